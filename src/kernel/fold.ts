@@ -1,0 +1,168 @@
+/**
+ * State is the fold of the log: `fold(state, act)` applies one act's effects. It runs no
+ * rule code, so replaying a log always gives back exactly the state the game had. The
+ * guest runtime keeps a mirror of the same state for rule code to read; both must apply
+ * an effect the same way (test/consistency.test.ts checks it on whole games).
+ */
+import type { Act, Effect, GameState, HistoryEntry, Json, RuleRecord } from "./types.js";
+
+const keptFailures = 50;
+
+export function emptyState(name: string, preset: string | null): GameState {
+  return {
+    seq: 0,
+    time: 0,
+    name,
+    preset,
+    status: "active",
+    result: null,
+    rules: {},
+    repealed: [],
+    players: [],
+    departed: [],
+    decls: {},
+    declares: {},
+    broken: {},
+    values: { game: {}, player: {} },
+    timers: {},
+    failures: [],
+  };
+}
+
+/** Applies an act to a state, in place, and returns it. */
+export function fold(state: GameState, act: Act): GameState {
+  if (act.seq !== state.seq + 1) throw new Error(`act ${act.seq} cannot follow act ${state.seq}: the log has a gap`);
+  state.seq = act.seq;
+  state.time = act.time;
+  for (const effect of act.effects) applyEffect(state, effect, act);
+  return state;
+}
+
+function rule(state: GameState, number: number): RuleRecord {
+  const rec = state.rules[number];
+  if (!rec) throw new Error(`the log names rule ${number}, which is not in effect`);
+  return rec;
+}
+
+function entry(act: Act, change: HistoryEntry["change"], revision: number, cause: string, detail?: Json): HistoryEntry {
+  const e: HistoryEntry = { change, at: act.time, seq: act.seq, revision, cause };
+  if (detail !== undefined) e.detail = detail;
+  return e;
+}
+
+export function applyEffect(state: GameState, effect: Effect, act: Act): void {
+  switch (effect.e) {
+    case "rule.enacted": {
+      const r = effect.rule;
+      state.rules[r.number] = { ...r, revision: 1, history: [entry(act, "enacted", 1, effect.cause, { text: r.text, title: r.title, code: r.code as Json })] };
+      break;
+    }
+    case "rule.amended": {
+      const old = rule(state, effect.number);
+      const next: RuleRecord = { ...old, revision: old.revision + 1 };
+      const changed: Record<string, Json> = {};
+      if (effect.text !== undefined) next.text = changed.text = effect.text;
+      if (effect.title !== undefined) next.title = changed.title = effect.title;
+      if (effect.code !== undefined) {
+        next.code = effect.code;
+        changed.code = effect.code as Json;
+      }
+      next.history = [...old.history, entry(act, "amended", next.revision, effect.cause, changed)];
+      state.rules[effect.number] = next;
+      break;
+    }
+    case "rule.repealed": {
+      const old = rule(state, effect.number);
+      state.repealed.push({ ...old, history: [...old.history, entry(act, "repealed", old.revision, effect.cause)] });
+      delete state.rules[effect.number];
+      delete state.declares[effect.number];
+      delete state.broken[effect.number];
+      break;
+    }
+    case "rule.transmuted": {
+      const old = rule(state, effect.number);
+      const revision = old.revision + 1;
+      state.rules[effect.number] = {
+        ...old,
+        mutable: effect.mutable,
+        revision,
+        history: [...old.history, entry(act, "transmuted", revision, effect.cause, { mutable: effect.mutable })],
+      };
+      break;
+    }
+    case "rule.renumbered": {
+      const old = rule(state, effect.number);
+      delete state.rules[effect.number];
+      delete state.declares[effect.number];
+      delete state.broken[effect.number];
+      state.rules[effect.to] = {
+        ...old,
+        number: effect.to,
+        history: [...old.history, entry(act, "renumbered", old.revision, effect.cause, { from: effect.number, to: effect.to })],
+      };
+      for (const timer of Object.values(state.timers)) if (timer.rule === effect.number) timer.rule = effect.to;
+      break;
+    }
+    case "rule.property": {
+      const old = rule(state, effect.number);
+      const revision = old.revision + 1;
+      state.rules[effect.number] = {
+        ...old,
+        revision,
+        props: { ...old.props, [effect.key]: effect.value },
+        history: [...old.history, entry(act, "property", revision, effect.cause, { key: effect.key, value: effect.value })],
+      };
+      break;
+    }
+    case "rule.loaded":
+      state.declares[effect.number] = effect.declares;
+      if (effect.failed === null) delete state.broken[effect.number];
+      else state.broken[effect.number] = effect.failed;
+      break;
+    case "rule.failed":
+      state.failures.push({ rule: effect.rule, seq: act.seq, during: effect.during, error: effect.error });
+      if (state.failures.length > keptFailures) state.failures.splice(0, state.failures.length - keptFailures);
+      break;
+    case "state.declared":
+      state.decls = effect.decls;
+      break;
+    case "state.set":
+      if (effect.player === undefined) {
+        state.values.game[effect.name] = effect.value;
+      } else {
+        (state.values.player[effect.name] ??= {})[effect.player] = effect.value;
+      }
+      break;
+    case "player.joined":
+      state.players.push({ ...effect.player });
+      break;
+    case "player.left": {
+      const player = state.players.find((p) => p.id === effect.id);
+      state.players = state.players.filter((p) => p.id !== effect.id);
+      if (player) state.departed.push({ ...player, leftAt: act.time, reason: effect.reason });
+      break;
+    }
+    case "timer.set":
+      state.timers[effect.timer.id] = { ...effect.timer };
+      break;
+    case "timer.cleared":
+      delete state.timers[effect.id];
+      break;
+    case "game.ended":
+      state.status = "over";
+      state.result = { winners: effect.winners, reason: effect.reason, rule: effect.rule };
+      break;
+    case "event":
+    case "message":
+    case "random":
+      // Recorded for readers of the log; they change no state.
+      break;
+  }
+}
+
+/** Rebuilds a game's state from its acts alone. */
+export function replay(name: string, preset: string | null, acts: Iterable<Act>, from?: GameState): GameState {
+  const state = from ?? emptyState(name, preset);
+  for (const act of acts) fold(state, act);
+  return state;
+}

@@ -1,0 +1,281 @@
+/**
+ * A game: its log in a store, its state folded from the log, and a sandbox running its
+ * rules' code. Every change goes through one act at a time: the input crosses into the
+ * sandbox once, the rules' effects come back, the act is appended durably, then folded.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { compileRuleCode } from "../sandbox/compile-rule.js";
+import type { BootSnapshot, GuestRequest, GuestResult } from "../sandbox/protocol.js";
+import { SandboxInterrupted, type Sandbox, type SandboxFactory } from "../sandbox/sandbox.js";
+import type { GameStore } from "../store/store.js";
+import { InputError, prepareInput } from "./action-input.js";
+import { emptyState, fold } from "./fold.js";
+import type { Act, ActionDecl, GameInfo, GameState, Input, Json, PlayerRecord, RuleSpec } from "./types.js";
+
+export interface EngineOptions {
+  store: GameStore;
+  sandbox: SandboxFactory;
+  /** The engine's clock, in ms since 1970 UTC. Tests and simulations pass their own. */
+  clock?: () => number;
+  /** A snapshot is saved every this many acts. */
+  snapshotEvery?: number;
+}
+
+export type ActionErrorCode = "not-a-player" | "unknown-action" | "invalid-input" | "refused" | "game-over" | "failed";
+
+/** An act the engine would not record; nothing changed. The message says what to do. */
+export class ActionError extends Error {
+  constructor(
+    readonly code: ActionErrorCode,
+    message: string,
+    /** The rule that refused, where a rule did. */
+    readonly rule: number | null = null,
+  ) {
+    super(message);
+    this.name = "ActionError";
+  }
+}
+
+export interface ActOutcome {
+  act: Act;
+  /** Set when the rule handling the action failed: the failure is recorded, the action had no effect. */
+  failed: { rule: number; error: string } | null;
+}
+
+export interface NewGame {
+  name: string;
+  preset: string | null;
+  rules: RuleSpec[];
+  /** Fixes the random source, for reproducible games; random by default. */
+  seed?: string;
+  id?: string;
+}
+
+function actSeed(gameSeed: string, seq: number): string {
+  return createHash("sha256").update(`${gameSeed}:${seq}`).digest("hex").slice(0, 32);
+}
+
+function newId(): string {
+  return randomBytes(5).toString("hex");
+}
+
+function slug(name: string): string {
+  const s = name.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  return s || "player";
+}
+
+export class Game {
+  private chain: Promise<unknown> = Promise.resolve();
+
+  private constructor(
+    readonly info: GameInfo,
+    private current: GameState,
+    private sandbox: Sandbox,
+    private readonly options: EngineOptions,
+  ) {}
+
+  /** Creates a game from a ruleset (a preset or an import) and records it. */
+  static async create(options: EngineOptions, spec: NewGame): Promise<Game> {
+    const clock = options.clock ?? Date.now;
+    const info: GameInfo = { id: spec.id ?? newId(), name: spec.name, preset: spec.preset, createdAt: clock(), seed: spec.seed ?? randomBytes(16).toString("hex") };
+    const state = emptyState(spec.name, spec.preset);
+    const sandbox = await options.sandbox();
+    sandbox.boot(bootSnapshot(state));
+    const game = new Game(info, state, sandbox, options);
+    const act = await game.execute({ kind: "create", name: spec.name, preset: spec.preset, rules: spec.rules }, info.createdAt);
+    await options.store.createGame(info, act.act);
+    fold(state, act.act);
+    return game;
+  }
+
+  /** Loads a game from its latest snapshot and the acts after it. */
+  static async load(options: EngineOptions, id: string): Promise<Game> {
+    const info = await options.store.getGame(id);
+    if (!info) throw new Error(`there is no game "${id}" in this store; list the games to see their ids`);
+    const snapshot = await options.store.latestSnapshot(id);
+    const state = snapshot ? snapshot.state : emptyState(info.name, info.preset);
+    for (const act of await options.store.readActs(id, state.seq)) fold(state, act);
+    const sandbox = await options.sandbox();
+    sandbox.boot(bootSnapshot(state));
+    return new Game(info, state, sandbox, options);
+  }
+
+  get id(): string {
+    return this.info.id;
+  }
+
+  /** The whole state, secrets included: for the engine and its tests. Players get {@link viewFor}. */
+  get state(): Readonly<GameState> {
+    return this.current;
+  }
+
+  /** The actions the rules in effect offer, highest precedence first. */
+  actions(): ActionDecl[] {
+    const seen = new Set<string>();
+    const out: ActionDecl[] = [];
+    for (const number of defaultOrder(this.current)) {
+      for (const a of this.current.declares[number]?.actions ?? []) {
+        if (seen.has(a.name) || this.current.broken[number] !== undefined) continue;
+        seen.add(a.name);
+        out.push(a);
+      }
+    }
+    return out;
+  }
+
+  /** Adds a player. The id is made from the name unless given. */
+  join(name: string, id?: string): Promise<PlayerRecord> {
+    return this.serial(async () => {
+      const clean = name.trim();
+      if (!clean) throw new ActionError("invalid-input", "a player needs a name, such as \"Ada Lovelace\"");
+      if (clean.length > 100) throw new ActionError("invalid-input", "a player's name can be at most 100 characters");
+      const taken = new Set([...this.current.players, ...this.current.departed].map((p) => p.id));
+      let playerId = id ?? slug(clean);
+      if (id !== undefined && taken.has(id)) throw new ActionError("invalid-input", `the id "${id}" is taken in this game`);
+      for (let n = 2; taken.has(playerId); n++) playerId = `${slug(clean)}-${n}`;
+      const time = this.now();
+      const player: PlayerRecord = { id: playerId, name: clean, joinedAt: time };
+      await this.commit({ kind: "join", player: { id: player.id, name: player.name } }, time);
+      return player;
+    });
+  }
+
+  /** A player's action, checked against the form its rule declared, then run by the rules. */
+  act(actor: string, name: string, input: unknown = {}): Promise<ActOutcome> {
+    return this.serial(async () => {
+      const state = this.current;
+      if (!state.players.some((p) => p.id === actor)) {
+        throw new ActionError("not-a-player", `"${actor}" is not a player in this game; the players are: ${state.players.map((p) => p.id).join(", ") || "none yet"}`);
+      }
+      const decl = this.actions().find((a) => a.name === name);
+      if (!decl) {
+        throw new ActionError("unknown-action", `no rule in effect offers the action "${name}"; the actions offered now are: ${this.actions().map((a) => a.name).join(", ") || "none"}`);
+      }
+      let prepared: Json;
+      try {
+        prepared = prepareInput(decl.input, input, { players: state.players, compileCode: compileRuleCode });
+      } catch (err) {
+        if (err instanceof InputError) throw new ActionError("invalid-input", `${name}: ${err.message} (Rule ${decl.rule} declares this action's form)`, decl.rule);
+        throw err;
+      }
+      const outcome = await this.commit({ kind: "action", actor, name, input: prepared }, this.now());
+      return outcome;
+    });
+  }
+
+  /** Fires every timer due by `now`, oldest first, one act each. */
+  fireDueTimers(now = this.now()): Promise<Act[]> {
+    return this.serial(async () => {
+      const fired: Act[] = [];
+      for (;;) {
+        const due = Object.values(this.current.timers).filter((t) => t.at <= now).sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : 1))[0];
+        if (!due || this.current.status === "over") return fired;
+        fired.push((await this.commit({ kind: "timer", id: due.id }, Math.max(due.at, this.current.time))).act);
+      }
+    });
+  }
+
+  /** The guest's mirror of the state, for consistency checks. */
+  guestDump(): unknown {
+    return this.sandbox.dump();
+  }
+
+  close(): void {
+    this.sandbox.dispose();
+  }
+
+  // ---- internals ------------------------------------------------------------------------
+
+  private now(): number {
+    return Math.max((this.options.clock ?? Date.now)(), this.current.time);
+  }
+
+  /** Acts on one game happen one at a time, in the order they were asked for. */
+  private serial<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.chain.then(work, work);
+    this.chain = next.catch(() => undefined);
+    return next;
+  }
+
+  private async commit(input: Input, time: number): Promise<ActOutcome> {
+    if (this.current.status === "over") throw new ActionError("game-over", `the game is over (${this.current.result?.reason ?? "ended"}); nothing more can be done in it`);
+    const outcome = await this.execute(input, time);
+    try {
+      await this.options.store.appendAct(this.info.id, outcome.act);
+    } catch (err) {
+      // The guest already applied the act; bring it back to what the log says.
+      await this.reboot();
+      throw err;
+    }
+    fold(this.current, outcome.act);
+    const every = this.options.snapshotEvery ?? 100;
+    if (outcome.act.seq % every === 0) await this.options.store.saveSnapshot(this.info.id, { seq: this.current.seq, state: structuredClone(this.current) });
+    return outcome;
+  }
+
+  /** Runs an input through the rules; retries without a rule that ran out of fuel or memory. */
+  private async execute(input: Input, time: number): Promise<ActOutcome> {
+    const seq = this.current.seq + 1;
+    const request: GuestRequest = { seq, time, seed: actSeed(this.info.seed, seq), input, disabled: {} };
+    let crashes = 0;
+    for (;;) {
+      let result: GuestResult;
+      try {
+        result = this.sandbox.handle(request);
+      } catch (err) {
+        if (!(err instanceof SandboxInterrupted)) throw err;
+        const culprit = err.reason === "crash" ? null : this.safeAbort();
+        if (culprit && request.disabled[culprit.rule] === undefined) {
+          request.disabled[culprit.rule] = err.message;
+          continue;
+        }
+        await this.reboot();
+        if (++crashes > 1) throw new ActionError("failed", `the rules' sandbox could not complete this act (${err.message}); nothing was recorded. Try again; if it persists, a rule's code is at fault.`);
+        continue;
+      }
+      if (result.ok) {
+        const act: Act = { seq, time, seed: request.seed, input, effects: result.effects };
+        let failed: ActOutcome["failed"] = null;
+        if (input.kind === "action") {
+          const f = result.effects.find((e) => e.e === "rule.failed" && e.during === `action ${input.name}`);
+          if (f && f.e === "rule.failed") failed = { rule: f.rule, error: f.error };
+        }
+        return { act, failed };
+      }
+      if ("refused" in result) throw new ActionError("refused", result.rule === null ? result.refused : `Rule ${result.rule}: ${result.refused}`, result.rule);
+      throw new Error(`the rule runtime failed on act ${seq}: ${result.error}`);
+    }
+  }
+
+  private safeAbort() {
+    try {
+      return this.sandbox.abort();
+    } catch {
+      return null;
+    }
+  }
+
+  private async reboot(): Promise<void> {
+    this.sandbox.dispose();
+    this.sandbox = await this.options.sandbox();
+    this.sandbox.boot(bootSnapshot(this.current));
+  }
+}
+
+/** Rules in the engine's default precedence: immutable before mutable, then lowest number. */
+export function defaultOrder(state: GameState): number[] {
+  return Object.values(state.rules)
+    .sort((a, b) => (a.mutable === b.mutable ? a.number - b.number : a.mutable ? 1 : -1))
+    .map((r) => r.number);
+}
+
+export function bootSnapshot(state: GameState): BootSnapshot {
+  return {
+    rules: Object.values(state.rules),
+    players: state.players,
+    values: state.values,
+    timers: Object.values(state.timers),
+    status: state.status,
+    skip: state.broken,
+  };
+}

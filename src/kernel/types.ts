@@ -1,0 +1,177 @@
+/**
+ * The shapes of a game's log and of the state folded from it.
+ *
+ * A game's log is a list of acts. An act is one input (a game created, a player joining,
+ * a player's action, a timer firing) together with everything the rules made of it: the
+ * effects. State is the fold of the effects, so replaying a log never runs rule code and
+ * always rebuilds exactly the state the game had, even after the code has changed.
+ */
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+export type Visibility = "public" | "owner" | "others" | "hidden" | { seenBy: string };
+
+export interface RuleCode {
+  /** The TypeScript a player wrote. */
+  source: string;
+  /** The same code with its types stripped: what the sandbox runs. */
+  js: string;
+}
+
+export type HistoryChange = "enacted" | "amended" | "repealed" | "transmuted" | "renumbered" | "property";
+
+export interface HistoryEntry {
+  change: HistoryChange;
+  /** Time of the act, in ms since 1970 UTC. */
+  at: number;
+  /** The act's sequence number in the log. */
+  seq: number;
+  /** The rule's revision after the change. */
+  revision: number;
+  cause: string;
+  detail?: Json;
+}
+
+export interface RuleRecord {
+  number: number;
+  title: string | null;
+  text: string;
+  mutable: boolean;
+  revision: number;
+  props: Record<string, Json>;
+  code: RuleCode | null;
+  history: HistoryEntry[];
+}
+
+/** A rule as a preset or an import describes it, before it is enacted. */
+export interface RuleSpec {
+  number: number;
+  title?: string | null;
+  text: string;
+  mutable: boolean;
+  code?: RuleCode | null;
+  props?: Record<string, Json>;
+}
+
+export interface PlayerRecord {
+  id: string;
+  name: string;
+  joinedAt: number;
+}
+
+export interface StateDecl {
+  name: string;
+  scope: "game" | "player";
+  initial: Json;
+  visibility: Visibility;
+  describe: string | null;
+  /** The rule whose declaration is in force (the first by precedence). */
+  rule: number;
+}
+
+export interface ActionDecl {
+  name: string;
+  describe: string;
+  /** JSON Schema of the action's input. */
+  input: Json;
+  changesRules: boolean;
+  rule: number;
+}
+
+/** What a rule's code declared when it loaded. */
+export interface RuleDeclares {
+  actions: ActionDecl[];
+  on: string[];
+  answers: string[];
+  forbids: string[];
+  state: string[];
+}
+
+export interface TimerRecord {
+  id: string;
+  rule: number;
+  name: string;
+  at: number;
+  data: Json;
+}
+
+export interface RuleFailure {
+  rule: number;
+  seq: number;
+  during: string;
+  error: string;
+}
+
+export type Effect =
+  | { e: "rule.enacted"; rule: Omit<RuleRecord, "history" | "revision">; cause: string }
+  | { e: "rule.amended"; number: number; text?: string; title?: string | null; code?: RuleCode | null; cause: string }
+  | { e: "rule.repealed"; number: number; cause: string }
+  | { e: "rule.transmuted"; number: number; mutable: boolean; cause: string }
+  | { e: "rule.renumbered"; number: number; to: number; cause: string }
+  | { e: "rule.property"; number: number; key: string; value: Json; cause: string }
+  | { e: "rule.loaded"; number: number; declares: RuleDeclares; failed: string | null }
+  | { e: "rule.failed"; rule: number; during: string; error: string }
+  | { e: "state.declared"; decls: Record<string, StateDecl> }
+  | { e: "state.set"; name: string; player?: string; value: Json; rule: number }
+  | { e: "player.joined"; player: PlayerRecord }
+  | { e: "player.left"; id: string; reason: string; rule: number | null }
+  | { e: "event"; type: string; data: Json; rule: number | null }
+  | { e: "message"; text: string; to: string[] | null; rule: number }
+  | { e: "random"; rule: number; draw: string; value: Json }
+  | { e: "timer.set"; timer: TimerRecord }
+  | { e: "timer.cleared"; id: string }
+  | { e: "game.ended"; winners: string[]; reason: string; rule: number };
+
+export type Input =
+  | { kind: "create"; name: string; preset: string | null; rules: RuleSpec[] }
+  | { kind: "join"; player: { id: string; name: string } }
+  | { kind: "action"; actor: string; name: string; input: Json }
+  | { kind: "timer"; id: string };
+
+export interface Act {
+  seq: number;
+  /** When the act happened, from the engine's clock (ms since 1970 UTC). */
+  time: number;
+  /** The seed of the random source for this act; draws are also recorded as effects. */
+  seed: string;
+  input: Input;
+  effects: Effect[];
+}
+
+export interface GameResult {
+  winners: string[];
+  reason: string;
+  rule: number;
+}
+
+export interface GameState {
+  seq: number;
+  time: number;
+  name: string;
+  preset: string | null;
+  status: "active" | "over";
+  result: GameResult | null;
+  rules: Record<string, RuleRecord>;
+  /** Repealed rules with their history, oldest first. */
+  repealed: RuleRecord[];
+  players: PlayerRecord[];
+  departed: (PlayerRecord & { leftAt: number; reason: string })[];
+  decls: Record<string, StateDecl>;
+  declares: Record<string, RuleDeclares>;
+  values: { game: Record<string, Json>; player: Record<string, Record<string, Json>> };
+  timers: Record<string, TimerRecord>;
+  /** Rules whose code failed to load, with the error: their code does not run until amended. */
+  broken: Record<string, string>;
+  /** The most recent rule failures, newest last (the log keeps them all). */
+  failures: RuleFailure[];
+}
+
+/** What the engine knows of a game without loading it. */
+export interface GameInfo {
+  id: string;
+  name: string;
+  preset: string | null;
+  createdAt: number;
+  /** The game's random seed; each act's seed derives from it. */
+  seed: string;
+}

@@ -1,0 +1,315 @@
+/**
+ * The Nomos rule API: everything a rule's code can see and do.
+ *
+ * A rule's code is a TypeScript script. These declarations are its globals; the engine
+ * type-checks every proposed rule against this file before the rule can be proposed, so
+ * a player gets completion and type errors while writing it. The code runs in a sandbox
+ * with limited fuel, memory and stack, and with no clock, randomness or I/O of its own:
+ * time, random numbers and messages come from `game`, and are recorded in the game's log.
+ *
+ * A rule's top level runs when the rule takes effect (and again when a game is loaded);
+ * it declares state, actions, reactions and answers. Handlers run later, once per event.
+ *
+ * A worked example (a rule that gives each player a die roll at the start of a turn):
+ *
+ *     const points = playerState("points", { initial: 0 });
+ *     on("turn.began", (e) => {
+ *       const roll = game.random.int(1, 6);
+ *       points.set(e.data.player, points.get(e.data.player) + roll);
+ *       game.post(`${game.player(e.data.player)?.name} rolls ${roll}.`);
+ *     });
+ */
+
+/** Any value that can be stored in the game's state or carried by an event. */
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** A player's id inside a game. */
+type PlayerId = string;
+
+interface Player {
+  readonly id: PlayerId;
+  readonly name: string;
+  /** When the player joined, in milliseconds since 1970 (UTC). */
+  readonly joinedAt: number;
+}
+
+/** Who may see a piece of state. Filtering happens on the server, before anything is sent. */
+type Visibility =
+  /** Everyone, players and spectators. */
+  | "public"
+  /** Only the player the value belongs to (player state only). */
+  | "owner"
+  /** Everyone except the player the value belongs to (player state only), like a label on a forehead. */
+  | "others"
+  /** Nobody: only rule code reads it. */
+  | "hidden"
+  /** Only the players named by a game state variable holding a player id or a list of them (an officer). */
+  | { readonly seenBy: string };
+
+/** State must be JSON data (checked when set); interfaces and type aliases of such data are fine. */
+interface StateOptions<T> {
+  /** The value before anything sets it. */
+  readonly initial: T;
+  /** Defaults to "public". */
+  readonly visibility?: Visibility;
+  /** One line for players, shown beside the value. */
+  readonly describe?: string;
+}
+
+/** State with one value for the whole game (a list of proposals, the Epic Poem, a board). */
+interface GameState<T> {
+  readonly name: string;
+  get(): T;
+  set(value: T): void;
+  /** Sets the value from the current one: `count.update((n) => n + 1)`. */
+  update(change: (current: T) => T): void;
+}
+
+/** State with one value per player (points, Groks, a position on a board). */
+interface PlayerState<T> {
+  readonly name: string;
+  get(player: PlayerId): T;
+  set(player: PlayerId, value: T): void;
+  update(player: PlayerId, change: (current: T) => T): void;
+  /** Every current player's value. */
+  all(): Record<PlayerId, T>;
+}
+
+/** `initial: 0` declares a number, not the literal type 0. */
+type Widen<T> = T extends number ? number : T extends string ? string : T extends boolean ? boolean : T;
+
+/**
+ * Declares (or joins the declaration of) state that belongs to the whole game. Several
+ * rules may declare the same name; the declaration of the rule with the highest
+ * precedence sets the initial value and visibility. Call it at the top level of a rule.
+ */
+declare function gameState<T = Json>(name: string, options: StateOptions<T>): GameState<Widen<T>>;
+/** Declares (or joins the declaration of) state with one value per player. */
+declare function playerState<T = Json>(name: string, options: StateOptions<T>): PlayerState<Widen<T>>;
+
+// ---------------------------------------------------------------------------------------
+// Input schemas for actions. They describe the form players fill in (CLI, API, web UI)
+// and are checked before the rule's handler runs.
+
+interface Schema<T> {
+  /** The JSON Schema the engine checks input against. */
+  readonly json: Json;
+  /** Only for type inference; never set. */
+  readonly __type?: T;
+}
+type Infer<S> = S extends Schema<infer T> ? T : never;
+
+/** A piece of rule code, as a player writes it and as the engine has compiled it. */
+interface RuleCode {
+  /** The TypeScript the player wrote. */
+  readonly source: string;
+  /** The code with its types stripped; what the sandbox runs. */
+  readonly js: string;
+}
+
+declare const t: {
+  string(options?: { minLength?: number; maxLength?: number; describe?: string }): Schema<string>;
+  integer(options?: { minimum?: number; maximum?: number; describe?: string }): Schema<number>;
+  number(options?: { minimum?: number; maximum?: number; describe?: string }): Schema<number>;
+  boolean(options?: { describe?: string }): Schema<boolean>;
+  /** One of a fixed list of words. */
+  enum<const V extends readonly string[]>(values: V, options?: { describe?: string }): Schema<V[number]>;
+  /** A player of this game, by id. */
+  player(options?: { describe?: string }): Schema<PlayerId>;
+  /** Rule code: type-checked against this file and compiled before the action runs. */
+  code(options?: { describe?: string }): Schema<RuleCode>;
+  array<S extends Schema<unknown>>(items: S, options?: { minItems?: number; maxItems?: number; describe?: string }): Schema<Infer<S>[]>;
+  object<P extends Record<string, Schema<unknown>>>(
+    properties: P,
+    options?: { optional?: readonly (keyof P)[]; describe?: string },
+  ): Schema<{ [K in keyof P]: Infer<P[K]> }>;
+  /** Exactly one of several object shapes, told apart by their `kind` field. */
+  oneOf<S extends Schema<unknown>[]>(variants: S, options?: { describe?: string }): Schema<Infer<S[number]>>;
+};
+
+// ---------------------------------------------------------------------------------------
+// Actions, events and questions.
+
+interface ActionContext {
+  /** The player taking the action. */
+  readonly actor: PlayerId;
+  /** The action's name. */
+  readonly action: string;
+}
+
+interface ActionOptions<S extends Schema<unknown>> {
+  /** What the action does, shown to players beside its form. */
+  readonly describe: string;
+  readonly input: S;
+  /**
+   * Marks an action through which rule-changes are proposed. The engine refuses a
+   * rule-change that would leave no current rule offering such an action, so that
+   * changing the rules stays possible.
+   */
+  readonly changesRules?: boolean;
+}
+
+/** Declares an action players can take. The first rule (by precedence) to declare a name handles it. */
+declare function action<S extends Schema<unknown>>(
+  name: string,
+  options: ActionOptions<S>,
+  handler: (input: Infer<S>, context: ActionContext) => void,
+): void;
+
+/**
+ * Lets this rule forbid an action declared by any rule. Return a reason to forbid it
+ * (the player sees the reason and which rule forbids it); return nothing to allow it.
+ */
+declare function forbid(
+  action: string,
+  check: (input: { readonly [key: string]: any }, context: ActionContext) => string | undefined | void,
+): void;
+
+interface GameEvent<D = any> {
+  readonly type: string;
+  readonly data: D;
+  /** The rule that emitted the event, or null for the engine's own events. */
+  readonly rule: number | null;
+}
+
+/**
+ * Reacts to an event. Events come from the engine ("game.started", "player.joined",
+ * "player.left", "rule.changed", "timer:<name>" for this rule's own timers) and from rules
+ * (`game.emit`). Reactions run in precedence order; events they emit run after them.
+ */
+declare function on<D = any>(type: string, handler: (event: GameEvent<D>) => void): void;
+
+interface AnswerOptions {
+  /** This answer takes precedence over the answers of these rules, or of every rule. */
+  readonly precedes?: readonly number[] | "all";
+  /** This answer defers to the answers of these rules, or of every rule. */
+  readonly defersTo?: readonly number[] | "all";
+}
+
+/**
+ * Answers a question other rules ask. Return undefined to leave the question to other
+ * rules. When several rules answer, precedence picks one (see `game.ask`).
+ */
+declare function answer<A = any, R = any>(
+  question: string,
+  respond: (args: A) => R | undefined,
+  options?: AnswerOptions,
+): void;
+
+// ---------------------------------------------------------------------------------------
+// The ruleset.
+
+interface RuleHistoryEntry {
+  readonly change: "enacted" | "amended" | "repealed" | "transmuted" | "renumbered" | "property";
+  readonly at: number;
+  readonly revision: number;
+  /** What caused it, e.g. "Proposal 301", or "Rule 203" for a rule changing itself. */
+  readonly cause: string;
+  /**
+   * For "enacted": the rule's text, title and code as enacted; for "amended": the fields
+   * the amendment changed; for "transmuted": { mutable }; for "renumbered": { from, to }.
+   */
+  readonly detail?: Json;
+}
+
+interface RuleView {
+  readonly number: number;
+  readonly title: string | null;
+  readonly text: string;
+  readonly mutable: boolean;
+  /** 1 when enacted, rising with each amendment. */
+  readonly revision: number;
+  readonly hasCode: boolean;
+  /** Further properties a ruleset gives rules (Nomic VIII 102). */
+  readonly props: { readonly [key: string]: Json };
+  readonly history: readonly RuleHistoryEntry[];
+}
+
+type RuleChange =
+  | {
+      readonly kind: "enact";
+      readonly number: number;
+      readonly text: string;
+      readonly title?: string | null;
+      readonly mutable: boolean;
+      readonly code?: RuleCode | null;
+      readonly props?: { readonly [key: string]: Json };
+    }
+  | { readonly kind: "repeal"; readonly number: number }
+  | {
+      readonly kind: "amend";
+      readonly number: number;
+      readonly text?: string;
+      readonly title?: string | null;
+      /** New code; null removes the rule's code; absent keeps it. */
+      readonly code?: RuleCode | null;
+    }
+  | { readonly kind: "transmute"; readonly number: number; readonly mutable: boolean }
+  | { readonly kind: "renumber"; readonly number: number; readonly to: number }
+  | { readonly kind: "set-property"; readonly number: number; readonly key: string; readonly value: Json };
+
+interface Rules {
+  /** The rules in effect, by number. */
+  all(): RuleView[];
+  get(number: number): RuleView | undefined;
+  /** The rule whose code is running. */
+  self(): RuleView;
+  /**
+   * Puts a rule-change into effect, citing its cause ("Proposal 301"). Throws an Error that
+   * says why when the change cannot be made (no such rule, number taken, or it would leave
+   * no way to change the rules).
+   */
+  apply(change: RuleChange, cause: string): RuleView;
+  /** Puts several rule-changes into effect together: all of them, or (if one cannot be made) none. */
+  applyAll(changes: readonly RuleChange[], cause: string): RuleView[];
+  /** Would the engine accept this change (or these changes, together)? Returns the reason it would not, or undefined. */
+  check(change: RuleChange | readonly RuleChange[]): string | undefined;
+  /** Rule numbers in precedence order, highest precedence first. */
+  precedence(): number[];
+}
+
+interface Answer<R> {
+  readonly value: R;
+  /** The number of the rule that gave the answer. */
+  readonly rule: number;
+}
+
+interface GameApi {
+  /** The time of the event being handled, in milliseconds since 1970 (UTC). */
+  now(): number;
+  /** Whether a rule has ended the game. */
+  isOver(): boolean;
+  /** The players in the game, in the order they joined. */
+  players(): Player[];
+  player(id: PlayerId): Player | undefined;
+  /** Removes a player from the game (forfeit, death, expulsion). */
+  removePlayer(id: PlayerId, reason: string): void;
+  rules: Rules;
+  /** Random numbers from the engine's seeded source; every draw is recorded in the log. */
+  random: {
+    /** A whole number from min to max, both included. */
+    int(min: number, max: number): number;
+    pick<T>(items: readonly T[]): T;
+    shuffle<T>(items: readonly T[]): T[];
+  };
+  /** Posts a message to the game's log; `to` limits who can read it. */
+  post(text: string, options?: { to?: readonly PlayerId[] }): void;
+  /** Emits an event for rules to react to; it is recorded in the log. */
+  emit(type: string, data?: Json): void;
+  /** Asks a question; the answer of the rule with the highest precedence among those that answer. */
+  ask<R = any>(question: string, args?: any): Answer<R> | undefined;
+  /** Every answer to a question, highest precedence first. */
+  askAll<R = any>(question: string, args?: any): Answer<R>[];
+  /**
+   * Sets a timer for this rule; when the time comes the engine sends this rule the event
+   * "timer:<name>" with the data. Returns the timer's id.
+   */
+  schedule(name: string, when: { readonly at: number } | { readonly after: number }, data?: Json): string;
+  cancel(timerId: string): void;
+  /** Refuses the action being handled: nothing it did takes effect and the player sees the reason. */
+  refuse(reason: string): never;
+  /** Ends the game with its result. */
+  end(result: { readonly winners: readonly PlayerId[]; readonly reason: string }): void;
+}
+
+declare const game: GameApi;

@@ -1,0 +1,7 @@
+// Rule 113: a player always has the option to forfeit the game.
+
+action("forfeit", { describe: "Forfeit the game: you leave it for good", input: t.object({}) }, (_input, { actor }) => {
+  const name = game.player(actor)?.name ?? actor;
+  game.removePlayer(actor, "forfeited the game (Rule 113)");
+  game.post(`${name} forfeits the game.`);
+});

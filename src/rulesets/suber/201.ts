@@ -1,0 +1,78 @@
+// Rule 201: players take turns, one whole turn apiece, in alphabetical order by surname
+// (the computer-game variant); turns may not be skipped or passed; all players begin
+// with zero points. Play begins with the `start` action. A turn ends when Rule 202 says
+// so; the next begins unless a rule holds it back ("turn.blocked", e.g. Rule 212).
+
+interface Turn { player: string | null; key: string; number: number; circuits: number; proposed: boolean; waiting: string | null }
+
+const turn = gameState<Turn>("turn", {
+  initial: { player: null, key: "", number: 0, circuits: 0, proposed: false, waiting: null },
+  describe: "Whose turn it is, how many turns and complete circuits have been played",
+});
+playerState("points", { initial: 0, describe: "Points; the first to the winning score wins" });
+
+function surname(name: string): string {
+  const words = name.trim().split(/\s+/);
+  return (words[words.length - 1] ?? name).toLowerCase();
+}
+function playingOrder(): string[] {
+  return game.players().map((p) => p.id).sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : 1));
+}
+answer("turn.order", () => playingOrder());
+answer("turn.player", () => turn.get().player ?? undefined);
+
+action("start", { describe: "Begin play: the first turn goes to the first player in alphabetical order by surname", input: t.object({}) }, () => {
+  if (turn.get().player !== null) game.refuse("play has already begun");
+  const order = playingOrder();
+  if (order.length < 2) game.refuse("play needs at least two players; invite more first");
+  begin(order[0]!, 1, 0);
+});
+
+forbid("propose", (_input, { actor }) => {
+  const now = turn.get();
+  if (now.player === null) return "play has not begun: a player must take the start action first";
+  if (now.waiting) return `the next turn cannot begin yet: ${now.waiting}`;
+  if (now.player !== actor) return `it is not your turn: it is ${game.player(now.player)?.name ?? now.player}'s turn`;
+  return undefined;
+});
+
+on("turn.ended", () => {
+  const blocked = game.ask<string>("turn.blocked");
+  if (blocked) {
+    turn.update((now) => ({ ...now, waiting: `${blocked.value} (Rule ${blocked.rule})` }));
+    return;
+  }
+  advance();
+});
+on("turn.unblocked", () => {
+  if (turn.get().waiting) advance();
+});
+on("player.left", (event) => {
+  if (turn.get().player === event.data.player) advance();
+});
+
+/** Passes the turn to the next player by surname, counting a circuit when the order wraps around. */
+function advance(): void {
+  if (game.isOver()) return;
+  const now = turn.get();
+  const order = playingOrder();
+  if (order.length === 0 || now.player === null) return;
+  // The next player is the first whose key sorts after the mover's, even if the mover has left.
+  let next = order.find((id) => sortKey(id) > now.key);
+  const wrapped = next === undefined;
+  next ??= order[0]!;
+  begin(next, now.number + 1, now.circuits + (wrapped ? 1 : 0));
+}
+
+function sortKey(id: string): string {
+  const p = game.player(id);
+  return p ? `${surname(p.name)}\u0000${p.name}\u0000${p.id}` : "";
+}
+
+function begin(player: string, number: number, circuits: number): void {
+  const circuitDone = circuits > turn.get().circuits;
+  turn.set({ player, key: sortKey(player), number, circuits, proposed: false, waiting: null });
+  if (circuitDone) game.emit("circuit.completed", { circuits });
+  game.emit("turn.began", { player, number });
+  game.post(`Turn ${number}: ${game.player(player)?.name ?? player} to move.`);
+}

@@ -1,0 +1,31 @@
+// Rule 202: a turn is (1) proposing one rule-change and having it voted on, then (2)
+// scoring: in computer games, the proposal's number minus 291, times the fraction of
+// favourable votes, rounded to the nearest integer. The turn then ends.
+
+interface Turn { player: string | null; key: string; number: number; circuits: number; proposed: boolean; waiting: string | null }
+interface Proposal { number: number; proposer: string; votes: { [player: string]: "for" | "against" } }
+
+const turn = gameState<Turn>("turn", { initial: { player: null, key: "", number: 0, circuits: 0, proposed: false, waiting: null } });
+const proposals = gameState<{ [n: string]: Proposal }>("proposals", { initial: {} });
+const points = playerState("points", { initial: 0 });
+
+forbid("propose", (_input, { actor }) =>
+  turn.get().player === actor && turn.get().proposed ? "you have already proposed a rule-change this turn; one turn has one proposal" : undefined,
+);
+
+on("proposal.opened", () => turn.update((now) => ({ ...now, proposed: true })));
+
+on("proposal.closed", (event) => {
+  const p = proposals.get()[event.data.number];
+  if (!p) return;
+  const votes = Object.values(p.votes);
+  const favourable = votes.length ? votes.filter((v) => v === "for").length / votes.length : 0;
+  const score = Math.round((p.number - 291) * favourable);
+  if (game.player(p.proposer)) {
+    const total = points.get(p.proposer) + score;
+    points.set(p.proposer, total);
+    game.post(`${game.player(p.proposer)?.name} scores ${score} for proposal ${p.number}, and has ${total} points.`);
+    game.emit("points.changed", { player: p.proposer, change: score, total, reason: `proposal ${p.number}` });
+  }
+  game.emit("turn.ended", { player: p.proposer, proposal: p.number });
+});

@@ -1,0 +1,128 @@
+// Rule 212: Judgment. Any player may invoke Judgment on a disagreement; the player
+// preceding the one moving is the Judge. The next turn may not begin without the consent
+// of a majority of the other players. The Judge's Judgment may be overruled only by a
+// unanimous vote of the other players before the next turn begins; the player preceding
+// the overruled Judge (never the mover) then judges the question.
+
+interface Case {
+  number: number;
+  question: string;
+  caller: string;
+  mover: string;
+  judge: string;
+  turn: number;
+  status: "awaiting ruling" | "ruled" | "settled";
+  verdict: "legal" | "illegal" | "undecidable" | null;
+  reasoning: string | null;
+  consents: string[];
+  overrulers: string[];
+  overruled: { judge: string; verdict: string; reasoning: string }[];
+}
+interface Turn { player: string | null; number: number }
+
+const cases = gameState<{ [n: string]: Case }>("judgments", { initial: {}, describe: "Questions put to Judgment, their Judges and rulings" });
+const turn = gameState<Turn>("turn", { initial: { player: null, number: 0 } });
+
+function order(): string[] {
+  return game.ask<string[]>("turn.order")?.value ?? game.players().map((p) => p.id);
+}
+/** The player preceding `player` in the playing order, skipping the mover. */
+function preceding(player: string, mover: string): string | undefined {
+  const o = order();
+  const i = o.indexOf(player);
+  for (let k = 1; k < o.length; k++) {
+    const candidate = o[(i - k + o.length * 2) % o.length]!;
+    if (candidate !== mover) return candidate;
+  }
+  return undefined;
+}
+function name(id: string): string {
+  return game.player(id)?.name ?? id;
+}
+function save(c: Case): void {
+  cases.update((all) => ({ ...all, [c.number]: c }));
+}
+function open(number: number): Case {
+  const c = cases.get()[number];
+  if (!c) game.refuse(`there is no Judgment case ${number}`);
+  if (c.status === "settled") game.refuse(`case ${number} is settled`);
+  return c;
+}
+
+action("invoke-judgment", { describe: "Invoke Judgment on a disagreement about the legality of a move or the meaning of a rule", input: t.object({ question: t.string({ minLength: 1, maxLength: 5000 }) }) }, (input, { actor }) => {
+  const mover = turn.get().player;
+  if (!mover) game.refuse("Judgment needs a player moving: play has not begun");
+  const judge = preceding(mover, mover);
+  if (!judge) game.refuse("there is no other player to be Judge");
+  const number = Object.keys(cases.get()).length + 1;
+  save({ number, question: input.question, caller: actor, mover, judge, turn: turn.get().number, status: "awaiting ruling", verdict: null, reasoning: null, consents: [], overrulers: [], overruled: [] });
+  game.post(`${name(actor)} invokes Judgment (case ${number}): ${input.question} ${name(judge)} is Judge.`);
+  game.emit("judgment.invoked", { case: number, judge, question: input.question });
+});
+
+action(
+  "judge",
+  {
+    describe: "As Judge, rule on a case: the move is legal, illegal, or equally legal and illegal (undecidable)",
+    input: t.object({ case: t.integer(), verdict: t.enum(["legal", "illegal", "undecidable"]), reasoning: t.string({ minLength: 1, maxLength: 20000 }) }),
+  },
+  (input, { actor }) => {
+    const c = open(input.case);
+    if (c.judge !== actor) game.refuse(`only the Judge of case ${c.number}, ${name(c.judge)}, can rule on it`);
+    if (c.status !== "awaiting ruling") game.refuse(`case ${c.number} has been ruled on; it can be overruled or consented to`);
+    save({ ...c, status: "ruled", verdict: input.verdict, reasoning: input.reasoning, consents: [], overrulers: [] });
+    game.post(`Judge ${name(actor)} rules on case ${c.number}: ${input.verdict}. ${input.reasoning}`);
+    game.emit("judgment.given", { case: c.number, judge: actor, verdict: input.verdict });
+  },
+);
+
+action("overrule", { describe: "Vote to overrule the Judge's ruling; it takes every other player", input: t.object({ case: t.integer() }) }, (input, { actor }) => {
+  const c = open(input.case);
+  if (c.status !== "ruled") game.refuse(`the Judge of case ${c.number} has not ruled yet`);
+  if (actor === c.judge) game.refuse("the Judge cannot overrule their own Judgment");
+  if (c.overrulers.includes(actor)) game.refuse(`you have already voted to overrule case ${c.number}`);
+  const overrulers = [...c.overrulers, actor];
+  const others = game.players().map((p) => p.id).filter((id) => id !== c.judge);
+  if (others.every((id) => overrulers.includes(id))) {
+    const judge = preceding(c.judge, c.mover);
+    if (!judge || judge === c.judge) game.refuse("there is no other player who could judge the question");
+    save({ ...c, judge, status: "awaiting ruling", verdict: null, reasoning: null, consents: [], overrulers: [], overruled: [...c.overruled, { judge: c.judge, verdict: c.verdict ?? "", reasoning: c.reasoning ?? "" }] });
+    game.post(`Judge ${name(c.judge)} is overruled unanimously on case ${c.number}; ${name(judge)} is the new Judge.`);
+    game.emit("judgment.overruled", { case: c.number, judge });
+  } else {
+    save({ ...c, overrulers });
+  }
+});
+
+action("consent", { describe: "Consent to the next turn beginning after a Judgment", input: t.object({ case: t.integer() }) }, (input, { actor }) => {
+  const c = open(input.case);
+  if (c.status !== "ruled") game.refuse(`the Judge of case ${c.number} has not ruled yet; consent follows a ruling`);
+  if (c.consents.includes(actor)) game.refuse(`you have already consented on case ${c.number}`);
+  const next = nextPlayer();
+  if (actor === next) game.refuse("the next player's consent does not count: a majority of the other players must consent");
+  const consents = [...c.consents, actor];
+  const others = game.players().filter((p) => p.id !== next).length;
+  if (consents.length * 2 > others) {
+    save({ ...c, consents, status: "settled" });
+    game.post(`A majority consents; case ${c.number} is settled (${c.verdict}).`);
+    game.emit("judgment.settled", { case: c.number, verdict: c.verdict, mover: c.mover });
+    if (!blocked()) game.emit("turn.unblocked", { by: c.number });
+  } else {
+    save({ ...c, consents });
+  }
+});
+
+function nextPlayer(): string | undefined {
+  const o = order();
+  const mover = turn.get().player;
+  return mover ? o[(o.indexOf(mover) + 1) % o.length] : undefined;
+}
+function blocked(): string | undefined {
+  const pending = Object.values(cases.get()).find((c) => c.status !== "settled");
+  if (!pending) return undefined;
+  return pending.status === "awaiting ruling"
+    ? `Judgment on case ${pending.number} awaits the ruling of ${name(pending.judge)}`
+    : `Judgment on case ${pending.number} awaits the consent of a majority of the players`;
+}
+
+answer("turn.blocked", () => blocked());
