@@ -652,7 +652,7 @@ interface Request {
         return id;
       },
       cancel: (id: string) => { stamp("cancelling a timer"); clearTimer(id); },
-      refuse: (reason: string): never => { throw new Refusal(String(reason), number); },
+      refuse: (reason: string, cite?: number): never => { throw new Refusal(String(reason), typeof cite === "number" ? cite : number); },
       end: (result: { winners: string[]; reason: string }) => {
         stamp("ending the game");
         if (status === "over") return;
@@ -777,7 +777,9 @@ interface Request {
     if (!players.some((p) => p.id === actor)) throw new Refusal(`${actor} is not a player in this game; join it first`, null);
     let provider: number | null = null;
     for (const n of order()) {
-      if (loaded.get(n)?.actions.has(name) && !isSkipped(n)) { provider = n; break; }
+      // A rule disabled for this act still handles it: runIsolated records its failure.
+      const l = loaded.get(n);
+      if (l && !l.failed && l.actions.has(name)) { provider = n; break; }
     }
     if (provider === null) {
       const offered = new Set<string>();

@@ -306,8 +306,11 @@ interface GameApi {
    */
   schedule(name: string, when: { readonly at: number } | { readonly after: number }, data?: Json): string;
   cancel(timerId: string): void;
-  /** Refuses the action being handled: nothing it did takes effect and the player sees the reason. */
-  refuse(reason: string): never;
+  /**
+   * Refuses the action being handled: nothing it did takes effect and the player sees the
+   * reason, with the rule it rests on (this rule, or `cite` when another rule's answer is the reason).
+   */
+  refuse(reason: string, cite?: number): never;
   /** Ends the game with its result. */
   end(result: { readonly winners: readonly PlayerId[]; readonly reason: string }): void;
 }

@@ -4,6 +4,9 @@
  */
 import type { Act, GameInfo, GameState } from "../kernel/types.js";
 
+/** SQLite answers at once; PostgreSQL will answer with promises. The engine awaits either. */
+export type Awaitable<T> = T | Promise<T>;
+
 export interface Snapshot {
   seq: number;
   state: GameState;
@@ -11,23 +14,23 @@ export interface Snapshot {
 
 export interface GameStore {
   /** Records a new game and its first act, atomically. Throws if the id is taken. */
-  createGame(info: GameInfo, first: Act): void;
+  createGame(info: GameInfo, first: Act): Awaitable<void>;
   /**
    * Appends an act durably. Throws {@link StoreConflictError} when `act.seq` is not the
    * next number in the game's log (another process wrote first): nothing is written then.
    */
-  appendAct(gameId: string, act: Act): void;
+  appendAct(gameId: string, act: Act): Awaitable<void>;
   /** The acts with seq greater than `afterSeq`, in order. */
-  readActs(gameId: string, afterSeq?: number): Act[];
+  readActs(gameId: string, afterSeq?: number): Awaitable<Act[]>;
   /** The number of the last act, or 0 for an unknown game. */
-  lastSeq(gameId: string): number;
-  saveSnapshot(gameId: string, snapshot: Snapshot): void;
+  lastSeq(gameId: string): Awaitable<number>;
+  saveSnapshot(gameId: string, snapshot: Snapshot): Awaitable<void>;
   /** The snapshot with the highest seq, if any. */
-  latestSnapshot(gameId: string): Snapshot | undefined;
-  getGame(gameId: string): GameInfo | undefined;
+  latestSnapshot(gameId: string): Awaitable<Snapshot | undefined>;
+  getGame(gameId: string): Awaitable<GameInfo | undefined>;
   /** All games, newest first. */
-  listGames(): GameInfo[];
-  close(): void;
+  listGames(): Awaitable<GameInfo[]>;
+  close(): Awaitable<void>;
 }
 
 export class StoreConflictError extends Error {

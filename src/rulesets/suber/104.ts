@@ -41,7 +41,7 @@ action(
   (input, { actor }) => {
     const c = input.change as Change;
     for (const objection of game.askAll<string>("rule-change.invalid", { change: c, proposer: actor })) {
-      game.refuse(`${objection.value} (Rule ${objection.rule})`);
+      game.refuse(objection.value, objection.rule);
     }
     const number = game.ask<number>("proposal.number")?.value;
     if (typeof number !== "number") game.refuse("no rule gives proposals their numbers, so nothing can be proposed");

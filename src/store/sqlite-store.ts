@@ -1,0 +1,128 @@
+/**
+ * The embedded store: one SQLite file holds every game's log and snapshots. WAL mode with
+ * synchronous=FULL: an act is acknowledged only once it is on disk, so a game survives the
+ * process being killed (or the machine losing power) with nothing acknowledged lost and
+ * nothing half-written, since each act is one row written in one transaction.
+ */
+import { existsSync, mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import Database from "better-sqlite3";
+import type { Act, GameInfo, GameState } from "../kernel/types.js";
+import { StoreConflictError, type GameStore, type Snapshot } from "./store.js";
+
+type Db = Database.Database;
+
+/** Each entry migrates the schema from the version before it; user_version counts them. */
+const migrations: ((db: Db) => void)[] = [
+  (db) => {
+    db.exec(`
+      CREATE TABLE games (id TEXT PRIMARY KEY, name TEXT NOT NULL, preset TEXT, created_at INTEGER NOT NULL, seed TEXT NOT NULL);
+      CREATE TABLE acts (game_id TEXT NOT NULL REFERENCES games(id), seq INTEGER NOT NULL, time INTEGER NOT NULL, body TEXT NOT NULL, PRIMARY KEY (game_id, seq)) WITHOUT ROWID;
+      CREATE TABLE snapshots (game_id TEXT NOT NULL REFERENCES games(id), seq INTEGER NOT NULL, state TEXT NOT NULL, PRIMARY KEY (game_id, seq)) WITHOUT ROWID;
+    `);
+  },
+];
+
+interface GameRow { id: string; name: string; preset: string | null; created_at: number; seed: string }
+
+function toInfo(row: GameRow): GameInfo {
+  return { id: row.id, name: row.name, preset: row.preset, createdAt: row.created_at, seed: row.seed };
+}
+
+export class SqliteStore implements GameStore {
+  private readonly statements;
+
+  private constructor(private readonly db: Db, private readonly path: string) {
+    this.statements = {
+      insertGame: db.prepare("INSERT INTO games (id, name, preset, created_at, seed) VALUES (?, ?, ?, ?, ?)"),
+      insertAct: db.prepare("INSERT INTO acts (game_id, seq, time, body) VALUES (?, ?, ?, ?)"),
+      lastSeq: db.prepare("SELECT COALESCE(MAX(seq), 0) AS seq FROM acts WHERE game_id = ?").pluck(),
+      readActs: db.prepare("SELECT seq, body FROM acts WHERE game_id = ? AND seq > ? ORDER BY seq"),
+      insertSnapshot: db.prepare("INSERT OR REPLACE INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)"),
+      pruneSnapshots: db.prepare("DELETE FROM snapshots WHERE game_id = ? AND seq NOT IN (SELECT seq FROM snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT 2)"),
+      latestSnapshot: db.prepare("SELECT seq, state FROM snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT 1"),
+      getGame: db.prepare("SELECT * FROM games WHERE id = ?"),
+      listGames: db.prepare("SELECT * FROM games ORDER BY created_at DESC, rowid DESC"),
+    };
+  }
+
+  /** Opens (creating if needed) a game file; ":memory:" for a store that lives in memory. */
+  static open(path: string): SqliteStore {
+    if (path !== ":memory:") {
+      const dir = dirname(resolve(path));
+      if (!existsSync(dir)) mkdirSync(dir, { recursive: true });
+    }
+    let db: Db;
+    try {
+      db = new Database(path);
+      db.pragma("journal_mode = WAL");
+      db.pragma("synchronous = FULL");
+      db.pragma("busy_timeout = 5000");
+      db.pragma("foreign_keys = ON");
+      const version = db.pragma("user_version", { simple: true }) as number;
+      if (version > migrations.length) throw new Error(`it was written by a newer version of Nomos (schema ${version}); upgrade Nomos to open it`);
+      db.transaction(() => {
+        for (let v = version; v < migrations.length; v++) migrations[v]!(db);
+        db.pragma(`user_version = ${migrations.length}`);
+      })();
+    } catch (err) {
+      throw new Error(`${path} is not a Nomos game file: ${(err as Error).message}`);
+    }
+    return new SqliteStore(db, path);
+  }
+
+  createGame(info: GameInfo, first: Act): void {
+    this.db.transaction(() => {
+      if (this.statements.getGame.get(info.id)) throw new Error(`a game with the id "${info.id}" already exists`);
+      this.statements.insertGame.run(info.id, info.name, info.preset, info.createdAt, info.seed);
+      this.statements.insertAct.run(info.id, first.seq, first.time, JSON.stringify(first));
+    })();
+  }
+
+  appendAct(gameId: string, act: Act): void {
+    this.db.transaction(() => {
+      const last = this.statements.lastSeq.get(gameId) as number;
+      if (act.seq !== last + 1) throw new StoreConflictError(gameId, last + 1, act.seq);
+      this.statements.insertAct.run(gameId, act.seq, act.time, JSON.stringify(act));
+    })();
+  }
+
+  readActs(gameId: string, afterSeq = 0): Act[] {
+    return (this.statements.readActs.all(gameId, afterSeq) as { seq: number; body: string }[]).map((row) => {
+      try {
+        return JSON.parse(row.body) as Act;
+      } catch (err) {
+        throw new Error(`${this.path}: act ${row.seq} of game ${gameId} is damaged (${(err as Error).message})`);
+      }
+    });
+  }
+
+  lastSeq(gameId: string): number {
+    return this.statements.lastSeq.get(gameId) as number;
+  }
+
+  saveSnapshot(gameId: string, snapshot: Snapshot): void {
+    this.db.transaction(() => {
+      this.statements.insertSnapshot.run(gameId, snapshot.seq, JSON.stringify(snapshot.state));
+      this.statements.pruneSnapshots.run(gameId, gameId);
+    })();
+  }
+
+  latestSnapshot(gameId: string): Snapshot | undefined {
+    const row = this.statements.latestSnapshot.get(gameId) as { seq: number; state: string } | undefined;
+    return row ? { seq: row.seq, state: JSON.parse(row.state) as GameState } : undefined;
+  }
+
+  getGame(gameId: string): GameInfo | undefined {
+    const row = this.statements.getGame.get(gameId) as GameRow | undefined;
+    return row ? toInfo(row) : undefined;
+  }
+
+  listGames(): GameInfo[] {
+    return (this.statements.listGames.all() as GameRow[]).map(toInfo);
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}
