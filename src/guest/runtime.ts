@@ -426,7 +426,7 @@ interface Request {
   function emptyLoaded(): Loaded {
     return { actions: new Map(), forbids: new Map(), on: new Map(), answers: new Map(), state: [], failed: null };
   }
-  const apiNames = ["gameState", "playerState", "t", "action", "forbid", "on", "answer", "game"];
+  const apiNames = ["gameState", "playerState", "recordState", "t", "action", "forbid", "on", "answer", "game"];
 
   function evaluate(rec: RuleRec): Loaded {
     const l = emptyLoaded();
@@ -663,9 +663,38 @@ interface Request {
       },
     });
 
+    const setEntry = (name: string, key: unknown, value: unknown, remove: boolean) => {
+      mayChange(number, `setting ${name}`);
+      if ((typeof key !== "string" && typeof key !== "number") || key === "") throw new Error(`Rule ${number}: ${name} needs a key (a string or a number)`);
+      const k = String(key);
+      const had = gameValues.has(name), old = gameValues.get(name);
+      const current = (had ? old : initialOf(name)) as Record<string, Json> | null;
+      const base = current && typeof current === "object" && !Array.isArray(current) ? current : {};
+      if (remove && !(k in base)) return;
+      const next: Record<string, Json> = { ...base };
+      if (remove) delete next[k];
+      else next[k] = frozenJson(value, `${name}[${k}]`);
+      record(() => { if (had) gameValues.set(name, old as Json); else gameValues.delete(name); });
+      gameValues.set(name, Object.freeze(next));
+      emitEffect(remove ? { e: "state.deleted", name, key: k, rule: number } : { e: "state.set", name, key: k, value: next[k], rule: number });
+    };
+
     return {
       t,
       game,
+      recordState: (name: string, options?: any) => {
+        const n = declare(name, "game", { ...(options ?? {}), initial: {} });
+        const all = () => { const v = gameValues.has(n) ? gameValues.get(n) : initialOf(n); return (v && typeof v === "object" && !Array.isArray(v) ? v : {}) as Record<string, Json>; };
+        return Object.freeze({
+          name: n,
+          get: (key: string | number) => all()[String(key)],
+          set: (key: string | number, value: unknown) => setEntry(n, key, value, false),
+          update: (key: string | number, change: (v: any) => any) => setEntry(n, key, change(all()[String(key)]), false),
+          delete: (key: string | number) => setEntry(n, key, undefined, true),
+          keys: () => Object.keys(all()),
+          all,
+        });
+      },
       gameState: (name: string, options: any) => {
         const n = declare(name, "game", options);
         return Object.freeze({

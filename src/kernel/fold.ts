@@ -44,6 +44,15 @@ function rule(state: GameState, number: number): RuleRecord {
   return rec;
 }
 
+/** A record state's entries (game state holding an object), created empty if need be. */
+function record(state: GameState, name: string): Record<string, Json> {
+  const current = state.values.game[name];
+  if (current && typeof current === "object" && !Array.isArray(current)) return current;
+  const fresh: Record<string, Json> = {};
+  state.values.game[name] = fresh;
+  return fresh;
+}
+
 function entry(act: Act, change: HistoryEntry["change"], revision: number, cause: string, detail?: Json): HistoryEntry {
   const e: HistoryEntry = { change, at: act.time, seq: act.seq, revision, cause };
   if (detail !== undefined) e.detail = detail;
@@ -127,11 +136,16 @@ export function applyEffect(state: GameState, effect: Effect, act: Act): void {
       state.decls = effect.decls;
       break;
     case "state.set":
-      if (effect.player === undefined) {
+      if (effect.key !== undefined) {
+        record(state, effect.name)[effect.key] = effect.value;
+      } else if (effect.player === undefined) {
         state.values.game[effect.name] = effect.value;
       } else {
         (state.values.player[effect.name] ??= {})[effect.player] = effect.value;
       }
+      break;
+    case "state.deleted":
+      delete record(state, effect.name)[effect.key];
       break;
     case "player.joined":
       state.players.push({ ...effect.player });

@@ -112,7 +112,8 @@ export type Effect =
   | { e: "rule.loaded"; number: number; declares: RuleDeclares; failed: string | null }
   | { e: "rule.failed"; rule: number; during: string; error: string }
   | { e: "state.declared"; decls: Record<string, StateDecl> }
-  | { e: "state.set"; name: string; player?: string; value: Json; rule: number }
+  | { e: "state.set"; name: string; player?: string; key?: string; value: Json; rule: number }
+  | { e: "state.deleted"; name: string; key: string; rule: number }
   | { e: "player.joined"; player: PlayerRecord }
   | { e: "player.left"; id: string; reason: string; rule: number | null }
   | { e: "event"; type: string; data: Json; rule: number | null }

@@ -81,9 +81,9 @@ export function viewFor(state: GameState, viewer: string | null): GameView {
  */
 export function visibleEffects(state: GameState, act: Act, viewer: string | null): Effect[] {
   return act.effects.filter((effect) => {
-    if (effect.e === "state.set") {
+    if (effect.e === "state.set" || effect.e === "state.deleted") {
       const decl = state.decls[effect.name];
-      return decl ? canSee(state, decl, effect.player ?? null, viewer) : false;
+      return decl ? canSee(state, decl, effect.e === "state.set" ? (effect.player ?? null) : null, viewer) : false;
     }
     if (effect.e === "message") return effect.to === null || (viewer !== null && effect.to.includes(viewer));
     if (effect.e === "random") return false;

@@ -75,6 +75,21 @@ interface PlayerState<T> {
   all(): Record<PlayerId, T>;
 }
 
+/**
+ * State that is a record of entries by key (proposals by number, cases, ants, vegetables).
+ * Setting one entry records only that entry, however many there are.
+ */
+interface RecordState<V> {
+  readonly name: string;
+  get(key: string | number): V | undefined;
+  set(key: string | number, value: V): void;
+  update(key: string | number, change: (current: V | undefined) => V): void;
+  delete(key: string | number): void;
+  keys(): string[];
+  /** Every entry, by key. */
+  all(): { readonly [key: string]: V };
+}
+
 /** `initial: 0` declares a number, not the literal type 0. */
 type Widen<T> = T extends number ? number : T extends string ? string : T extends boolean ? boolean : T;
 
@@ -84,6 +99,8 @@ type Widen<T> = T extends number ? number : T extends string ? string : T extend
  * precedence sets the initial value and visibility. Call it at the top level of a rule.
  */
 declare function gameState<T = Json>(name: string, options: StateOptions<T>): GameState<Widen<T>>;
+/** Declares (or joins the declaration of) a record of entries by key; it starts empty. */
+declare function recordState<V = Json>(name: string, options?: { readonly visibility?: Visibility; readonly describe?: string }): RecordState<V>;
 /** Declares (or joins the declaration of) state with one value per player. */
 declare function playerState<T = Json>(name: string, options: StateOptions<T>): PlayerState<Widen<T>>;
 

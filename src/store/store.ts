@@ -24,6 +24,7 @@ export interface GameStore {
   readActs(gameId: string, afterSeq?: number): Awaitable<Act[]>;
   /** The number of the last act, or 0 for an unknown game. */
   lastSeq(gameId: string): Awaitable<number>;
+  /** Saves a snapshot; the state must be serialized before the call returns (the engine goes on changing it). */
   saveSnapshot(gameId: string, snapshot: Snapshot): Awaitable<void>;
   /** The snapshot with the highest seq, if any. */
   latestSnapshot(gameId: string): Awaitable<Snapshot | undefined>;

@@ -16,9 +16,8 @@ interface Proposal {
   openedAt: number;
   closedAt: number | null;
 }
-type Proposals = { [number: string]: Proposal };
 
-const proposals = gameState<Proposals>("proposals", { initial: {}, describe: "Every proposal, its votes and its outcome" });
+const proposals = recordState<Proposal>("proposals", { describe: "Every proposal, its votes and its outcome" });
 
 const change = t.oneOf([
   t.object({ kind: t.enum(["enact"]), text: t.string({ minLength: 1, maxLength: 20000 }), title: t.string({ maxLength: 200 }), code: t.code() }, { optional: ["title", "code"], describe: "Enact a new mutable rule" }),
@@ -45,10 +44,7 @@ action(
     }
     const number = game.ask<number>("proposal.number")?.value;
     if (typeof number !== "number") game.refuse("no rule gives proposals their numbers, so nothing can be proposed");
-    proposals.update((all) => ({
-      ...all,
-      [number]: { number, proposer: actor, change: c, votes: {}, status: "voting", reason: null, decidedBy: null, method: null, openedAt: game.now(), closedAt: null },
-    }));
+    proposals.set(number, { number, proposer: actor, change: c, votes: {}, status: "voting", reason: null, decidedBy: null, method: null, openedAt: game.now(), closedAt: null });
     game.post(`${game.player(actor)?.name ?? actor} proposes ${number}: ${describeChange(c)}.`);
     game.emit("proposal.opened", { number, proposer: actor });
   },
@@ -56,7 +52,7 @@ action(
 
 on("vote.completed", (event) => {
   const number: number = event.data.proposal;
-  const p = proposals.get()[number];
+  const p = proposals.get(number);
   if (!p || p.status !== "voting") return;
   const decision = game.ask<{ adopted: boolean; method: string; reason: string }>("adoption", { proposal: p });
   let adopted = decision?.value.adopted === true;
@@ -71,19 +67,15 @@ on("vote.completed", (event) => {
       adopted = false;
       reason = "no rule says how to put this kind of rule-change into effect";
     } else {
-      const refusal = game.rules.check(ops);
-      if (refusal) {
-        adopted = false;
-        reason = `adopted by vote but cannot take effect: ${refusal}`;
-      } else {
+      try {
         game.rules.applyAll(ops, `Proposal ${number}`);
+      } catch (err) {
+        adopted = false;
+        reason = `adopted by vote but cannot take effect: ${err instanceof Error ? err.message : String(err)}`;
       }
     }
   }
-  proposals.update((all) => ({
-    ...all,
-    [number]: { ...p, status: adopted ? "adopted" : "defeated", reason, decidedBy: decision?.rule ?? null, method: decision?.value.method ?? null, closedAt: game.now() },
-  }));
+  proposals.set(number, { ...p, status: adopted ? "adopted" : "defeated", reason, decidedBy: decision?.rule ?? null, method: decision?.value.method ?? null, closedAt: game.now() });
   game.post(`Proposal ${number} is ${adopted ? "adopted" : "defeated"}: ${reason}.`);
   game.emit(adopted ? "proposal.adopted" : "proposal.defeated", { number, proposer: p.proposer });
   game.emit("proposal.closed", { number, proposer: p.proposer, adopted });

@@ -7,7 +7,7 @@ interface Proposal {
   votes: { [player: string]: "for" | "against" };
   status: string;
 }
-const proposals = gameState<{ [n: string]: Proposal }>("proposals", { initial: {} });
+const proposals = recordState<Proposal>("proposals");
 
 answer("eligible-voters", () => game.players().map((p) => p.id));
 
@@ -18,23 +18,23 @@ action(
     input: t.object({ proposal: t.integer({ describe: "The proposal's number" }), vote: t.enum(["for", "against"]) }),
   },
   (input, { actor }) => {
-    const p = proposals.get()[input.proposal];
+    const p = proposals.get(input.proposal);
     if (!p) game.refuse(`there is no proposal ${input.proposal}`);
     if (p.status !== "voting") game.refuse(`proposal ${input.proposal} is no longer open for votes (it was ${p.status})`);
     const voters = game.ask<string[]>("eligible-voters")?.value ?? [];
     if (!voters.includes(actor)) game.refuse(`you are not an eligible voter on proposal ${input.proposal}`);
-    proposals.update((all) => ({ ...all, [p.number]: { ...p, votes: { ...p.votes, [actor]: input.vote } } }));
+    proposals.set(p.number, { ...p, votes: { ...p.votes, [actor]: input.vote } });
     game.emit("vote.cast", { proposal: p.number, voter: actor, vote: input.vote });
     checkComplete(p.number);
   },
 );
 
 on("player.left", () => {
-  for (const p of Object.values(proposals.get())) if (p.status === "voting") checkComplete(p.number);
+  for (const p of Object.values(proposals.all())) if (p.status === "voting") checkComplete(p.number);
 });
 
 function checkComplete(number: number): void {
-  const p = proposals.get()[number];
+  const p = proposals.get(number);
   if (!p || p.status !== "voting") return;
   const voters = game.ask<string[]>("eligible-voters")?.value ?? [];
   if (voters.every((v) => p.votes[v] !== undefined)) game.emit("vote.completed", { proposal: number });

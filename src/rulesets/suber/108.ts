@@ -3,10 +3,10 @@
 // that changed it (so does a rule whose amendment is amended or repealed).
 
 interface Proposal { number: number }
-const proposals = gameState<{ [n: string]: Proposal }>("proposals", { initial: {} });
+const proposals = recordState<Proposal>("proposals");
 
 answer("proposal.number", () => {
-  const numbers = Object.values(proposals.get()).map((p) => p.number);
+  const numbers = Object.values(proposals.all()).map((p) => p.number);
   return numbers.length ? Math.max(...numbers) + 1 : 301;
 });
 

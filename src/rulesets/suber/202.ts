@@ -6,7 +6,7 @@ interface Turn { player: string | null; key: string; number: number; circuits: n
 interface Proposal { number: number; proposer: string; votes: { [player: string]: "for" | "against" } }
 
 const turn = gameState<Turn>("turn", { initial: { player: null, key: "", number: 0, circuits: 0, proposed: false, waiting: null } });
-const proposals = gameState<{ [n: string]: Proposal }>("proposals", { initial: {} });
+const proposals = recordState<Proposal>("proposals");
 const points = playerState("points", { initial: 0 });
 
 forbid("propose", (_input, { actor }) =>
@@ -16,7 +16,7 @@ forbid("propose", (_input, { actor }) =>
 on("proposal.opened", () => turn.update((now) => ({ ...now, proposed: true })));
 
 on("proposal.closed", (event) => {
-  const p = proposals.get()[event.data.number];
+  const p = proposals.get(event.data.number);
   if (!p) return;
   const votes = Object.values(p.votes);
   const favourable = votes.length ? votes.filter((v) => v === "for").length / votes.length : 0;

@@ -2,11 +2,11 @@
 // vote against winning proposals receive 10 points each.
 
 interface Proposal { number: number; votes: { [player: string]: "for" | "against" }; method: string | null }
-const proposals = gameState<{ [n: string]: Proposal }>("proposals", { initial: {} });
+const proposals = recordState<Proposal>("proposals");
 const points = playerState("points", { initial: 0 });
 
 on("proposal.adopted", (event) => {
-  const p = proposals.get()[event.data.number];
+  const p = proposals.get(event.data.number);
   if (!p || p.method === "unanimity") return;
   for (const [player, vote] of Object.entries(p.votes)) {
     if (vote !== "against" || !game.player(player)) continue;

@@ -2,10 +2,10 @@
 // is refused.
 
 interface Proposal { votes: { [player: string]: string } }
-const proposals = gameState<{ [n: string]: Proposal }>("proposals", { initial: {} });
+const proposals = recordState<Proposal>("proposals");
 
 forbid("vote", (input, { actor }) => {
-  const p = proposals.get()[input.proposal];
+  const p = proposals.get(input.proposal);
   if (p && p.votes[actor] !== undefined) return `you have already voted on proposal ${input.proposal}; each player has exactly one vote`;
   return undefined;
 });

@@ -20,7 +20,7 @@ interface Case {
 }
 interface Turn { player: string | null; number: number }
 
-const cases = gameState<{ [n: string]: Case }>("judgments", { initial: {}, describe: "Questions put to Judgment, their Judges and rulings" });
+const cases = recordState<Case>("judgments", { describe: "Questions put to Judgment, their Judges and rulings" });
 const turn = gameState<Turn>("turn", { initial: { player: null, number: 0 } });
 
 function order(): string[] {
@@ -40,10 +40,10 @@ function name(id: string): string {
   return game.player(id)?.name ?? id;
 }
 function save(c: Case): void {
-  cases.update((all) => ({ ...all, [c.number]: c }));
+  cases.set(c.number, c);
 }
 function open(number: number): Case {
-  const c = cases.get()[number];
+  const c = cases.get(number);
   if (!c) game.refuse(`there is no Judgment case ${number}`);
   if (c.status === "settled") game.refuse(`case ${number} is settled`);
   return c;
@@ -54,7 +54,7 @@ action("invoke-judgment", { describe: "Invoke Judgment on a disagreement about t
   if (!mover) game.refuse("Judgment needs a player moving: play has not begun");
   const judge = preceding(mover, mover);
   if (!judge) game.refuse("there is no other player to be Judge");
-  const number = Object.keys(cases.get()).length + 1;
+  const number = cases.keys().length + 1;
   save({ number, question: input.question, caller: actor, mover, judge, turn: turn.get().number, status: "awaiting ruling", verdict: null, reasoning: null, consents: [], overrulers: [], overruled: [] });
   game.post(`${name(actor)} invokes Judgment (case ${number}): ${input.question} ${name(judge)} is Judge.`);
   game.emit("judgment.invoked", { case: number, judge, question: input.question });
@@ -118,7 +118,7 @@ function nextPlayer(): string | undefined {
   return mover ? o[(o.indexOf(mover) + 1) % o.length] : undefined;
 }
 function blocked(): string | undefined {
-  const pending = Object.values(cases.get()).find((c) => c.status !== "settled");
+  const pending = Object.values(cases.all()).find((c) => c.status !== "settled");
   if (!pending) return undefined;
   return pending.status === "awaiting ruling"
     ? `Judgment on case ${pending.number} awaits the ruling of ${name(pending.judge)}`
