@@ -125,3 +125,27 @@ answer("q", () => { n.set(5); return 1; });`);
   assert.match(g2.state.failures[0]!.error, /not allowed while answering a question/);
   g2.close();
 });
+
+test("timers fire when their time comes, as acts of their own, even if it came while nobody looked", async () => {
+  const code = compileRuleCode(`
+const reminders = gameState<string[]>("reminders", { initial: [] });
+action("remind", { describe: "Reminds everyone in an hour", input: t.object({ text: t.string() }), changesRules: true }, (input) => {
+  game.schedule("reminder", { after: 60 * 60 * 1000 }, input.text);
+});
+on("timer:reminder", (event) => { reminders.update((r) => [...r, String(event.data)]); });`);
+  let now = Date.UTC(2026, 0, 5, 12);
+  const options = { ...engine(), clock: () => now };
+  const game = await Game.create(options, { name: "timers", preset: null, rules: [{ number: 1, text: "Reminders.", mutable: true, code }] });
+  await game.join("Ada Lovelace");
+  await game.act("ada-lovelace", "remind", { text: "vote!" });
+  assert.equal(Object.keys(game.state.timers).length, 1);
+  now += 30 * 60 * 1000;
+  assert.deepEqual(await game.fireDueTimers(), [], "not yet");
+  now += 5 * 60 * 60 * 1000;
+  const fired = await game.fireDueTimers();
+  assert.equal(fired.length, 1);
+  assert.equal(fired[0]!.time, Date.UTC(2026, 0, 5, 13), "the act happens at the timer's time, not when it was noticed");
+  assert.deepEqual(game.state.values.game.reminders, ["vote!"]);
+  assert.deepEqual(game.state.timers, {});
+  game.close();
+});

@@ -28,6 +28,8 @@ export async function withGame<T>(options: GlobalOptions, work: (game: Game, eng
     if (!id) throw new UsageError(`there is no game in ${options.db} yet; create one with: nomos new "<name>" --preset suber --player "<name>"`);
     const game = await Game.load(engine, id);
     try {
+      // Timers that came due while nobody was looking fire now, in order, before anything else.
+      await game.fireDueTimers();
       return await work(game, engine);
     } finally {
       game.close();

@@ -886,20 +886,11 @@ interface Request {
       if (err instanceof Refusal) return JSON.stringify({ ok: false, refused: err.reason, rule: err.rule });
       return JSON.stringify({ ok: false, error: errorText(err) });
     } finally {
-      act = null;
-      journal = [];
-      effects = [];
-      queue = [];
-      running.length = 0;
-      readOnly = 0;
-      loading = null;
+      endAct();
     }
   }
 
-  /** After the host interrupted an act (fuel or memory ran out): undo it and say which rule was running. */
-  function abort(): string {
-    const top = running.length ? running[running.length - 1]! : null;
-    revertTo(0);
+  function endAct(): void {
     act = null;
     journal = [];
     effects = [];
@@ -907,6 +898,13 @@ interface Request {
     running.length = 0;
     readOnly = 0;
     loading = null;
+  }
+
+  /** After the host interrupted an act (fuel or memory ran out): undo it and say which rule was running. */
+  function abort(): string {
+    const top = running.length ? running[running.length - 1]! : null;
+    revertTo(0);
+    endAct();
     return JSON.stringify(top);
   }
 
@@ -948,6 +946,5 @@ interface Request {
     });
   }
 
-  /** Which rule is the engine blaming if the host stops an act now? Read by the host only after an interrupt. */
   global.__nomos = Object.freeze({ boot, handle, abort, dump });
 })(globalThis);
