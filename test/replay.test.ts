@@ -8,9 +8,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
+import { playBotGame, SuberBot } from "../src/bots/suber-bot.js";
 import { replay } from "../src/kernel/fold.js";
 import { bootSnapshot, Game } from "../src/kernel/game.js";
 import type { Act, Json } from "../src/kernel/types.js";
+import { loadPreset } from "../src/ruleset/presets.js";
 import { createQuickJsSandbox } from "../src/sandbox/quickjs-sandbox.js";
 import { SqliteStore } from "../src/store/sqlite-store.js";
 import { engine, mover, playTurn, suberGame } from "./helpers.js";
@@ -61,6 +63,23 @@ test("a game rebuilt from its SQLite log alone has exactly the state it had", as
     store.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("whole bot games to a winner, rebuilt from their logs, have exactly their final state", async () => {
+  const options = engine();
+  for (const seed of ["whole-1", "whole-2", "whole-3"]) {
+    const { rules } = loadPreset("suber");
+    const game = await Game.create(options, { name: seed, preset: "suber", rules, seed });
+    const bots = new Map<string, SuberBot>();
+    for (const name of ["Grace Hopper", "Ada Lovelace", "Alan Turing", "Edsger Dijkstra"]) {
+      const p = await game.join(name);
+      bots.set(p.id, new SuberBot(p.id, { seed }));
+    }
+    await playBotGame(game, bots);
+    assert.equal(game.state.status, "over");
+    assert.deepEqual(replay(seed, "suber", await options.store.readActs(game.id)), game.state);
+    game.close();
   }
 });
 
