@@ -62,13 +62,18 @@ export class SqliteStore implements GameStore {
       db.pragma("busy_timeout = 5000");
       db.pragma("foreign_keys = ON");
       const version = db.pragma("user_version", { simple: true }) as number;
-      if (version > migrations.length) throw new Error(`it was written by a newer version of Nomos (schema ${version}); upgrade Nomos to open it`);
+      if (version > migrations.length) throw new Error(`${path} was written by a newer version of Nomos (schema ${version}); upgrade Nomos to open it`);
       db.transaction(() => {
         for (let v = version; v < migrations.length; v++) migrations[v]!(db);
         db.pragma(`user_version = ${migrations.length}`);
       })();
     } catch (err) {
-      throw new Error(`${path} is not a Nomos game file: ${(err as Error).message}`);
+      // SQLite's own errors mean the file is not ours; anything else (a native module built
+      // for another Node version, say) is an installation problem and says so itself.
+      if (typeof (err as { code?: unknown }).code === "string" && (err as { code: string }).code.startsWith("SQLITE_")) {
+        throw new Error(`${path} is not a Nomos game file: ${(err as Error).message}`);
+      }
+      throw err;
     }
     return new SqliteStore(db, path);
   }
