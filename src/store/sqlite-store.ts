@@ -8,11 +8,11 @@
  */
 import { existsSync, mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import Database from "better-sqlite3";
 import type { Act, GameInfo, GameState } from "../kernel/types.js";
+import { openSqlite, type SqlDatabase } from "./sqlite-driver.js";
 import { StoreConflictError, type GameStore, type Snapshot } from "./store.js";
 
-type Db = Database.Database;
+type Db = SqlDatabase;
 
 /** Each entry migrates the schema from the version before it; user_version counts them. */
 const migrations: ((db: Db) => void)[] = [
@@ -38,7 +38,7 @@ export class SqliteStore implements GameStore {
     this.statements = {
       insertGame: db.prepare("INSERT INTO games (id, name, preset, created_at, seed) VALUES (?, ?, ?, ?, ?)"),
       insertAct: db.prepare("INSERT INTO acts (game_id, seq, time, body) VALUES (?, ?, ?, ?)"),
-      lastSeq: db.prepare("SELECT COALESCE(MAX(seq), 0) AS seq FROM acts WHERE game_id = ?").pluck(),
+      lastSeq: db.prepare("SELECT COALESCE(MAX(seq), 0) AS seq FROM acts WHERE game_id = ?"),
       readActs: db.prepare("SELECT seq, body FROM acts WHERE game_id = ? AND seq > ? ORDER BY seq"),
       insertSnapshot: db.prepare("INSERT OR REPLACE INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)"),
       pruneSnapshots: db.prepare("DELETE FROM snapshots WHERE game_id = ? AND seq NOT IN (SELECT seq FROM snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT 2)"),
@@ -54,27 +54,26 @@ export class SqliteStore implements GameStore {
       const dir = dirname(resolve(path));
       if (!existsSync(dir)) mkdirSync(dir, { recursive: true });
     }
-    let db: Db;
+    const db = openSqlite(path);
+    let version: number;
     try {
-      db = new Database(path);
-      db.pragma("journal_mode = WAL");
-      db.pragma(`synchronous = ${options.durability === "process" ? "NORMAL" : "FULL"}`);
-      db.pragma("busy_timeout = 5000");
-      db.pragma("foreign_keys = ON");
-      const version = db.pragma("user_version", { simple: true }) as number;
-      if (version > migrations.length) throw new Error(`${path} was written by a newer version of Nomos (schema ${version}); upgrade Nomos to open it`);
-      db.transaction(() => {
-        for (let v = version; v < migrations.length; v++) migrations[v]!(db);
-        db.pragma(`user_version = ${migrations.length}`);
-      })();
+      db.exec("PRAGMA journal_mode = WAL");
+      db.exec(`PRAGMA synchronous = ${options.durability === "process" ? "NORMAL" : "FULL"}`);
+      db.exec("PRAGMA busy_timeout = 5000");
+      db.exec("PRAGMA foreign_keys = ON");
+      version = Number(db.prepare("PRAGMA user_version").get()?.user_version ?? 0);
     } catch (err) {
-      // SQLite's own errors mean the file is not ours; anything else (a native module built
-      // for another Node version, say) is an installation problem and says so itself.
-      if (typeof (err as { code?: unknown }).code === "string" && (err as { code: string }).code.startsWith("SQLITE_")) {
-        throw new Error(`${path} is not a Nomos game file: ${(err as Error).message}`);
-      }
-      throw err;
+      db.close();
+      throw new Error(`${path} is not a Nomos game file: ${(err as Error).message}`);
     }
+    if (version > migrations.length) {
+      db.close();
+      throw new Error(`${path} was written by a newer version of Nomos (schema ${version}); upgrade Nomos to open it`);
+    }
+    db.transaction(() => {
+      for (let v = version; v < migrations.length; v++) migrations[v]!(db);
+      db.exec(`PRAGMA user_version = ${migrations.length}`);
+    });
     return new SqliteStore(db, path);
   }
 
@@ -83,19 +82,20 @@ export class SqliteStore implements GameStore {
       if (this.statements.getGame.get(info.id)) throw new Error(`a game with the id "${info.id}" already exists`);
       this.statements.insertGame.run(info.id, info.name, info.preset, info.createdAt, info.seed);
       this.statements.insertAct.run(info.id, first.seq, first.time, JSON.stringify(first));
-    })();
+    });
   }
 
   appendAct(gameId: string, act: Act): void {
+    const body = JSON.stringify(act);
     this.db.transaction(() => {
-      const last = this.statements.lastSeq.get(gameId) as number;
+      const last = this.lastSeq(gameId);
       if (act.seq !== last + 1) throw new StoreConflictError(gameId, last + 1, act.seq);
-      this.statements.insertAct.run(gameId, act.seq, act.time, JSON.stringify(act));
-    })();
+      this.statements.insertAct.run(gameId, act.seq, act.time, body);
+    });
   }
 
   readActs(gameId: string, afterSeq = 0): Act[] {
-    return (this.statements.readActs.all(gameId, afterSeq) as { seq: number; body: string }[]).map((row) => {
+    return (this.statements.readActs.all(gameId, afterSeq) as unknown as { seq: number; body: string }[]).map((row) => {
       try {
         return JSON.parse(row.body) as Act;
       } catch (err) {
@@ -105,31 +105,37 @@ export class SqliteStore implements GameStore {
   }
 
   lastSeq(gameId: string): number {
-    return this.statements.lastSeq.get(gameId) as number;
+    return Number(this.statements.lastSeq.get(gameId)?.seq ?? 0);
   }
 
   saveSnapshot(gameId: string, snapshot: Snapshot): void {
+    const state = JSON.stringify(snapshot.state);
     this.db.transaction(() => {
-      this.statements.insertSnapshot.run(gameId, snapshot.seq, JSON.stringify(snapshot.state));
+      this.statements.insertSnapshot.run(gameId, snapshot.seq, state);
       this.statements.pruneSnapshots.run(gameId, gameId);
-    })();
+    });
   }
 
   latestSnapshot(gameId: string): Snapshot | undefined {
-    const row = this.statements.latestSnapshot.get(gameId) as { seq: number; state: string } | undefined;
+    const row = this.statements.latestSnapshot.get(gameId) as unknown as { seq: number; state: string } | undefined;
     return row ? { seq: row.seq, state: JSON.parse(row.state) as GameState } : undefined;
   }
 
   getGame(gameId: string): GameInfo | undefined {
-    const row = this.statements.getGame.get(gameId) as GameRow | undefined;
+    const row = this.statements.getGame.get(gameId) as unknown as GameRow | undefined;
     return row ? toInfo(row) : undefined;
   }
 
   listGames(): GameInfo[] {
-    return (this.statements.listGames.all() as GameRow[]).map(toInfo);
+    return (this.statements.listGames.all() as unknown as GameRow[]).map(toInfo);
+  }
+
+  /** Which SQLite library is in use: Node's own, or better-sqlite3. */
+  get driver(): SqlDatabase["driver"] {
+    return this.db.driver;
   }
 
   close(): void {
-    if (this.db.open) this.db.close();
+    this.db.close();
   }
 }

@@ -1,0 +1,95 @@
+/**
+ * The SQLite library under the store. On Node 24 and later, Node's own node:sqlite; on
+ * older Node, better-sqlite3. (better-sqlite3 before 13 aborts the process on Node 24.19+
+ * when the garbage collector finalizes a statement, and 13 does not run on Node 20.)
+ * NOMOS_SQLITE=builtin or NOMOS_SQLITE=better-sqlite3 chooses one explicitly.
+ */
+import { createRequire } from "node:module";
+import type BetterSqlite3 from "better-sqlite3";
+
+export type SqlValue = null | number | bigint | string | Uint8Array;
+export type Row = Record<string, SqlValue>;
+
+export interface SqlStatement {
+  run(...params: SqlValue[]): void;
+  get(...params: SqlValue[]): Row | undefined;
+  all(...params: SqlValue[]): Row[];
+}
+
+export interface SqlDatabase {
+  readonly driver: "builtin" | "better-sqlite3";
+  exec(sql: string): void;
+  prepare(sql: string): SqlStatement;
+  /** Runs `work` in a transaction: committed if it returns, rolled back if it throws. */
+  transaction<T>(work: () => T): T;
+  close(): void;
+}
+
+/** What both libraries offer, as far as the store needs it. */
+interface RawDatabase {
+  exec(sql: string): unknown;
+  prepare(sql: string): { run(...p: SqlValue[]): unknown; get(...p: SqlValue[]): unknown; all(...p: SqlValue[]): unknown[] };
+  close(): unknown;
+}
+
+interface BuiltinModule {
+  DatabaseSync: new (path: string) => RawDatabase;
+}
+
+function builtin(): BuiltinModule | undefined {
+  try {
+    return (process as { getBuiltinModule?: (id: string) => unknown }).getBuiltinModule?.("node:sqlite") as BuiltinModule | undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function chooseDriver(): SqlDatabase["driver"] {
+  const wanted = process.env.NOMOS_SQLITE;
+  if (wanted === "builtin" || wanted === "better-sqlite3") return wanted;
+  const major = Number(process.versions.node.split(".")[0]);
+  return major >= 24 && builtin() ? "builtin" : "better-sqlite3";
+}
+
+function wrap(driver: SqlDatabase["driver"], raw: RawDatabase): SqlDatabase {
+  let open = true;
+  const exec = (sql: string) => void raw.exec(sql);
+  return {
+    driver,
+    exec,
+    prepare(sql) {
+      const statement = raw.prepare(sql);
+      return {
+        run: (...p) => void statement.run(...p),
+        get: (...p) => statement.get(...p) as Row | undefined,
+        all: (...p) => statement.all(...p) as Row[],
+      };
+    },
+    transaction<T>(work: () => T): T {
+      exec("BEGIN IMMEDIATE");
+      try {
+        const result = work();
+        exec("COMMIT");
+        return result;
+      } catch (err) {
+        exec("ROLLBACK");
+        throw err;
+      }
+    },
+    close() {
+      if (open) raw.close();
+      open = false;
+    },
+  };
+}
+
+export function openSqlite(path: string): SqlDatabase {
+  const driver = chooseDriver();
+  if (driver === "builtin") {
+    const sqlite = builtin();
+    if (!sqlite) throw new Error("NOMOS_SQLITE=builtin needs a Node with node:sqlite (Node 22.13 or later)");
+    return wrap(driver, new sqlite.DatabaseSync(path));
+  }
+  const Database = createRequire(import.meta.url)("better-sqlite3") as typeof BetterSqlite3;
+  return wrap(driver, new Database(path) as unknown as RawDatabase);
+}
