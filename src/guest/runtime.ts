@@ -204,12 +204,14 @@ interface Request {
       running.pop();
     }
   }
-  function runReadOnly<R>(rule: number, during: string, fn: () => R): R | undefined {
+  /** Runs an answer or a check, which may only read; a check may also refuse the action. */
+  function runReadOnly<R>(rule: number, during: string, fn: () => R, mayRefuse = false): R | undefined {
     running.push({ rule, during });
     readOnly++;
     try {
       return fn();
     } catch (err) {
+      if (mayRefuse && err instanceof Refusal) throw err;
       fail(rule, during, err);
       return undefined;
     } finally {
@@ -822,7 +824,7 @@ interface Request {
       const checks = loaded.get(n)?.forbids.get(name);
       if (!checks || isSkipped(n)) continue;
       for (const check of checks) {
-        const reason = runReadOnly(n, `forbid ${name}`, () => check(frozenInput, ctx));
+        const reason = runReadOnly(n, `forbid ${name}`, () => check(frozenInput, ctx), true);
         if (typeof reason === "string" && reason) throw new Refusal(reason, n);
       }
     }
