@@ -72,7 +72,12 @@ function wrap(driver: SqlDatabase["driver"], raw: RawDatabase): SqlDatabase {
         exec("COMMIT");
         return result;
       } catch (err) {
-        exec("ROLLBACK");
+        // SQLite may have rolled back already (a full disk, say); the first error is the one to report.
+        try {
+          exec("ROLLBACK");
+        } catch {
+          // Nothing left to roll back.
+        }
         throw err;
       }
     },

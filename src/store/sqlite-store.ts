@@ -25,6 +25,68 @@ const migrations: ((db: Db) => void)[] = [
   },
 ];
 
+/** The file's schema version; throws if the file is another program's or a newer Nomos's. */
+function schemaVersion(db: Db, path: string): number {
+  // One statement, so both are read from the same moment even while another process migrates.
+  const row = db.prepare("SELECT (SELECT user_version FROM pragma_user_version) AS version, EXISTS (SELECT 1 FROM sqlite_master) AS tables").get();
+  const version = Number(row?.version ?? 0);
+  if (version > migrations.length) throw new Error(`${path} was written by a newer version of Nomos (schema ${version}); upgrade Nomos to open it`);
+  // Tables without a version are another program's: do not write ours into its file.
+  if (version === 0 && Number(row?.tables)) throw new Error(`${path} is not a Nomos game file: it is a SQLite database of another program`);
+  return version;
+}
+
+/** Brings the schema up to date. */
+function migrate(db: Db, path: string): void {
+  if (schemaVersion(db, path) === migrations.length) return;
+  db.transaction(() => {
+    // Read again under the write lock: two processes opening a new file at once would
+    // otherwise both see version 0 and the second would fail creating the tables.
+    const version = schemaVersion(db, path);
+    for (let v = version; v < migrations.length; v++) migrations[v]!(db);
+    db.exec(`PRAGMA user_version = ${migrations.length}`);
+  });
+}
+
+/** SQLite's primary result code ("BUSY", "NOTADB"...) of an error from either library; undefined if SQLite did not raise it. */
+function sqliteCode(err: unknown): string | undefined {
+  const e = err as { code?: unknown; errcode?: unknown };
+  // better-sqlite3 names the (extended) code: "SQLITE_NOTADB", "SQLITE_CORRUPT_INDEX".
+  if (typeof e.code === "string" && e.code.startsWith("SQLITE_")) return e.code.split("_")[1];
+  // node:sqlite gives its number.
+  if (typeof e.errcode === "number") return ({ 5: "BUSY", 11: "CORRUPT", 26: "NOTADB" } as Record<number, string>)[e.errcode & 0xff] ?? String(e.errcode);
+  return undefined;
+}
+
+/**
+ * Says which file an error from opening concerns. "Not a database" and "corrupt" mean the
+ * file is not a game file. Errors not from SQLite (a native module built for another Node,
+ * or our own messages) pass through unchanged.
+ */
+function explain(path: string, err: unknown): unknown {
+  const code = sqliteCode(err);
+  const message = (err as Error).message;
+  if (code === undefined) return err;
+  if (code === "NOTADB" || code === "CORRUPT") return new Error(`${path} is not a Nomos game file: ${message}`);
+  return new Error(`cannot open ${path}: ${message}`);
+}
+
+/**
+ * Switching a new file to WAL needs it alone, and SQLite answers "busy" at once rather
+ * than wait (node:sqlite does, when two processes open a new file together): try again.
+ */
+function useWal(db: Db): void {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      db.exec("PRAGMA journal_mode = WAL");
+      return;
+    } catch (err) {
+      if (sqliteCode(err) !== "BUSY" || attempt === 100) throw err;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10); // a synchronous 10 ms sleep
+    }
+  }
+}
+
 interface GameRow { id: string; name: string; preset: string | null; created_at: number; seed: string }
 
 function toInfo(row: GameRow): GameInfo {
@@ -54,26 +116,25 @@ export class SqliteStore implements GameStore {
       const dir = dirname(resolve(path));
       if (!existsSync(dir)) mkdirSync(dir, { recursive: true });
     }
-    const db = openSqlite(path);
-    let version: number;
+    let db: Db;
     try {
-      db.exec("PRAGMA journal_mode = WAL");
-      db.exec(`PRAGMA synchronous = ${options.durability === "process" ? "NORMAL" : "FULL"}`);
+      db = openSqlite(path);
+    } catch (err) {
+      throw explain(path, err);
+    }
+    try {
+      // The busy timeout comes first, so that a second process opening the file waits for
+      // the first instead of failing (node:sqlite's default timeout is 0).
       db.exec("PRAGMA busy_timeout = 5000");
+      schemaVersion(db, path); // before switching to WAL, which changes the file
+      useWal(db);
+      db.exec(`PRAGMA synchronous = ${options.durability === "process" ? "NORMAL" : "FULL"}`);
       db.exec("PRAGMA foreign_keys = ON");
-      version = Number(db.prepare("PRAGMA user_version").get()?.user_version ?? 0);
+      migrate(db, path);
     } catch (err) {
       db.close();
-      throw new Error(`${path} is not a Nomos game file: ${(err as Error).message}`);
+      throw explain(path, err);
     }
-    if (version > migrations.length) {
-      db.close();
-      throw new Error(`${path} was written by a newer version of Nomos (schema ${version}); upgrade Nomos to open it`);
-    }
-    db.transaction(() => {
-      for (let v = version; v < migrations.length; v++) migrations[v]!(db);
-      db.exec(`PRAGMA user_version = ${migrations.length}`);
-    });
     return new SqliteStore(db, path);
   }
 
@@ -118,7 +179,12 @@ export class SqliteStore implements GameStore {
 
   latestSnapshot(gameId: string): Snapshot | undefined {
     const row = this.statements.latestSnapshot.get(gameId) as unknown as { seq: number; state: string } | undefined;
-    return row ? { seq: row.seq, state: JSON.parse(row.state) as GameState } : undefined;
+    if (!row) return undefined;
+    try {
+      return { seq: row.seq, state: JSON.parse(row.state) as GameState };
+    } catch (err) {
+      throw new Error(`${this.path}: the snapshot at act ${row.seq} of game ${gameId} is damaged (${(err as Error).message})`);
+    }
   }
 
   getGame(gameId: string): GameInfo | undefined {
