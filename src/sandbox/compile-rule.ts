@@ -3,7 +3,8 @@
  * the published rule API (src/rule-api/rule-api.d.ts), then stripped of its types.
  */
 import { readFileSync } from "node:fs";
-import ts from "typescript";
+import { createRequire } from "node:module";
+import type * as TypeScript from "typescript";
 import { transform } from "sucrase";
 import type { RuleCode } from "../kernel/types.js";
 import { packagePath } from "./package-root.js";
@@ -13,15 +14,16 @@ const ruleFile = "/rule/rule.ts";
 const apiFile = "/rule/rule-api.d.ts";
 const maxSourceLength = 100_000;
 
-const options: ts.CompilerOptions = {
-  target: ts.ScriptTarget.ES2022,
-  lib: ["lib.es2022.d.ts"],
-  strict: true,
-  noEmit: true,
-  types: [],
-  noImplicitReturns: false,
-  skipDefaultLibCheck: true,
-};
+// TypeScript takes over a second to load: only commands that check rule code pay for it.
+let loaded: typeof TypeScript | undefined;
+function typescript(): typeof TypeScript {
+  loaded ??= createRequire(import.meta.url)("typescript") as typeof TypeScript;
+  return loaded;
+}
+
+function compilerOptions(ts: typeof TypeScript): TypeScript.CompilerOptions {
+  return { target: ts.ScriptTarget.ES2022, lib: ["lib.es2022.d.ts"], strict: true, noEmit: true, types: [], skipDefaultLibCheck: true };
+}
 
 export class RuleCodeError extends Error {
   constructor(readonly problems: string[]) {
@@ -31,10 +33,10 @@ export class RuleCodeError extends Error {
 }
 
 // Library files are parsed once per process; only the rule itself is parsed per check.
-const sourceFiles = new Map<string, ts.SourceFile>();
-let previous: ts.Program | undefined;
+const sourceFiles = new Map<string, TypeScript.SourceFile>();
+let previous: TypeScript.Program | undefined;
 
-function libSource(fileName: string): ts.SourceFile | undefined {
+function libSource(ts: typeof TypeScript, fileName: string): TypeScript.SourceFile | undefined {
   let file = sourceFiles.get(fileName);
   if (!file) {
     const path = fileName === apiFile ? ruleApiPath : fileName;
@@ -53,11 +55,13 @@ function libSource(fileName: string): ts.SourceFile | undefined {
 /** Type-checks rule code; returns the problems as "line:column message" strings. */
 export function checkRuleCode(source: string): string[] {
   if (source.length > maxSourceLength) return [`the code is ${source.length} characters long; the limit is ${maxSourceLength}`];
+  const ts = typescript();
+  const options = compilerOptions(ts);
   const rule = ts.createSourceFile(ruleFile, source, ts.ScriptTarget.ES2022, true);
   const defaultHost = ts.createCompilerHost(options);
-  const host: ts.CompilerHost = {
+  const host: TypeScript.CompilerHost = {
     ...defaultHost,
-    getSourceFile: (fileName) => (fileName === ruleFile ? rule : libSource(fileName)),
+    getSourceFile: (fileName) => (fileName === ruleFile ? rule : libSource(ts, fileName)),
     fileExists: (fileName) => fileName === ruleFile || fileName === apiFile || defaultHost.fileExists(fileName),
     readFile: (fileName) => (fileName === ruleFile ? source : defaultHost.readFile(fileName)),
     writeFile: () => {},
