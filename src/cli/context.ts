@@ -1,4 +1,8 @@
-/** Opening the game file and the game a command works on, and closing them afterwards. */
+/**
+ * What every command shares: the global options, opening the game file and the game a
+ * command works on, closing both afterwards (whatever happens), and printing results.
+ */
+import { existsSync } from "node:fs";
 import { Game, type EngineOptions } from "../kernel/game.js";
 import { createQuickJsSandbox } from "../sandbox/quickjs-sandbox.js";
 import { SqliteStore } from "../store/sqlite-store.js";
@@ -10,22 +14,41 @@ export interface GlobalOptions {
 }
 
 /** A mistake in how the CLI was called; printed as "error: ..." with exit code 1. */
-export class UsageError extends Error {}
+export class UsageError extends Error {
+  constructor(message: string, readonly code = "usage") {
+    super(message);
+    this.name = "UsageError";
+  }
+}
 
 export function defaultDb(): string {
-  return process.env.NOMOS_DB ?? "nomos.db";
+  return process.env.NOMOS_DB || "./nomos.db";
 }
 
 export function openEngine(options: GlobalOptions): EngineOptions {
   return { store: SqliteStore.open(options.db), sandbox: () => createQuickJsSandbox() };
 }
 
-/** Runs `work` with the chosen game (or the newest one) loaded, and closes everything after. */
-export async function withGame<T>(options: GlobalOptions, work: (game: Game, engine: EngineOptions) => Promise<T>): Promise<T> {
+/** Runs `work` with the store open, and closes it after. `create` allows a new game file. */
+export async function withStore<T>(options: GlobalOptions, work: (engine: EngineOptions) => Promise<T>, create = false): Promise<T> {
+  // Reading commands must not leave an empty game file behind a mistyped --db.
+  if (!create && options.db !== ":memory:" && !existsSync(options.db)) {
+    throw new UsageError(`there is no game file ${options.db}; create a game with: nomos new "<name>" --preset suber --player "<name>" (or pass --db <file>)`, "no-game");
+  }
   const engine = openEngine(options);
   try {
+    return await work(engine);
+  } finally {
+    await engine.store.close();
+  }
+}
+
+/** Runs `work` with the chosen game (or the newest one) loaded, and closes everything after. */
+export async function withGame<T>(options: GlobalOptions, work: (game: Game, engine: EngineOptions) => Promise<T>): Promise<T> {
+  return withStore(options, async (engine) => {
     const id = options.game ?? (await engine.store.listGames())[0]?.id;
-    if (!id) throw new UsageError(`there is no game in ${options.db} yet; create one with: nomos new "<name>" --preset suber --player "<name>"`);
+    if (!id) throw new UsageError(`there is no game in ${options.db} yet; create one with: nomos new "<name>" --preset suber --player "<name>"`, "no-game");
+    if (!(await engine.store.getGame(id))) throw new UsageError(`there is no game "${id}" in ${options.db}; list them with: nomos games`, "no-game");
     const game = await Game.load(engine, id);
     try {
       // Timers that came due while nobody was looking fire now, in order, before anything else.
@@ -34,12 +57,16 @@ export async function withGame<T>(options: GlobalOptions, work: (game: Game, eng
     } finally {
       game.close();
     }
-  } finally {
-    await engine.store.close();
-  }
+  });
 }
 
-/** Prints a result: JSON with --json, otherwise the human text. */
+/** Prints a result: one JSON document with --json, otherwise the human text. */
 export function output(options: GlobalOptions, json: unknown, human: () => string): void {
   process.stdout.write(options.json ? `${JSON.stringify(json, null, 2)}\n` : `${human()}\n`);
+}
+
+/** Names of players, present or departed, by id. */
+export function playerNames(game: Game): (id: string) => string {
+  const names = new Map([...game.state.players, ...game.state.departed].map((p) => [p.id, p.name]));
+  return (id) => names.get(id) ?? id;
 }

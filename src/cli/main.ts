@@ -1,43 +1,67 @@
 #!/usr/bin/env node
-/** The Nomos command line: create and play games of Nomic stored in a SQLite file. */
+/**
+ * The Nomos command line: create and play games of Nomic kept in a SQLite file. Every
+ * command takes --json (one JSON document on stdout; errors as {"error": ...} on stderr).
+ * Errors a user can cause print "error: <message>" and exit 1, never a stack trace.
+ */
 import { Command, CommanderError } from "commander";
 import { ActionError } from "../kernel/game.js";
+import { StoreConflictError } from "../store/store.js";
 import { registerActCommands } from "./commands/act.js";
 import { registerGameCommands } from "./commands/games.js";
+import { registerJudgmentCommands } from "./commands/judgment.js";
+import { registerLogCommand } from "./commands/log.js";
 import { registerPlayCommand } from "./commands/play.js";
-import { registerShowCommands } from "./commands/show.js";
+import { registerProposeCommand } from "./commands/propose.js";
+import { registerRulesCommand } from "./commands/rules.js";
+import { registerStateCommands } from "./commands/state.js";
 import { defaultDb, UsageError, type GlobalOptions } from "./context.js";
+
+// Known before parsing, so that even commander's own errors come out as JSON.
+const json = process.argv.slice(2).includes("--json");
 
 const program = new Command();
 program
   .name("nomos")
   .description("Play Nomic, the game in which changing the rules is a move. Every command takes --json.")
-  .option("--db <file>", "the game file (SQLite)", defaultDb())
+  .option("--db <file>", "the game file (SQLite; default $NOMOS_DB or ./nomos.db)", defaultDb())
   .option("--game <id>", "the game to act on (default: the newest in the file)")
-  .option("--json", "print machine-readable JSON")
-  .showHelpAfterError()
+  .option("--json", "print one machine-readable JSON document")
+  .configureOutput({ outputError: (message, write) => (json ? undefined : write(message)) })
+  .showHelpAfterError(json ? false : "(nomos <command> --help shows how to use a command)")
   .exitOverride();
 
+// Subcommands inherit the settings above, so they must be registered after them.
 const globals = (): GlobalOptions => program.opts<GlobalOptions>();
 registerGameCommands(program, globals);
-registerShowCommands(program, globals);
+registerRulesCommand(program, globals);
+registerStateCommands(program, globals);
+registerLogCommand(program, globals);
 registerActCommands(program, globals);
+registerProposeCommand(program, globals);
+registerJudgmentCommands(program, globals);
 registerPlayCommand(program, globals);
 
-function fail(code: string, message: string, rule: number | null = null): never {
-  const json = process.argv.includes("--json");
+function fail(code: string, message: string, rule: number | null = null): void {
   process.stderr.write(json ? `${JSON.stringify({ error: { code, message, rule } })}\n` : `error: ${message}\n`);
-  process.exit(1);
+  // exitCode, not exit(): the store and the game are closed by now, and output flushes.
+  process.exitCode = 1;
 }
 
 try {
   await program.parseAsync(process.argv);
 } catch (err) {
   if (err instanceof CommanderError) {
-    if (err.exitCode === 0) process.exit(0);
-    process.exit(err.exitCode || 1);
+    // Help and --version end with code 0; commander has printed its message already (unless --json).
+    if (err.exitCode !== 0) {
+      if (json) fail("usage", err.message.replace(/^error: /, ""));
+      else process.exitCode = err.exitCode || 1;
+    }
+  } else if (err instanceof ActionError) fail(err.code, err.message, err.rule);
+  else if (err instanceof UsageError) fail(err.code, err.message);
+  else if (err instanceof StoreConflictError) fail("conflict", err.message);
+  else {
+    fail("error", err instanceof Error ? err.message : String(err));
+    if (process.env.NOMOS_DEBUG && err instanceof Error) process.stderr.write(`${err.stack}\n`);
   }
-  if (err instanceof ActionError) fail(err.code, err.message, err.rule);
-  if (err instanceof UsageError) fail("usage", err.message);
-  fail("error", err instanceof Error ? err.message : String(err));
 }

@@ -1,0 +1,56 @@
+/** The log in words: one heading line per act (who did what), then what came of it. */
+import type { Act, Effect, Json } from "../kernel/types.js";
+import { brief, when } from "./format.js";
+
+/** An action's input, short: rule code as a line count, long texts clipped. */
+export function briefInput(input: Json): string {
+  return JSON.stringify(input, (key, value: unknown) => {
+    if (key === "code" && value && typeof value === "object" && "source" in value) {
+      return `<code: ${String((value as { source: string }).source).trim().split("\n").length} lines>`;
+    }
+    return typeof value === "string" && value.length > 80 ? `${value.slice(0, 79)}…` : value;
+  });
+}
+
+function effectLine(effect: Effect, name: (id: string) => string): string | null {
+  switch (effect.e) {
+    case "message": return `  ${effect.to ? `(to ${effect.to.map(name).join(", ")}) ` : ""}${effect.text}`;
+    case "event": return `  · ${effect.type}${effect.rule !== null ? ` (Rule ${effect.rule})` : ""} ${brief(effect.data, 120)}`;
+    case "rule.enacted": return `  Rule ${effect.rule.number} enacted (${effect.cause})`;
+    case "rule.amended": return `  Rule ${effect.number} amended (${effect.cause})`;
+    case "rule.repealed": return `  Rule ${effect.number} repealed (${effect.cause})`;
+    case "rule.transmuted": return `  Rule ${effect.number} transmuted to ${effect.mutable ? "mutable" : "immutable"} (${effect.cause})`;
+    case "rule.renumbered": return `  Rule ${effect.number} renumbered ${effect.to} (${effect.cause})`;
+    case "rule.property": return `  Rule ${effect.number}: ${effect.key} set to ${brief(effect.value, 60)} (${effect.cause})`;
+    case "rule.loaded": return effect.failed ? `  ! Rule ${effect.number}'s code failed to load: ${effect.failed}` : null;
+    case "rule.failed": return `  ! Rule ${effect.rule} failed (${effect.during}): ${effect.error}`;
+    case "player.joined": return `  ${effect.player.name} joins the game as ${effect.player.id}`;
+    case "player.left": return `  ${name(effect.id)} leaves the game: ${effect.reason}`;
+    case "game.ended": return `  The game is over: ${effect.reason} (Rule ${effect.rule})`;
+    default: return null;
+  }
+}
+
+export interface LogOptions {
+  /** Show rule events (turn.began, vote.cast, ...) as well as messages and changes. */
+  events?: boolean;
+}
+
+export function formatAct(act: Act, effects: Effect[], name: (id: string) => string, options: LogOptions = {}): string {
+  const input = act.input;
+  const head =
+    input.kind === "create" ? `Game "${input.name}" created (${input.preset ?? "custom ruleset"}) with ${input.rules.length} rules`
+    : input.kind === "join" ? `${input.player.name} joins`
+    : input.kind === "timer" ? `Timer ${input.id} fires`
+    : `${name(input.actor)}: ${input.name} ${briefInput(input.input)}`;
+  const lines = [`#${act.seq} ${when(act.time)} ${head}`];
+  for (const e of effects) {
+    // A new game enacts its whole ruleset: the heading says so once.
+    if (input.kind === "create" && (e.e === "rule.enacted" || e.e === "rule.loaded")) continue;
+    if (e.e === "event" && !options.events) continue;
+    if (e.e === "player.joined" && input.kind === "join") continue;
+    const line = effectLine(e, name);
+    if (line) lines.push(line);
+  }
+  return lines.join("\n");
+}

@@ -1,0 +1,58 @@
+/** The game as one viewer sees it, in words: generic state, with Suber's turn, proposals and Judgments on top. */
+import type { GameState } from "../kernel/types.js";
+import type { GameView } from "../kernel/visibility.js";
+import { brief, when } from "./format.js";
+import { describeChange, judgmentViews, proposalViews, recognized, turnView } from "./suber-view.js";
+
+export function formatState(view: GameView, name: (id: string) => string, departed: GameState["departed"] = []): string {
+  const lines = [`${view.name} (${view.preset ?? "custom ruleset"}), act ${view.seq}, ${when(view.time)}, ${view.status === "over" ? "over" : "in play"}`];
+  if (view.viewer) lines.push(`As seen by ${name(view.viewer)}`);
+  if (view.result) lines.push(`Winner: ${view.result.winners.map(name).join(", ") || "none"} (${view.result.reason}; Rule ${view.result.rule})`);
+
+  // Players, with every player-scope state the rules declare (points in Suber).
+  lines.push("", "Players:");
+  const perPlayer = view.state.filter((s) => s.scope === "player");
+  for (const p of view.players) {
+    const stats = perPlayer.filter((s) => s.values && p.id in s.values).map((s) => `${s.name} ${brief(s.values![p.id], 60)}`);
+    lines.push(`  ${p.name} (${p.id})${stats.length ? `: ${stats.join(", ")}` : ""}`);
+  }
+  if (!view.players.length) lines.push("  none yet (nomos join <name>)");
+  for (const d of departed) lines.push(`  ${d.name} (${d.id}) left: ${d.reason}`);
+
+  // Suber's turn, proposals and Judgments, where the rules declare them in Suber's shape.
+  const shown = recognized(view);
+  const play: string[] = [];
+  const turn = turnView(view);
+  if (turn && view.status === "active") {
+    if (turn.player === null) play.push("Play has not begun (the start action begins it).");
+    else {
+      const circuits = turn.circuits !== undefined ? `, ${turn.circuits} complete circuit${turn.circuits === 1 ? "" : "s"}` : "";
+      const proposed = turn.proposed === true ? "; has proposed" : turn.proposed === false ? "; has not proposed yet" : "";
+      play.push(`Turn ${turn.number}: ${name(turn.player)} to move${circuits}${proposed}`);
+      if (turn.waiting) play.push(`  Waiting: ${turn.waiting}`);
+    }
+  }
+  const proposals = proposalViews(view);
+  for (const p of proposals.filter((x) => x.status === "voting")) {
+    const votes = Object.entries(p.votes).map(([who, v]) => `${name(who)} ${v}`).join(", ") || "no votes yet";
+    const waiting = view.players.filter((pl) => !(pl.id in p.votes)).map((pl) => pl.name).join(", ") || "nobody";
+    play.push(`Proposal ${p.number} by ${name(p.proposer)} is open: ${describeChange(p.change)}`, `  votes: ${votes}; waiting for: ${waiting}`);
+  }
+  const last = proposals.filter((p) => p.status !== "voting").at(-1);
+  if (last) play.push(`Last decided: proposal ${last.number} by ${name(last.proposer)} ${last.status}${last.reason ? ` (${last.reason})` : ""}`);
+  for (const j of judgmentViews(view).filter((c) => c.status !== "settled")) {
+    play.push(`Judgment case ${j.number} (${j.status}${j.verdict ? `: ${j.verdict}` : ""}), Judge ${name(j.judge)}: ${j.question}`);
+  }
+  if (play.length) lines.push("", ...play);
+
+  // Every other game-scope state, generically, with the rule that declares it.
+  const other = view.state.filter((s) => s.scope === "game" && !shown.has(s.name));
+  if (other.length) {
+    lines.push("", "Other state:");
+    for (const s of other) lines.push(`  ${s.name}: ${"value" in s ? brief(s.value) : "(not visible to you)"} (Rule ${s.rule})`);
+  }
+  if (view.failures.length) {
+    lines.push("", "Recent rule failures:", ...view.failures.slice(-5).map((f) => `  Rule ${f.rule} failed at act ${f.seq} (${f.during}): ${f.error}`));
+  }
+  return lines.join("\n");
+}
