@@ -39,7 +39,7 @@ export async function suberGame(names: string[], options: EngineOptions = engine
 }
 
 export function turn(game: Game): Turn {
-  return game.state.values.game.turn as unknown as Turn;
+  return game.value("turn") as unknown as Turn;
 }
 export function mover(game: Game): string {
   const player = turn(game).player;
@@ -47,7 +47,7 @@ export function mover(game: Game): string {
   return player;
 }
 export function proposals(game: Game): Record<string, Proposal> {
-  return (game.state.values.game.proposals ?? {}) as unknown as Record<string, Proposal>;
+  return game.value("proposals") as unknown as Record<string, Proposal>;
 }
 export function latestProposal(game: Game): Proposal {
   const all = Object.values(proposals(game));
@@ -56,7 +56,7 @@ export function latestProposal(game: Game): Proposal {
   return last;
 }
 export function points(game: Game, player: string): number {
-  return ((game.state.values.player.points ?? {})[player] as number | undefined) ?? 0;
+  return game.value("points", player) as number;
 }
 
 /**

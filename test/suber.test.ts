@@ -2,9 +2,9 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { ActionError } from "../src/kernel/game.js";
+import { ActionError, Game } from "../src/kernel/game.js";
 import { loadPreset } from "../src/ruleset/presets.js";
-import { latestProposal, mover, playTurn, playUntil, points, proposals, suberGame, turn } from "./helpers.js";
+import { engine, latestProposal, mover, playTurn, playUntil, points, proposals, suberGame, turn } from "./helpers.js";
 
 const names = ["Grace Hopper", "Ada Lovelace", "Alan Turing"];
 
@@ -260,4 +260,15 @@ test("bad input is refused with a message that says what to do, and changes noth
     await assert.rejects(attempt, (err: unknown) => err instanceof ActionError && message.test(err.message));
   }
   assert.equal(game.state.seq, seq, "nothing was recorded");
+});
+
+test("declared state reads as its initial value before any rule sets it", async () => {
+  const { rules } = loadPreset("suber");
+  const game = await Game.create(engine(), { name: "fresh", preset: "suber", rules });
+  await game.join("Ada Lovelace");
+  assert.equal(game.state.values.game.turn, undefined, "nothing has set the turn yet");
+  assert.deepEqual(game.value("turn"), { player: null, key: "", number: 0, circuits: 0, proposed: false, waiting: null });
+  assert.equal(game.value("points", "ada-lovelace"), 0);
+  assert.equal(game.value("no such state"), undefined);
+  game.close();
 });

@@ -109,6 +109,15 @@ export class Game {
     return this.current;
   }
 
+  /**
+   * A declared state's value, secrets included: what a rule set, or else the declared
+   * initial value (state is only stored once set). Pass the player for player state.
+   */
+  value(name: string, player?: string): Json | undefined {
+    const stored = player === undefined ? this.current.values.game[name] : this.current.values.player[name]?.[player];
+    return stored ?? this.current.decls[name]?.initial;
+  }
+
   /** The actions the rules in effect offer, highest precedence first. */
   actions(): ActionDecl[] {
     const seen = new Set<string>();
