@@ -1,7 +1,7 @@
 /** The game as one viewer sees it, in words: generic state, with Suber's turn, proposals and Judgments on top. */
 import type { GameState } from "../kernel/types.js";
 import type { GameView } from "../kernel/visibility.js";
-import { brief, when } from "./format.js";
+import { brief, when } from "../present/format.js";
 import { describeChange, judgmentViews, proposalViews, recognized, turnView } from "./suber-view.js";
 
 export function formatState(view: GameView, name: (id: string) => string, departed: GameState["departed"] = []): string {

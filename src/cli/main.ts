@@ -14,6 +14,7 @@ import { registerLogCommand } from "./commands/log.js";
 import { registerPlayCommand } from "./commands/play.js";
 import { registerProposeCommand } from "./commands/propose.js";
 import { registerRulesCommand } from "./commands/rules.js";
+import { registerServeCommand } from "./commands/serve.js";
 import { registerStateCommands } from "./commands/state.js";
 import { defaultDb, UsageError, type GlobalOptions } from "./context.js";
 
@@ -41,6 +42,7 @@ registerActCommands(program, globals);
 registerProposeCommand(program, globals);
 registerJudgmentCommands(program, globals);
 registerPlayCommand(program, globals);
+registerServeCommand(program, globals);
 
 function fail(code: string, message: string, rule: number | null = null): void {
   process.stderr.write(json ? `${JSON.stringify({ error: { code, message, rule } })}\n` : `error: ${message}\n`);

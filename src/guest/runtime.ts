@@ -48,6 +48,7 @@ interface Request {
   input:
     | { kind: "create"; name: string; preset: string | null; rules: { number: number; title?: string | null; text: string; mutable: boolean; code?: Code | null; props?: Record<string, Json> }[] }
     | { kind: "join"; player: PlayerRec }
+    | { kind: "rename"; player: string; name: string }
     | { kind: "action"; actor: string; name: string; input: Json }
     | { kind: "timer"; id: string };
   /** Rules that ran out of fuel or memory earlier in this act: skipped, with the reason recorded. */
@@ -869,6 +870,14 @@ interface Request {
           emitEffect({ e: "player.joined", player: { ...input.player } });
           queue.push({ type: "player.joined", data: frozenJson({ player: input.player.id, name: input.player.name }, "event"), rule: null, target: null });
           break;
+        case "rename": {
+          const player = players.find((p) => p.id === input.player);
+          if (!player) throw new Refusal(`${input.player} is not a player`, null);
+          setPlayers(players.map((p) => (p.id === input.player ? { ...p, name: input.name } : p)));
+          emitEffect({ e: "player.renamed", id: input.player, name: input.name });
+          queue.push({ type: "player.renamed", data: frozenJson({ player: input.player, name: input.name }, "event"), rule: null, target: null });
+          break;
+        }
         case "action":
           doAction(input.actor, input.name, input.input);
           break;

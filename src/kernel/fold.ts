@@ -150,6 +150,11 @@ export function applyEffect(state: GameState, effect: Effect, act: Act): void {
     case "player.joined":
       state.players.push({ ...effect.player });
       break;
+    case "player.renamed": {
+      const player = state.players.find((p) => p.id === effect.id);
+      if (player) player.name = effect.name;
+      break;
+    }
     case "player.left": {
       const player = state.players.find((p) => p.id === effect.id);
       state.players = state.players.filter((p) => p.id !== effect.id);

@@ -7,6 +7,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { compileRuleCode } from "../sandbox/compile-rule.js";
 import type { BootSnapshot, GuestRequest, GuestResult } from "../sandbox/protocol.js";
 import { SandboxInterrupted, type Sandbox, type SandboxFactory } from "../sandbox/sandbox.js";
+import { MemoryStore } from "../store/memory-store.js";
 import type { GameStore } from "../store/store.js";
 import { InputError, prepareInput } from "./action-input.js";
 import { emptyState, fold } from "./fold.js";
@@ -146,6 +147,30 @@ export class Game {
       const player: PlayerRecord = { id: playerId, name: clean, joinedAt: time };
       await this.commit({ kind: "join", player: { id: player.id, name: player.name } }, time);
       return player;
+    });
+  }
+
+  /** Changes a player's name; the id, and so the history, stays. */
+  rename(playerId: string, name: string): Promise<PlayerRecord> {
+    return this.serial(async () => {
+      const clean = name.trim();
+      if (!clean) throw new ActionError("invalid-input", "a player needs a name, such as \"Ada Lovelace\"");
+      if (clean.length > 100) throw new ActionError("invalid-input", "a player's name can be at most 100 characters");
+      const player = this.current.players.find((p) => p.id === playerId);
+      if (!player) throw new ActionError("not-a-player", `"${playerId}" is not a player in this game`);
+      if (player.name !== clean) await this.commit({ kind: "rename", player: playerId, name: clean }, this.now());
+      return { ...player };
+    });
+  }
+
+  /**
+   * A copy of this game as it stands, in memory, with its own sandbox: moves tried on it
+   * ("what would adoption change?") never reach the real log. Close it when done.
+   */
+  fork(): Promise<Game> {
+    return this.serial(async () => {
+      const store = MemoryStore.fromState(this.info, this.current);
+      return Game.load({ ...this.options, store, snapshotEvery: Number.MAX_SAFE_INTEGER }, this.info.id);
     });
   }
 

@@ -116,6 +116,7 @@ export type Effect =
   | { e: "state.deleted"; name: string; key: string; rule: number }
   | { e: "player.joined"; player: PlayerRecord }
   | { e: "player.left"; id: string; reason: string; rule: number | null }
+  | { e: "player.renamed"; id: string; name: string }
   | { e: "event"; type: string; data: Json; rule: number | null }
   | { e: "message"; text: string; to: string[] | null; rule: number }
   | { e: "random"; rule: number; draw: string; value: Json }
@@ -126,6 +127,7 @@ export type Effect =
 export type Input =
   | { kind: "create"; name: string; preset: string | null; rules: RuleSpec[] }
   | { kind: "join"; player: { id: string; name: string } }
+  | { kind: "rename"; player: string; name: string }
   | { kind: "action"; actor: string; name: string; input: Json }
   | { kind: "timer"; id: string };
 

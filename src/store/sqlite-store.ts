@@ -23,6 +23,19 @@ const migrations: ((db: Db) => void)[] = [
       CREATE TABLE snapshots (game_id TEXT NOT NULL REFERENCES games(id), seq INTEGER NOT NULL, state TEXT NOT NULL, PRIMARY KEY (game_id, seq)) WITHOUT ROWID;
     `);
   },
+  // The server's records: accounts, sessions, who plays whom, invitations, the forum.
+  (db) => {
+    db.exec(`
+      CREATE TABLE users (id TEXT PRIMARY KEY, username TEXT NOT NULL UNIQUE COLLATE NOCASE, display_name TEXT NOT NULL, password_hash TEXT NOT NULL, time_zone TEXT, created_at INTEGER NOT NULL);
+      CREATE TABLE sessions (token_hash TEXT PRIMARY KEY, user_id TEXT NOT NULL REFERENCES users(id), csrf TEXT NOT NULL, created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL);
+      CREATE INDEX sessions_by_user ON sessions (user_id);
+      CREATE TABLE game_settings (game_id TEXT PRIMARY KEY REFERENCES games(id), owner_id TEXT NOT NULL REFERENCES users(id), invite_code TEXT NOT NULL UNIQUE, time_zone TEXT NOT NULL);
+      CREATE TABLE memberships (game_id TEXT NOT NULL REFERENCES games(id), user_id TEXT NOT NULL REFERENCES users(id), player_id TEXT NOT NULL, joined_at INTEGER NOT NULL, PRIMARY KEY (game_id, user_id), UNIQUE (game_id, player_id));
+      CREATE INDEX memberships_by_user ON memberships (user_id);
+      CREATE TABLE posts (id INTEGER PRIMARY KEY AUTOINCREMENT, game_id TEXT NOT NULL REFERENCES games(id), user_id TEXT NOT NULL REFERENCES users(id), body TEXT NOT NULL, created_at INTEGER NOT NULL);
+      CREATE INDEX posts_by_game ON posts (game_id, id);
+    `);
+  },
 ];
 
 /** The file's schema version; throws if the file is another program's or a newer Nomos's. */
@@ -194,6 +207,11 @@ export class SqliteStore implements GameStore {
 
   listGames(): GameInfo[] {
     return (this.statements.listGames.all() as unknown as GameRow[]).map(toInfo);
+  }
+
+  /** The open database, for the server's own records kept in the same file. */
+  get sql(): SqlDatabase {
+    return this.db;
   }
 
   /** Which SQLite library is in use: Node's own, or better-sqlite3. */

@@ -3,7 +3,7 @@ import type { Command } from "commander";
 import { ActionError, Game } from "../../kernel/game.js";
 import { listPresets, loadPreset } from "../../ruleset/presets.js";
 import { output, withGame, withStore, type GlobalOptions } from "../context.js";
-import { when } from "../format.js";
+import { when } from "../../present/format.js";
 
 export function registerGameCommands(program: Command, globals: () => GlobalOptions): void {
   program

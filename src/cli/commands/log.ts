@@ -2,7 +2,7 @@
 import type { Command } from "commander";
 import { visibleEffects } from "../../kernel/visibility.js";
 import { output, playerNames, UsageError, withGame, type GlobalOptions } from "../context.js";
-import { formatAct } from "../format-log.js";
+import { formatAct } from "../../present/format-log.js";
 import { positive } from "../parse.js";
 
 export function registerLogCommand(program: Command, globals: () => GlobalOptions): void {

@@ -5,7 +5,7 @@ import { playBotGame, SuberBot, type TurnReport } from "../../bots/suber-bot.js"
 import { Game } from "../../kernel/game.js";
 import { loadPreset } from "../../ruleset/presets.js";
 import { output, playerNames, UsageError, withStore, type GlobalOptions } from "../context.js";
-import { formatRuleset } from "../format.js";
+import { formatRuleset } from "../../present/format.js";
 import { positive } from "../parse.js";
 import { describeChange } from "../suber-view.js";
 

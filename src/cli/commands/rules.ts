@@ -3,7 +3,7 @@ import type { Command } from "commander";
 import type { Game } from "../../kernel/game.js";
 import type { RuleRecord } from "../../kernel/types.js";
 import { output, UsageError, withGame, type GlobalOptions } from "../context.js";
-import { formatRule, formatRuleset, historyLine } from "../format.js";
+import { formatRule, formatRuleset, historyLine } from "../../present/format.js";
 import { wholeNumber } from "../parse.js";
 
 /** The ruleset's summary for --json: what a player scans, without the code. */

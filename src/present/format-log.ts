@@ -12,7 +12,7 @@ export function briefInput(input: Json): string {
   });
 }
 
-function effectLine(effect: Effect, name: (id: string) => string): string | null {
+export function effectLine(effect: Effect, name: (id: string) => string): string | null {
   switch (effect.e) {
     case "message": return `  ${effect.to ? `(to ${effect.to.map(name).join(", ")}) ` : ""}${effect.text}`;
     case "event": return `  · ${effect.type}${effect.rule !== null ? ` (Rule ${effect.rule})` : ""} ${brief(effect.data, 120)}`;
@@ -25,6 +25,7 @@ function effectLine(effect: Effect, name: (id: string) => string): string | null
     case "rule.loaded": return effect.failed ? `  ! Rule ${effect.number}'s code failed to load: ${effect.failed}` : null;
     case "rule.failed": return `  ! Rule ${effect.rule} failed (${effect.during}): ${effect.error}`;
     case "player.joined": return `  ${effect.player.name} joins the game as ${effect.player.id}`;
+    case "player.renamed": return `  ${effect.id} is now called ${effect.name}`;
     case "player.left": return `  ${name(effect.id)} leaves the game: ${effect.reason}`;
     case "game.ended": return `  The game is over: ${effect.reason} (Rule ${effect.rule})`;
     default: return null;
@@ -42,6 +43,7 @@ export function formatAct(act: Act, effects: Effect[], name: (id: string) => str
     input.kind === "create" ? `Game "${input.name}" created (${input.preset ?? "custom ruleset"}) with ${input.rules.length} rules`
     : input.kind === "join" ? `${input.player.name} joins`
     : input.kind === "timer" ? `Timer ${input.id} fires`
+    : input.kind === "rename" ? `${input.player} renames`
     : `${name(input.actor)}: ${input.name} ${briefInput(input.input)}`;
   const lines = [`#${act.seq} ${when(act.time)} ${head}`];
   for (const e of effects) {

@@ -1,0 +1,95 @@
+/**
+ * The HTTP server: the JSON API under /api (described at /api/openapi.json) and the web
+ * UI's files. Games, accounts and the forum live in one SQLite file.
+ */
+import { existsSync } from "node:fs";
+import cookie from "@fastify/cookie";
+import rateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import Fastify, { type FastifyInstance } from "fastify";
+import type { EngineOptions } from "../kernel/game.js";
+import { packagePath } from "../sandbox/package-root.js";
+import { createQuickJsSandbox } from "../sandbox/quickjs-sandbox.js";
+import { SqliteStore } from "../store/sqlite-store.js";
+import type { ServerContext } from "./context.js";
+import { Directory } from "./directory.js";
+import { toErrorReply } from "./errors.js";
+import { GameHub } from "./hub.js";
+import { authRoutes } from "./routes/auth.js";
+import { codeRoutes } from "./routes/code.js";
+import { forumRoutes } from "./routes/forum.js";
+import { liveRoutes } from "./routes/live.js";
+import { lobbyRoutes } from "./routes/lobby.js";
+import { playRoutes } from "./routes/play.js";
+import { installSecurity } from "./security.js";
+
+export interface ServerOptions {
+  /** The SQLite file holding games and accounts. */
+  db: string;
+  durability?: "full" | "process";
+  clock?: () => number;
+  secureCookies?: boolean;
+  /** Sign-ins and sign-ups allowed per address per minute (guards against password guessing). */
+  authRateLimit?: number;
+  logger?: boolean;
+}
+
+export const webRoot = packagePath("dist", "web");
+
+export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
+  const clock = options.clock ?? Date.now;
+  const store = SqliteStore.open(options.db, { durability: options.durability ?? "full" });
+  const engine: EngineOptions = { store, sandbox: () => createQuickJsSandbox(), clock };
+  const context: ServerContext = { hub: new GameHub(engine, clock), directory: new Directory(store.sql, clock), clock, secureCookies: options.secureCookies ?? false, authRateLimit: options.authRateLimit ?? 30 };
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 512 * 1024,
+    ajv: { customOptions: { removeAdditional: false, allErrors: false } },
+  });
+  // Only JSON bodies: a form posted from another site cannot reach the API as text.
+  app.removeContentTypeParser("text/plain");
+
+  app.setErrorHandler((err, request, reply) => {
+    const { status, body, unexpected } = toErrorReply(err);
+    if (unexpected) request.log.error(err);
+    void reply.code(status).send(body);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith("/api/") || !existsSync(webRoot) || request.method !== "GET") {
+      void reply.code(404).send({ error: { code: "not-found", message: `${request.method} ${request.url.split("?")[0]} is not part of the API; see /api/openapi.json` } });
+      return;
+    }
+    // The web UI routes in the page itself: every other GET gets the app.
+    void reply.sendFile("index.html");
+  });
+
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: { title: "Nomos API", version: "0.2.0", description: "Play Nomic: accounts, games, actions under the rules, the log, live updates, the forum. Sign in, then send the CSRF token from /api/session in the X-CSRF-Token header with every POST or PATCH." },
+      components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: "nomos_session" } } },
+      security: [{ session: [] }],
+    },
+  });
+  installSecurity(app, context);
+
+  authRoutes(app, context);
+  lobbyRoutes(app, context);
+  playRoutes(app, context);
+  liveRoutes(app, context);
+  forumRoutes(app, context);
+  codeRoutes(app, context);
+  app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+
+  if (existsSync(webRoot)) await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: "index.html" });
+
+  app.addHook("onClose", async () => {
+    await context.hub.close();
+    await store.close();
+  });
+  return app;
+}

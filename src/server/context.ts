@@ -1,0 +1,33 @@
+/** What every route shares: the game hub, the server's records and the signed-in user. */
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Directory, Session, User } from "./directory.js";
+import { ApiError } from "./errors.js";
+import type { GameHub } from "./hub.js";
+
+export interface ServerContext {
+  hub: GameHub;
+  directory: Directory;
+  clock: () => number;
+  /** Set the cookies' Secure flag (when the server is reached over HTTPS). */
+  secureCookies: boolean;
+  /** Sign-ins and sign-ups allowed per address per minute. */
+  authRateLimit: number;
+}
+
+export const sessionCookie = "nomos_session";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    session: Session | null;
+  }
+}
+
+/** The signed-in user, or a 401 saying how to sign in. */
+export function requireUser(request: FastifyRequest): User {
+  if (!request.session) throw new ApiError(401, "signed-out", "you are not signed in; sign in (POST /api/auth/signin) or sign up (POST /api/auth/signup) first");
+  return request.session.user;
+}
+
+export function setSessionCookie(context: ServerContext, reply: FastifyReply, token: string, expiresAt: number): void {
+  reply.setCookie(sessionCookie, token, { path: "/", httpOnly: true, sameSite: "lax", secure: context.secureCookies, expires: new Date(expiresAt) });
+}

@@ -1,0 +1,189 @@
+/**
+ * The server's records beside the games: accounts, sessions, who plays as which player in
+ * which game, invitations and the forum. They live in the same SQLite file as the games.
+ */
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import type { SqlDatabase, SqlStatement } from "../store/sqlite-driver.js";
+
+export interface User {
+  id: string;
+  username: string;
+  displayName: string;
+  timeZone: string | null;
+  createdAt: number;
+}
+
+export interface Session {
+  user: User;
+  csrf: string;
+  expiresAt: number;
+}
+
+export interface GameSettings {
+  gameId: string;
+  ownerId: string;
+  inviteCode: string;
+  timeZone: string;
+}
+
+export interface Membership {
+  gameId: string;
+  userId: string;
+  playerId: string;
+  joinedAt: number;
+}
+
+export interface Post {
+  id: number;
+  gameId: string;
+  author: { id: string; displayName: string };
+  body: string;
+  createdAt: number;
+}
+
+interface UserRow { id: string; username: string; display_name: string; time_zone: string | null; created_at: number; password_hash: string }
+
+const toUser = (row: UserRow): User => ({ id: row.id, username: row.username, displayName: row.display_name, timeZone: row.time_zone, createdAt: row.created_at });
+const tokenHash = (token: string) => createHash("sha256").update(token).digest("base64url");
+
+export const sessionLifetimeMs = 30 * 24 * 3600 * 1000;
+
+export class UsernameTakenError extends Error {
+  constructor(username: string) {
+    super(`the username "${username}" is taken; choose another`);
+    this.name = "UsernameTakenError";
+  }
+}
+
+export class Directory {
+  private readonly q: Record<string, SqlStatement>;
+
+  constructor(private readonly db: SqlDatabase, private readonly clock: () => number = Date.now) {
+    this.q = {
+      insertUser: db.prepare("INSERT INTO users (id, username, display_name, password_hash, time_zone, created_at) VALUES (?, ?, ?, ?, ?, ?)"),
+      userByName: db.prepare("SELECT * FROM users WHERE username = ?"),
+      userById: db.prepare("SELECT * FROM users WHERE id = ?"),
+      updateUser: db.prepare("UPDATE users SET display_name = ?, time_zone = ? WHERE id = ?"),
+      insertSession: db.prepare("INSERT INTO sessions (token_hash, user_id, csrf, created_at, expires_at) VALUES (?, ?, ?, ?, ?)"),
+      session: db.prepare("SELECT s.csrf, s.expires_at, u.* FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ? AND s.expires_at > ?"),
+      deleteSession: db.prepare("DELETE FROM sessions WHERE token_hash = ?"),
+      pruneSessions: db.prepare("DELETE FROM sessions WHERE expires_at <= ?"),
+      insertSettings: db.prepare("INSERT INTO game_settings (game_id, owner_id, invite_code, time_zone) VALUES (?, ?, ?, ?)"),
+      settings: db.prepare("SELECT * FROM game_settings WHERE game_id = ?"),
+      settingsByInvite: db.prepare("SELECT * FROM game_settings WHERE invite_code = ?"),
+      updateTimeZone: db.prepare("UPDATE game_settings SET time_zone = ? WHERE game_id = ?"),
+      insertMembership: db.prepare("INSERT INTO memberships (game_id, user_id, player_id, joined_at) VALUES (?, ?, ?, ?)"),
+      membership: db.prepare("SELECT * FROM memberships WHERE game_id = ? AND user_id = ?"),
+      membershipsOfUser: db.prepare("SELECT * FROM memberships WHERE user_id = ? ORDER BY joined_at DESC"),
+      membersOfGame: db.prepare("SELECT m.*, u.display_name FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.game_id = ?"),
+      insertPost: db.prepare("INSERT INTO posts (game_id, user_id, body, created_at) VALUES (?, ?, ?, ?) RETURNING id"),
+      posts: db.prepare("SELECT p.*, u.display_name FROM posts p JOIN users u ON u.id = p.user_id WHERE p.game_id = ? AND p.id > ? ORDER BY p.id LIMIT ?"),
+    };
+  }
+
+  // ---- accounts ----
+
+  createUser(username: string, displayName: string, passwordHash: string, timeZone: string | null): User {
+    if (this.q.userByName!.get(username)) throw new UsernameTakenError(username);
+    const id = randomUUID();
+    try {
+      this.q.insertUser!.run(id, username, displayName, passwordHash, timeZone, this.clock());
+    } catch (err) {
+      if (this.q.userByName!.get(username)) throw new UsernameTakenError(username);
+      throw err;
+    }
+    return this.user(id)!;
+  }
+
+  /** The user and their password hash, for signing in. */
+  credentials(username: string): { user: User; passwordHash: string } | undefined {
+    const row = this.q.userByName!.get(username) as unknown as UserRow | undefined;
+    return row && { user: toUser(row), passwordHash: row.password_hash };
+  }
+
+  user(id: string): User | undefined {
+    const row = this.q.userById!.get(id) as unknown as UserRow | undefined;
+    return row && toUser(row);
+  }
+
+  updateUser(id: string, displayName: string, timeZone: string | null): void {
+    this.q.updateUser!.run(displayName, timeZone, id);
+  }
+
+  // ---- sessions: the cookie holds a random token, the database only its hash ----
+
+  openSession(userId: string): { token: string; csrf: string; expiresAt: number } {
+    const token = randomBytes(32).toString("base64url");
+    const csrf = randomBytes(24).toString("base64url");
+    const now = this.clock();
+    const expiresAt = now + sessionLifetimeMs;
+    this.q.pruneSessions!.run(now);
+    this.q.insertSession!.run(tokenHash(token), userId, csrf, now, expiresAt);
+    return { token, csrf, expiresAt };
+  }
+
+  session(token: string): Session | undefined {
+    const row = this.q.session!.get(tokenHash(token), this.clock()) as unknown as (UserRow & { csrf: string; expires_at: number }) | undefined;
+    return row && { user: toUser(row), csrf: row.csrf, expiresAt: row.expires_at };
+  }
+
+  closeSession(token: string): void {
+    this.q.deleteSession!.run(tokenHash(token));
+  }
+
+  // ---- games ----
+
+  createSettings(gameId: string, ownerId: string, timeZone: string): GameSettings {
+    const inviteCode = randomBytes(12).toString("base64url");
+    this.q.insertSettings!.run(gameId, ownerId, inviteCode, timeZone);
+    return { gameId, ownerId, inviteCode, timeZone };
+  }
+
+  settings(gameId: string): GameSettings | undefined {
+    return this.toSettings(this.q.settings!.get(gameId));
+  }
+
+  settingsByInvite(code: string): GameSettings | undefined {
+    return this.toSettings(this.q.settingsByInvite!.get(code));
+  }
+
+  setTimeZone(gameId: string, timeZone: string): void {
+    this.q.updateTimeZone!.run(timeZone, gameId);
+  }
+
+  addMember(gameId: string, userId: string, playerId: string): Membership {
+    const joinedAt = this.clock();
+    this.q.insertMembership!.run(gameId, userId, playerId, joinedAt);
+    return { gameId, userId, playerId, joinedAt };
+  }
+
+  membership(gameId: string, userId: string): Membership | undefined {
+    const row = this.q.membership!.get(gameId, userId) as { game_id: string; user_id: string; player_id: string; joined_at: number } | undefined;
+    return row && { gameId: row.game_id, userId: row.user_id, playerId: row.player_id, joinedAt: row.joined_at };
+  }
+
+  membershipsOf(userId: string): Membership[] {
+    return (this.q.membershipsOfUser!.all(userId) as { game_id: string; user_id: string; player_id: string; joined_at: number }[]).map((row) => ({ gameId: row.game_id, userId: row.user_id, playerId: row.player_id, joinedAt: row.joined_at }));
+  }
+
+  // ---- the forum ----
+
+  addPost(gameId: string, userId: string, body: string): number {
+    return Number(this.q.insertPost!.get(gameId, userId, body, this.clock())?.id);
+  }
+
+  posts(gameId: string, afterId = 0, limit = 200): Post[] {
+    return (this.q.posts!.all(gameId, afterId, limit) as { id: number; game_id: string; user_id: string; display_name: string; body: string; created_at: number }[]).map((row) => ({
+      id: row.id,
+      gameId: row.game_id,
+      author: { id: row.user_id, displayName: row.display_name },
+      body: row.body,
+      createdAt: row.created_at,
+    }));
+  }
+
+  private toSettings(row: unknown): GameSettings | undefined {
+    const r = row as { game_id: string; owner_id: string; invite_code: string; time_zone: string } | undefined;
+    return r && { gameId: r.game_id, ownerId: r.owner_id, inviteCode: r.invite_code, timeZone: r.time_zone };
+  }
+}

@@ -1,0 +1,34 @@
+/** What a dry run changed, as the player who asked may see it: rules and state, before and after. */
+import type { Json, RuleRecord } from "../kernel/types.js";
+import type { GameView } from "../kernel/visibility.js";
+
+const ruleFace = (r: RuleRecord) => ({ number: r.number, title: r.title, text: r.text, mutable: r.mutable, revision: r.revision, code: r.code?.source ?? null });
+
+export function previewDiff(before: GameView, after: GameView) {
+  const rules: { number: number; change: "enacted" | "repealed" | "changed"; before: ReturnType<typeof ruleFace> | null; after: ReturnType<typeof ruleFace> | null }[] = [];
+  const old = new Map(before.rules.map((r) => [r.number, r]));
+  const now = new Map(after.rules.map((r) => [r.number, r]));
+  for (const [number, rule] of now) {
+    const was = old.get(number);
+    if (!was) rules.push({ number, change: "enacted", before: null, after: ruleFace(rule) });
+    else if (was.revision !== rule.revision || was.mutable !== rule.mutable || JSON.stringify(ruleFace(was)) !== JSON.stringify(ruleFace(rule))) {
+      rules.push({ number, change: "changed", before: ruleFace(was), after: ruleFace(rule) });
+    }
+  }
+  for (const [number, rule] of old) if (!now.has(number)) rules.push({ number, change: "repealed", before: ruleFace(rule), after: null });
+
+  const state: { name: string; player: string | null; before: Json | undefined; after: Json | undefined }[] = [];
+  const oldState = new Map(before.state.map((s) => [s.name, s]));
+  for (const s of after.state) {
+    const was = oldState.get(s.name);
+    if (s.scope === "game") {
+      if (JSON.stringify(was?.value) !== JSON.stringify(s.value)) state.push({ name: s.name, player: null, before: was?.value, after: s.value });
+    } else {
+      for (const [player, value] of Object.entries(s.values ?? {})) {
+        const prior = was?.values?.[player];
+        if (JSON.stringify(prior) !== JSON.stringify(value)) state.push({ name: s.name, player, before: prior, after: value });
+      }
+    }
+  }
+  return { rules: rules.sort((a, b) => a.number - b.number), state, status: after.status, result: after.result };
+}

@@ -1,0 +1,39 @@
+/**
+ * Live updates by server-sent events. Each event says only that something happened (its
+ * seq, or a post's id), never what: the page then fetches its own filtered view, so a
+ * secret cannot travel down a shared channel. A page that reconnects sends Last-Event-ID
+ * and hears at once if it missed acts.
+ */
+import type { FastifyInstance } from "fastify";
+import type { ServerContext } from "../context.js";
+import type { News } from "../hub.js";
+import { gameIdParams } from "../schemas.js";
+import { seat } from "./play.js";
+
+const heartbeatMs = 20_000;
+
+export function liveRoutes(app: FastifyInstance, context: ServerContext): void {
+  app.get<{ Params: { id: string } }>("/api/games/:id/live", {
+    schema: { tags: ["play"], summary: "Server-sent events: `act` (data: {seq}) after every act, `post` (data: {id}) after every forum post", params: gameIdParams },
+  }, async (request, reply) => {
+    const { game } = await seat(context, request, request.params.id);
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache, no-transform", Connection: "keep-alive", "X-Accel-Buffering": "no" });
+    const send = (news: News) => {
+      if (news.kind === "act") raw.write(`id: ${news.seq}\nevent: act\ndata: ${JSON.stringify({ seq: news.seq })}\n\n`);
+      else raw.write(`event: post\ndata: ${JSON.stringify({ id: news.id })}\n\n`);
+    };
+    raw.write("retry: 1000\n\n");
+    const lastSeen = Number(request.headers["last-event-id"]);
+    if (Number.isFinite(lastSeen) && lastSeen < game.state.seq) send({ kind: "act", seq: game.state.seq });
+    const unwatch = context.hub.watch(game.id, send);
+    const heartbeat = setInterval(() => raw.write(": still here\n\n"), heartbeatMs);
+    const stop = () => {
+      clearInterval(heartbeat);
+      unwatch();
+    };
+    raw.on("close", stop);
+    raw.on("error", stop);
+  });
+}

@@ -1,0 +1,139 @@
+/** Playing a game: its page, acting, the log, the past, dry runs and settings. */
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { ActionError, type Game } from "../../kernel/game.js";
+import type { Json } from "../../kernel/types.js";
+import { viewFor } from "../../kernel/visibility.js";
+import { requireUser, type ServerContext } from "../context.js";
+import type { Membership, User } from "../directory.js";
+import { badRequest, forbidden, notFound } from "../errors.js";
+import { gameIdParams, isTimeZone, timeZoneSchema } from "../schemas.js";
+import { previewDiff } from "../dry-run.js";
+import { gamePage, logEntry, stateAt } from "../views.js";
+
+export interface Seat {
+  user: User;
+  game: Game;
+  membership: Membership;
+}
+
+/** The game, and the signed-in user's seat in it; only its players may look in. */
+export async function seat(context: ServerContext, request: FastifyRequest, id: string): Promise<Seat> {
+  const user = requireUser(request);
+  const game = await context.hub.get(id);
+  if (!game) throw notFound(`there is no game "${id}"; GET /api/games lists yours`);
+  const membership = context.directory.membership(id, user.id);
+  if (!membership) throw forbidden("you are not a player in this game; join it with its invitation link");
+  return { user, game, membership };
+}
+
+const stepSchema = {
+  type: "object",
+  additionalProperties: false,
+  required: ["action"],
+  properties: { as: { type: "string", maxLength: 120, description: "The player acting in the copy; yourself by default" }, action: { type: "string", maxLength: 120 }, input: {} },
+} as const;
+
+export function playRoutes(app: FastifyInstance, context: ServerContext): void {
+  const { directory } = context;
+
+  app.get<{ Params: { id: string } }>("/api/games/:id", {
+    schema: { tags: ["play"], summary: "The game as you may see it: rules, players, every state the rules declare (secrets filtered), the actions offered, timers", params: gameIdParams },
+  }, async (request) => {
+    const { game, membership } = await seat(context, request, request.params.id);
+    return gamePage(game, directory.settings(game.id), membership.playerId);
+  });
+
+  app.post<{ Params: { id: string }; Body: { action: string; input?: Json } }>("/api/games/:id/act", {
+    schema: {
+      tags: ["play"],
+      summary: "Take an action as your player (propose, vote, judge...: GET the game for the actions offered and their input forms)",
+      params: gameIdParams,
+      body: { type: "object", additionalProperties: false, required: ["action"], properties: { action: { type: "string", minLength: 1, maxLength: 120 }, input: {} } },
+    },
+  }, async (request) => {
+    const { game, membership } = await seat(context, request, request.params.id);
+    const outcome = await context.hub.change(game, (g) => g.act(membership.playerId, request.body.action, request.body.input ?? {}));
+    return { seq: outcome.act.seq, failed: outcome.failed, entry: logEntry(game.state, outcome.act, membership.playerId) };
+  });
+
+  app.get<{ Params: { id: string }; Querystring: { after?: number; limit?: number } }>("/api/games/:id/log", {
+    schema: {
+      tags: ["play"],
+      summary: "The game's log as you may read it, oldest first",
+      params: gameIdParams,
+      querystring: { type: "object", additionalProperties: false, properties: { after: { type: "integer", minimum: 0, default: 0 }, limit: { type: "integer", minimum: 1, maximum: 1000, default: 500 } } },
+    },
+  }, async (request) => {
+    const { game, membership } = await seat(context, request, request.params.id);
+    const acts = await context.hub.engine.store.readActs(game.id, request.query.after ?? 0);
+    const limit = request.query.limit ?? 500;
+    return { last: game.state.seq, entries: acts.slice(0, limit).map((a) => logEntry(game.state, a, membership.playerId)) };
+  });
+
+  app.get<{ Params: { id: string }; Querystring: { seq?: number; time?: string } }>("/api/games/:id/at", {
+    schema: {
+      tags: ["play"],
+      summary: "The game as it stood after a given act (seq) or at a given time (ISO 8601), as you may see it",
+      params: gameIdParams,
+      querystring: { type: "object", additionalProperties: false, properties: { seq: { type: "integer", minimum: 1 }, time: { type: "string", maxLength: 40 } } },
+    },
+  }, async (request) => {
+    const { game, membership } = await seat(context, request, request.params.id);
+    const acts = await context.hub.engine.store.readActs(game.id, 0);
+    let seq = request.query.seq;
+    if (request.query.time !== undefined) {
+      const time = Date.parse(request.query.time);
+      if (Number.isNaN(time)) throw badRequest(`"${request.query.time}" is not a time; use ISO 8601, such as 2026-11-23T18:00:00Z`);
+      seq = acts.filter((a) => a.time <= time).at(-1)?.seq ?? 0;
+    }
+    if (seq === undefined) throw badRequest("say which moment: ?seq=<act number> or ?time=<ISO 8601 time>");
+    if (seq < 1) throw badRequest("the game did not exist yet at that time");
+    const state = stateAt(acts, game, seq);
+    return viewFor(state, membership.playerId);
+  });
+
+  app.post<{ Params: { id: string }; Body: { steps: { as?: string; action: string; input?: Json }[] } }>("/api/games/:id/dry-run", {
+    schema: {
+      tags: ["play"],
+      summary: "Try actions on a copy of the game and see what they would change (for example: propose, then everyone votes yes); the real game is untouched",
+      params: gameIdParams,
+      body: { type: "object", additionalProperties: false, required: ["steps"], properties: { steps: { type: "array", minItems: 1, maxItems: 50, items: stepSchema } } },
+    },
+  }, async (request) => {
+    const { game, membership } = await seat(context, request, request.params.id);
+    const copy = await game.fork();
+    try {
+      const before = viewFor(copy.state, membership.playerId);
+      const steps = [];
+      for (const step of request.body.steps) {
+        const actor = step.as ?? membership.playerId;
+        try {
+          const outcome = await copy.act(actor, step.action, step.input ?? {});
+          steps.push({ ok: true, as: actor, action: step.action, failed: outcome.failed, entry: logEntry(copy.state, outcome.act, membership.playerId) });
+        } catch (err) {
+          if (!(err instanceof ActionError)) throw err;
+          steps.push({ ok: false, as: actor, action: step.action, error: { code: err.code, message: err.message } });
+        }
+      }
+      return { steps, changes: previewDiff(before, viewFor(copy.state, membership.playerId)) };
+    } finally {
+      copy.close();
+    }
+  });
+
+  app.patch<{ Params: { id: string }; Body: { timeZone: string } }>("/api/games/:id/settings", {
+    schema: {
+      tags: ["play"],
+      summary: "Change the game's settings (its creator only): the time zone its deadlines are announced in",
+      params: gameIdParams,
+      body: { type: "object", additionalProperties: false, required: ["timeZone"], properties: { timeZone: timeZoneSchema } },
+    },
+  }, async (request) => {
+    const { game, user } = await seat(context, request, request.params.id);
+    const settings = directory.settings(game.id);
+    if (settings?.ownerId !== user.id) throw forbidden("only the game's creator can change its settings");
+    if (!isTimeZone(request.body.timeZone)) throw badRequest(`"${request.body.timeZone}" is not a time zone; use an IANA name such as Europe/Paris`);
+    directory.setTimeZone(game.id, request.body.timeZone);
+    return { timeZone: request.body.timeZone };
+  });
+}

@@ -1,0 +1,37 @@
+/**
+ * What the API sends a player about a game: always built from the engine's per-viewer
+ * view, so secret state is filtered before anything leaves the server.
+ */
+import type { Game } from "../kernel/game.js";
+import { fold, emptyState } from "../kernel/fold.js";
+import type { Act, GameState } from "../kernel/types.js";
+import { viewFor, visibleEffects } from "../kernel/visibility.js";
+import type { GameSettings } from "./directory.js";
+
+export function gamePage(game: Game, settings: GameSettings | undefined, me: string) {
+  return {
+    id: game.id,
+    timeZone: settings?.timeZone ?? "UTC",
+    invite: settings?.inviteCode ?? null,
+    owner: settings?.ownerId ?? null,
+    me,
+    view: viewFor(game.state, me),
+    actions: game.actions().map((a) => ({ name: a.name, describe: a.describe, input: a.input, changesRules: a.changesRules, rule: a.rule })),
+    timers: Object.values(game.state.timers).map((t) => ({ id: t.id, name: t.name, at: t.at, rule: t.rule })),
+  };
+}
+
+/** One act as a viewer may read it: the input, and only the effects they may see. */
+export function logEntry(state: GameState, act: Act, viewer: string) {
+  return { seq: act.seq, time: act.time, input: act.input, effects: visibleEffects(state, act, viewer) };
+}
+
+/** The game as it stood after act `seq`, folded again from the log (Nomicron 213.1). */
+export function stateAt(acts: Act[], game: Game, seq: number): GameState {
+  const state = emptyState(game.info.name, game.info.preset);
+  for (const act of acts) {
+    if (act.seq > seq) break;
+    fold(state, act);
+  }
+  return state;
+}

@@ -1,0 +1,64 @@
+/**
+ * A store that keeps one game in memory and forgets it when dropped: what a dry run plays
+ * on, so that trying moves on a copy of a game never touches the real log.
+ */
+import type { Act, GameInfo, GameState } from "../kernel/types.js";
+import { StoreConflictError, type GameStore, type Snapshot } from "./store.js";
+
+export class MemoryStore implements GameStore {
+  private readonly games = new Map<string, { info: GameInfo; acts: Act[]; lastSeq: number; snapshot?: Snapshot }>();
+
+  /** Starts a game from a state reached elsewhere: its log here begins after `state.seq`. */
+  static fromState(info: GameInfo, state: GameState): MemoryStore {
+    const store = new MemoryStore();
+    store.games.set(info.id, { info, acts: [], lastSeq: state.seq, snapshot: { seq: state.seq, state: structuredClone(state) } });
+    return store;
+  }
+
+  createGame(info: GameInfo, first: Act): void {
+    if (this.games.has(info.id)) throw new Error(`a game with the id "${info.id}" already exists`);
+    this.games.set(info.id, { info, acts: [first], lastSeq: first.seq });
+  }
+
+  appendAct(gameId: string, act: Act): void {
+    const game = this.game(gameId);
+    if (act.seq !== game.lastSeq + 1) throw new StoreConflictError(gameId, game.lastSeq + 1, act.seq);
+    game.acts.push(act);
+    game.lastSeq = act.seq;
+  }
+
+  readActs(gameId: string, afterSeq = 0): Act[] {
+    return this.game(gameId).acts.filter((a) => a.seq > afterSeq);
+  }
+
+  lastSeq(gameId: string): number {
+    return this.games.get(gameId)?.lastSeq ?? 0;
+  }
+
+  saveSnapshot(gameId: string, snapshot: Snapshot): void {
+    this.game(gameId).snapshot = { seq: snapshot.seq, state: structuredClone(snapshot.state) };
+  }
+
+  latestSnapshot(gameId: string): Snapshot | undefined {
+    const snapshot = this.game(gameId).snapshot;
+    return snapshot && { seq: snapshot.seq, state: structuredClone(snapshot.state) };
+  }
+
+  getGame(gameId: string): GameInfo | undefined {
+    return this.games.get(gameId)?.info;
+  }
+
+  listGames(): GameInfo[] {
+    return [...this.games.values()].map((g) => g.info).reverse();
+  }
+
+  close(): void {
+    this.games.clear();
+  }
+
+  private game(gameId: string) {
+    const game = this.games.get(gameId);
+    if (!game) throw new Error(`there is no game "${gameId}" in this store`);
+    return game;
+  }
+}

@@ -1,0 +1,97 @@
+/** A real server on loopback, on a real SQLite file, and a client that keeps its cookie like a browser. */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { buildServer } from "../src/server/app.js";
+
+export interface TestServer {
+  url: string;
+  app: FastifyInstance;
+  db: string;
+  close(): Promise<void>;
+}
+
+export async function startServer(): Promise<TestServer> {
+  const dir = mkdtempSync(join(tmpdir(), "nomos-server-"));
+  const db = join(dir, "games.db");
+  const app = await buildServer({ db, durability: "process", authRateLimit: 10_000 });
+  const url = await app.listen({ port: 0, host: "127.0.0.1" });
+  return {
+    url,
+    app,
+    db,
+    async close() {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Reply<T = any> {
+  status: number;
+  body: T;
+}
+
+export class ApiClient {
+  cookie: string | null = null;
+  csrf: string | null = null;
+
+  constructor(readonly base: string) {}
+
+  async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply<T>> {
+    const h: Record<string, string> = { ...headers };
+    if (this.cookie) h.cookie = this.cookie;
+    if (this.csrf && method !== "GET") h["x-csrf-token"] = this.csrf;
+    let payload: string | undefined;
+    if (body !== undefined) {
+      h["content-type"] ??= "application/json";
+      payload = typeof body === "string" ? body : JSON.stringify(body);
+    }
+    const response = await fetch(this.base + path, { method, headers: h, body: payload });
+    const setCookie = response.headers.get("set-cookie");
+    if (setCookie) {
+      const pair = setCookie.split(";")[0]!;
+      this.cookie = pair.endsWith("=") ? null : pair;
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, body: parsed as T };
+  }
+
+  get = <T = any>(path: string) => this.request<T>("GET", path);
+  post = <T = any>(path: string, body: unknown = {}) => this.request<T>("POST", path, body);
+
+  async signup(username: string, displayName = username): Promise<this> {
+    const reply = await this.post("/api/auth/signup", { username, password: `${username}-secret-pw`, displayName });
+    if (reply.status !== 201) throw new Error(`signup failed: ${JSON.stringify(reply.body)}`);
+    this.csrf = reply.body.csrf;
+    return this;
+  }
+
+  act(gameId: string, action: string, input: unknown = {}) {
+    return this.post(`/api/games/${gameId}/act`, { action, input });
+  }
+}
+
+/** Three signed-up players in one game of Suber's Initial Set, play begun. */
+export async function suberTable(server: TestServer, names = ["Ada Lovelace", "Grace Hopper", "Alan Turing"]) {
+  const clients = [];
+  for (const name of names) clients.push(await new ApiClient(server.url).signup(name.toLowerCase().replace(/[^a-z]+/g, "-"), name));
+  const created = await clients[0]!.post("/api/games", { name: "Friday Nomic", preset: "suber", timeZone: "Europe/Paris" });
+  if (created.status !== 201) throw new Error(JSON.stringify(created.body));
+  const id: string = created.body.id;
+  const players: Record<string, string> = { [names[0]!]: created.body.me };
+  for (const [i, client] of clients.entries()) {
+    if (i === 0) continue;
+    const joined = await client.post(`/api/invites/${created.body.invite}/join`);
+    players[names[i]!] = joined.body.me;
+  }
+  await clients[0]!.act(id, "start");
+  return { id, clients, players, invite: created.body.invite as string };
+}
