@@ -37,15 +37,18 @@ export interface LogOptions {
   events?: boolean;
 }
 
-export function formatAct(act: Act, effects: Effect[], name: (id: string) => string, options: LogOptions = {}): string {
-  const input = act.input;
-  const head =
-    input.kind === "create" ? `Game "${input.name}" created (${input.preset ?? "custom ruleset"}) with ${input.rules.length} rules`
+/** Who did what, in a line: "Ada Lovelace: vote {...}". */
+export function actHeading(input: Act["input"], name: (id: string) => string): string {
+  return input.kind === "create" ? `Game "${input.name}" created (${input.preset ?? "custom ruleset"}) with ${input.rules.length} rules`
     : input.kind === "join" ? `${input.player.name} joins`
     : input.kind === "timer" ? `Timer ${input.id} fires`
     : input.kind === "rename" ? `${input.player} renames`
     : `${name(input.actor)}: ${input.name} ${briefInput(input.input)}`;
-  const lines = [`#${act.seq} ${when(act.time)} ${head}`];
+}
+
+export function formatAct(act: Act, effects: Effect[], name: (id: string) => string, options: LogOptions = {}): string {
+  const input = act.input;
+  const lines = [`#${act.seq} ${when(act.time)} ${actHeading(input, name)}`];
   for (const e of effects) {
     // A new game enacts its whole ruleset: the heading says so once.
     if (input.kind === "create" && (e.e === "rule.enacted" || e.e === "rule.loaded")) continue;

@@ -1,0 +1,36 @@
+/** The page's side of the HTTP API: JSON in and out, the CSRF token sent with every change. */
+
+export class ApiError extends Error {
+  constructor(readonly status: number, readonly code: string, message: string) {
+    super(message);
+  }
+}
+
+let csrf: string | null = null;
+
+export function setCsrf(token: string | null): void {
+  csrf = token;
+}
+
+export async function api<T = any>(method: string, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers["content-type"] = "application/json";
+  if (method !== "GET" && csrf) headers["x-csrf-token"] = csrf;
+  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: "same-origin" });
+  const text = await response.text();
+  let parsed: any = null;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    parsed = text;
+  }
+  if (!response.ok) {
+    const error = parsed?.error;
+    throw new ApiError(response.status, error?.code ?? "error", error?.message ?? `the server answered ${response.status}`);
+  }
+  return parsed as T;
+}
+
+export const get = <T = any>(path: string) => api<T>("GET", path);
+export const post = <T = any>(path: string, body: unknown = {}) => api<T>("POST", path, body);
+export const patch = <T = any>(path: string, body: unknown) => api<T>("PATCH", path, body);

@@ -1,0 +1,49 @@
+/** Sign in, or sign up: one form, two buttons' worth of difference. */
+import { useState } from "preact/hooks";
+import { post } from "./api.js";
+import { viewerZone } from "./format.js";
+import type { Session } from "./types.js";
+
+export function AuthPage({ onSignedIn }: { onSignedIn(session: Session): void }) {
+  const [mode, setMode] = useState<"signin" | "signup">(location.pathname.startsWith("/invite/") ? "signup" : "signin");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    const data = new FormData(event.target as HTMLFormElement);
+    const body: Record<string, string> = { username: String(data.get("username")), password: String(data.get("password")) };
+    if (mode === "signup") {
+      body.displayName = String(data.get("displayName") || body.username);
+      body.timeZone = viewerZone;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      onSignedIn(await post<Session>(`/api/auth/${mode}`, body));
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main class="auth">
+      <h1>Nomos</h1>
+      <p class="tagline">Play Nomic, the game in which changing the rules is a move.</p>
+      <form onSubmit={submit} class="card">
+        <h2>{mode === "signin" ? "Sign in" : "Create an account"}</h2>
+        <label>Username<input name="username" autocomplete="username" required minLength={2} maxLength={32} pattern="[A-Za-z0-9_.\-]+" /></label>
+        {mode === "signup" && <label>Your name, as players will see it<input name="displayName" autocomplete="name" maxLength={100} /></label>}
+        <label>Password<input name="password" type="password" autocomplete={mode === "signin" ? "current-password" : "new-password"} required minLength={mode === "signup" ? 8 : 1} /></label>
+        {error && <p class="error" role="alert">{error}</p>}
+        <button type="submit" disabled={busy}>{mode === "signin" ? "Sign in" : "Sign up"}</button>
+        <p>
+          {mode === "signin" ? "New here? " : "Have an account? "}
+          <button type="button" class="link" onClick={() => setMode(mode === "signin" ? "signup" : "signin")}>{mode === "signin" ? "Create an account" : "Sign in"}</button>
+        </p>
+      </form>
+    </main>
+  );
+}

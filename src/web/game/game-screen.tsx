@@ -1,0 +1,36 @@
+/** A game: its status line, then the tabs (play, rules, log, forum), all kept live. */
+import { follow } from "../router.js";
+import type { User } from "../types.js";
+import { ForumTab } from "./forum-tab.js";
+import { LogTab } from "./log-tab.js";
+import { PlayTab } from "./play-tab.js";
+import { RulesTab } from "./rules-tab.js";
+import { StatusLine } from "./status-line.js";
+import { useGame } from "./use-game.js";
+
+const tabs = [["play", "Play"], ["rules", "Rules"], ["log", "Log"], ["forum", "Forum"]] as const;
+
+export function GameScreen({ id, tab, user }: { id: string; tab: string; user: User }) {
+  const live = useGame(id);
+  const { page, error } = live;
+  if (!page) return error ? <p class="error" role="alert">{error}</p> : <p>Loading…</p>;
+  const invite = page.invite ? `${location.origin}/invite/${page.invite}` : null;
+  return (
+    <div class="game">
+      <header class="game-head">
+        <h1>{page.view.name}</h1>
+        <span class="muted">{page.view.preset ?? "custom ruleset"} · {page.view.players.length} players · <span class={live.connected ? "live on" : "live"}>{live.connected ? "live" : "reconnecting…"}</span></span>
+        {invite && <p class="invite">Invite friends: <input readOnly value={invite} aria-label="Invitation link" onFocus={(e) => (e.target as HTMLInputElement).select()} /></p>}
+      </header>
+      <StatusLine page={page} />
+      {error && <p class="error" role="alert">{error}</p>}
+      <nav class="tabs">
+        {tabs.map(([key, label]) => <a key={key} href={`/games/${id}/${key}`} onClick={follow} class={tab === key ? "active" : ""} aria-current={tab === key ? "page" : undefined}>{label}</a>)}
+      </nav>
+      {tab === "rules" ? <RulesTab page={page} />
+        : tab === "log" ? <LogTab page={page} log={live.log} />
+        : tab === "forum" ? <ForumTab id={id} posts={live.posts} user={user} />
+        : <PlayTab page={page} onActed={live.refresh} />}
+    </div>
+  );
+}

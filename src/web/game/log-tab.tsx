@@ -1,0 +1,41 @@
+/** The game's log in words, newest first: who did what, and what came of it. */
+import { effectLine } from "../../present/format-log.js";
+import { brief, when } from "../format.js";
+import type { GamePage, LogEntry } from "../types.js";
+import { namer, playerCheck } from "./names.js";
+
+/** "Ada Lovelace votes: proposal 306, vote for". */
+function heading(input: LogEntry["input"], name: (id: string) => string, isPlayer: (id: string) => boolean): string {
+  switch (input.kind) {
+    case "create": return `The game "${input.name}" begins with ${input.rules.length} rules (${input.preset ?? "custom ruleset"})`;
+    case "join": return `${input.player.name} joins the game`;
+    case "rename": return `${name(input.player)} takes the name ${input.name}`;
+    case "timer": return `A timer fires`;
+    default: {
+      const details = input.input && typeof input.input === "object" && Object.keys(input.input).length ? `: ${brief(input.input, name, isPlayer)}` : "";
+      return `${name(input.actor)} — ${input.name}${details}`;
+    }
+  }
+}
+
+export function LogTab({ page, log }: { page: GamePage; log: LogEntry[] }) {
+  const name = namer(page.view);
+  const isPlayer = playerCheck(page.view);
+  return (
+    <ol class="log">
+      {[...log].reverse().map((entry) => (
+        <li key={entry.seq} data-seq={entry.seq}>
+          <div class="log-head"><span class="muted">#{entry.seq} {when(entry.time)}</span> {heading(entry.input, name, isPlayer)}</div>
+          <ul>
+            {entry.effects.map((e, i) => {
+              if (entry.input.kind === "create" && (e.e === "rule.enacted" || e.e === "rule.loaded")) return null;
+              if (e.e === "event" || (e.e === "player.joined" && entry.input.kind === "join")) return null;
+              const line = effectLine(e as never, name);
+              return line ? <li key={i}>{line.trim()}</li> : null;
+            })}
+          </ul>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * "What would adoption change?": the proposal is tried on a copy of the game on the server,
+ * with every player voting for it, and the rules and state that would change are shown.
+ */
+import { useState } from "preact/hooks";
+import { post } from "../api.js";
+import { brief } from "../format.js";
+import type { GamePage, Json, LogEntry } from "../types.js";
+import { namer } from "./names.js";
+import { TextDiff } from "./text-diff.js";
+
+interface RuleFace { number: number; title: string | null; text: string; mutable: boolean; code: string | null }
+interface DryRun {
+  steps: { ok: boolean; as: string; action: string; error?: { message: string }; entry?: LogEntry }[];
+  changes: { rules: { number: number; change: string; before: RuleFace | null; after: RuleFace | null }[]; state: { name: string; player: string | null; before?: Json; after?: Json }[] };
+}
+
+/** The number a proposal got, from the events its act emitted. */
+function proposalNumber(entry: LogEntry | undefined): number | undefined {
+  for (const e of entry?.effects ?? []) {
+    const data = e.e === "event" ? e.data : null;
+    if (data && typeof data === "object") for (const key of ["number", "proposal"]) if (typeof data[key] === "number") return data[key];
+  }
+  return undefined;
+}
+
+export function Preview({ page, action, input }: { page: GamePage; action: string; input: Json }) {
+  const [result, setResult] = useState<DryRun | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const voting = page.actions.find((a) => a.input.properties?.proposal && a.input.properties?.vote);
+
+  const run = async () => {
+    setError(null);
+    try {
+      const first = await post<DryRun>(`/api/games/${page.id}/dry-run`, { steps: [{ action, input }] });
+      if (!first.steps[0]!.ok) throw new Error(first.steps[0]!.error!.message);
+      const number = proposalNumber(first.steps[0]!.entry);
+      if (!voting || number === undefined) return setResult(first);
+      const yes = voting.input.properties!.vote!.enum?.[0] ?? true;
+      const votes = page.view.players.map((p) => ({ as: p.id, action: voting.name, input: { proposal: number, vote: yes } }));
+      setResult(await post<DryRun>(`/api/games/${page.id}/dry-run`, { steps: [{ action, input }, ...votes] }));
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  };
+
+  const name = namer(page.view);
+  return (
+    <div class="preview">
+      <button type="button" class="secondary" onClick={run}>Preview adoption</button>
+      {error && <p class="error" role="alert">{error}</p>}
+      {result && (
+        <div class="card" aria-label="Preview">
+          <h3>If everyone voted for it</h3>
+          {result.steps.filter((s) => !s.ok).map((s, i) => <p key={i} class="muted">{name(s.as)} could not {s.action}: {s.error?.message}</p>)}
+          {result.changes.rules.length === 0 && <p>No rule would change.</p>}
+          {result.changes.rules.map((r) => (
+            <div key={r.number} class="rule-change">
+              <h4>Rule {r.number} would be {r.change === "changed" ? "amended" : r.change}</h4>
+              {r.change === "changed" ? <TextDiff before={r.before!.text} after={r.after!.text} /> : <p class="rule-text">{(r.after ?? r.before)!.text}</p>}
+              {r.after?.code && r.after.code !== r.before?.code && <pre class="code">{r.after.code}</pre>}
+            </div>
+          ))}
+          {result.changes.state.length > 0 && (
+            <ul class="state-changes">
+              {result.changes.state.map((s) => <li key={`${s.name}.${s.player}`}>{s.name}{s.player ? ` of ${name(s.player)}` : ""}: {brief(s.before ?? null, name)} → {brief(s.after ?? null, name)}</li>)}
+            </ul>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+/**
+ * The ruleset as players read it: each rule's number, title, mutability, revision and text,
+ * its code beside the text, its history, and a diff between any two revisions; or the
+ * whole ruleset as it stood at any past moment.
+ */
+import { useState } from "preact/hooks";
+import { get } from "../api.js";
+import { when } from "../format.js";
+import type { GamePage, GameView, Json, Rule } from "../types.js";
+import { TextDiff } from "./text-diff.js";
+
+/** The text of each revision, rebuilt from the rule's history (enactment, then amendments). */
+function revisions(rule: Rule): { revision: number; text: string; at: number; cause: string }[] {
+  const out: { revision: number; text: string; at: number; cause: string }[] = [];
+  let text = "";
+  for (const h of rule.history) {
+    const d = (h.detail ?? {}) as Record<string, Json>;
+    if (h.change !== "enacted" && h.change !== "amended") continue;
+    if (typeof d.text === "string") text = d.text;
+    out.push({ revision: h.revision, text, at: h.at, cause: h.cause });
+  }
+  return out;
+}
+
+function History({ rule }: { rule: Rule }) {
+  const revs = revisions(rule);
+  const [from, setFrom] = useState(revs.length > 1 ? revs.at(-2)!.revision : 0);
+  const [to, setTo] = useState(revs.at(-1)?.revision ?? 0);
+  const a = revs.find((r) => r.revision === from);
+  const b = revs.find((r) => r.revision === to);
+  return (
+    <details class="history">
+      <summary>History ({rule.history.length})</summary>
+      <ol>{rule.history.map((h, i) => <li key={i}>{h.change} (revision {h.revision}) by {h.cause}, {when(h.at)}</li>)}</ol>
+      {revs.length > 1 && (
+        <div class="compare">
+          <label>Compare revision <select aria-label="From revision" value={from} onChange={(e) => setFrom(Number((e.target as HTMLSelectElement).value))}>{revs.map((r) => <option key={r.revision} value={r.revision}>{r.revision}</option>)}</select></label>
+          <label> with <select aria-label="To revision" value={to} onChange={(e) => setTo(Number((e.target as HTMLSelectElement).value))}>{revs.map((r) => <option key={r.revision} value={r.revision}>{r.revision}</option>)}</select></label>
+          {a && b && <TextDiff before={a.text} after={b.text} />}
+        </div>
+      )}
+    </details>
+  );
+}
+
+function RuleCard({ rule }: { rule: Rule }) {
+  return (
+    <article class="rule" id={`rule-${rule.number}`} data-rule={rule.number}>
+      <header>
+        <h3>Rule {rule.number}{rule.title ? `: ${rule.title}` : ""}</h3>
+        <span class={`badge ${rule.mutable ? "mutable" : "immutable"}`}>{rule.mutable ? "mutable" : "immutable"}</span>
+        <span class="muted">revision {rule.revision}</span>
+      </header>
+      <div class={rule.code ? "rule-body with-code" : "rule-body"}>
+        <p class="rule-text">{rule.text}</p>
+        {rule.code && <details class="rule-code" open={false}><summary>Code</summary><pre class="code">{rule.code.source}</pre></details>}
+      </div>
+      <History rule={rule} />
+    </article>
+  );
+}
+
+export function RulesTab({ page }: { page: GamePage }) {
+  const [past, setPast] = useState<GameView | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const showAt = async (event: Event) => {
+    event.preventDefault();
+    const raw = String(new FormData(event.target as HTMLFormElement).get("at") ?? "");
+    if (!raw) return setPast(null);
+    try {
+      setError(null);
+      setPast(await get<GameView>(`/api/games/${page.id}/at?time=${encodeURIComponent(new Date(raw).toISOString())}`));
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  };
+  const view = past ?? page.view;
+  const immutable = view.rules.filter((r) => !r.mutable);
+  const mutable = view.rules.filter((r) => r.mutable);
+  return (
+    <div class="rules">
+      <form class="inline at" onSubmit={showAt}>
+        <label>The rules as they stood at <input type="datetime-local" name="at" /></label>
+        <button type="submit">Show</button>
+        {past && <button type="button" class="secondary" onClick={() => setPast(null)}>Back to now</button>}
+      </form>
+      {error && <p class="error" role="alert">{error}</p>}
+      {past && <p class="banner">As they stood after act {past.seq}, {when(past.time)}.</p>}
+      <h2>Immutable rules ({immutable.length})</h2>
+      {immutable.map((r) => <RuleCard key={r.number} rule={r} />)}
+      <h2>Mutable rules ({mutable.length})</h2>
+      {mutable.map((r) => <RuleCard key={r.number} rule={r} />)}
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+/** An invitation: what game it is for, and a button to join. */
+import { useEffect, useState } from "preact/hooks";
+import { get, post } from "./api.js";
+import { navigate } from "./router.js";
+import type { GameSummary } from "./types.js";
+
+export function InvitePage({ code }: { code: string }) {
+  const [game, setGame] = useState<GameSummary | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    get<GameSummary>(`/api/invites/${encodeURIComponent(code)}`).then(setGame, (e: Error) => setError(e.message));
+  }, [code]);
+  const join = async () => {
+    try {
+      const joined = await post<GameSummary>(`/api/invites/${encodeURIComponent(code)}/join`);
+      navigate(`/games/${joined.id}`);
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  };
+  if (error) return <p class="error" role="alert">{error}</p>;
+  if (!game) return <p>Loading…</p>;
+  return (
+    <section class="card">
+      <h1>{game.name}</h1>
+      <p>A game of {game.preset ?? "a custom ruleset"} with {game.players.map((p) => p.name).join(", ")}.</p>
+      {game.me ? <button onClick={() => navigate(`/games/${game.id}`)}>Open the game</button> : <button onClick={join}>Join this game</button>}
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+/** The lobby: your games, a new game from a preset ruleset, and your name. */
+import { useEffect, useState } from "preact/hooks";
+import { get, patch, post } from "./api.js";
+import { viewerZone } from "./format.js";
+import { follow, navigate } from "./router.js";
+import type { GameSummary, User } from "./types.js";
+
+interface Preset { name: string; title: string; description: string }
+
+const zones: string[] = (Intl as unknown as { supportedValuesOf?(key: string): string[] }).supportedValuesOf?.("timeZone") ?? [viewerZone];
+
+export function LobbyPage({ user, onUser }: { user: User; onUser(user: User): void }) {
+  const [games, setGames] = useState<GameSummary[] | null>(null);
+  const [presets, setPresets] = useState<Preset[]>([]);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    get<GameSummary[]>("/api/games").then(setGames, (e: Error) => setError(e.message));
+    get<Preset[]>("/api/presets").then(setPresets, () => undefined);
+  }, []);
+
+  const create = async (event: Event) => {
+    event.preventDefault();
+    const data = new FormData(event.target as HTMLFormElement);
+    try {
+      const game = await post<GameSummary>("/api/games", { name: String(data.get("name")), preset: String(data.get("preset")), timeZone: String(data.get("timeZone")) });
+      navigate(`/games/${game.id}`);
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  };
+
+  const rename = async (event: Event) => {
+    event.preventDefault();
+    const data = new FormData(event.target as HTMLFormElement);
+    try {
+      onUser(await patch<User>("/api/me", { displayName: String(data.get("displayName")) }));
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  };
+
+  return (
+    <div class="lobby">
+      {error && <p class="error" role="alert">{error}</p>}
+      <section>
+        <h1>Your games</h1>
+        {games === null ? <p>Loading…</p> : games.length === 0 ? <p>You are not in any game yet. Start one below, or open an invitation link a friend sent you.</p> : (
+          <ul class="games">
+            {games.map((g) => (
+              <li key={g.id}>
+                <a href={`/games/${g.id}`} onClick={follow}>{g.name}</a>
+                <span class="muted"> · {g.preset ?? "custom"} · {g.players.length} players · {g.status === "over" ? "over" : "in play"}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section class="card">
+        <h2>New game</h2>
+        <form onSubmit={create}>
+          <label>Name<input name="name" required maxLength={100} placeholder="Friday Nomic" /></label>
+          <label>Ruleset<select name="preset">{presets.map((p) => <option value={p.name} key={p.name}>{p.title}</option>)}</select></label>
+          <label>Time zone for deadlines<select name="timeZone" defaultValue={user.timeZone ?? viewerZone}>{zones.map((z) => <option key={z} value={z} selected={z === (user.timeZone ?? viewerZone)}>{z}</option>)}</select></label>
+          <button type="submit">Create game</button>
+        </form>
+      </section>
+      <section class="card">
+        <h2>Your name</h2>
+        <form onSubmit={rename} class="inline">
+          <input name="displayName" aria-label="Display name" defaultValue={user.displayName} maxLength={100} required />
+          <button type="submit">Rename</button>
+        </form>
+        <p class="muted">Renaming changes your name in every game; your moves stay yours.</p>
+      </section>
+    </div>
+  );
+}

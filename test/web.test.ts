@@ -1,0 +1,253 @@
+/**
+ * The web UI in a real browser (Debian's chromium, driven by playwright-core): three
+ * players in three browser contexts sign up, create and join a game of Suber's Initial
+ * Set, and play two full circuits (proposals, votes, an amendment with code, a judgment),
+ * each seeing the others' moves arrive without reloading.
+ * Set NOMOS_SCREENSHOTS=<dir> to save screenshots of the main pages there.
+ */
+import assert from "node:assert/strict";
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { startServer, type TestServer } from "./server-helpers.js";
+
+const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const shots = process.env.NOMOS_SCREENSHOTS;
+
+let server: TestServer;
+let browser: Browser;
+
+before(async () => {
+  assert.ok(existsSync(join("dist", "web", "main.js")), "the web UI is not built: run `node scripts/build-web.mjs` (npm test does)");
+  assert.ok(existsSync(executablePath), `no browser at ${executablePath}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
+  server = await startServer();
+  browser = await chromium.launch({
+    executablePath,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function shot(page: Page, name: string): Promise<void> {
+  if (!shots) return;
+  mkdirSync(shots, { recursive: true });
+  await page.screenshot({ path: join(shots, `${name}.png`), fullPage: false });
+}
+
+interface Player {
+  name: string;
+  page: Page;
+}
+
+async function signUp(name: string): Promise<Player> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  page.on("pageerror", (err) => assert.fail(`${name}'s page threw: ${err.message}`));
+  await page.goto(server.url);
+  await page.getByRole("button", { name: "Create an account" }).click();
+  await page.getByLabel("Username").fill(name.split(" ")[0]!.toLowerCase());
+  await page.getByLabel("Your name, as players will see it").fill(name);
+  await page.getByLabel("Password").fill("correct horse battery");
+  await page.getByRole("button", { name: "Sign up" }).click();
+  await page.getByRole("heading", { name: "Your games" }).waitFor();
+  return { name, page };
+}
+
+const action = (page: Page, name: string) => page.locator(`details[data-action="${name}"]`);
+
+/** Takes an action through its form; `fill` fills the form first. Returns the message shown. */
+async function act(player: Player, name: string, fill: (form: ReturnType<typeof action>) => Promise<void> = async () => {}): Promise<string> {
+  const form = action(player.page, name);
+  if (!(await form.getAttribute("open") !== null)) await form.locator("summary").click();
+  await fill(form);
+  const before = await form.locator("p[role]").count() ? await form.locator("p[role]").textContent() : null;
+  await form.getByRole("button", { name, exact: true }).click();
+  const message = form.locator("p[role]");
+  await message.filter({ hasNotText: before ?? "\u0000never" }).waitFor();
+  return (await message.textContent())!;
+}
+
+async function moverName(page: Page): Promise<string> {
+  const fact = page.locator(".status .fact", { hasText: "turn player:" });
+  return ((await fact.textContent()) ?? "").replace(/^turn player: /, "");
+}
+
+/** Waits until a page, never reloaded, shows `text` in the element `selector`. */
+async function sees(player: Player, selector: string, text: string | RegExp): Promise<void> {
+  await player.page.locator(selector, { hasText: text }).first().waitFor();
+}
+
+async function proposeAndAdopt(players: Player[], fill: (form: ReturnType<typeof action>) => Promise<void>, voteAgainst: string[] = []): Promise<number> {
+  const name = await moverName(players[0]!.page);
+  const proposer = players.find((p) => p.name === name)!;
+  const proposed = await act(proposer, "propose", fill);
+  assert.match(proposed, /^Done/, proposed);
+  // The proposal reaches every page live; its number is the highest in the proposals table.
+  const table = proposer.page.locator('table[data-state="proposals"] tbody tr').first();
+  const number = Number((await table.locator("td").first().textContent())?.trim());
+  for (const p of players) await sees(p, 'table[data-state="proposals"]', String(number));
+  for (const p of players) {
+    const message = await act(p, "vote", async (form) => {
+      await form.getByLabel("Proposal").fill(String(number));
+      await form.getByLabel("Vote").selectOption({ label: voteAgainst.includes(p.name) ? "against" : "for" });
+    });
+    assert.match(message, /^Done|closed|not open/, message);
+  }
+  return number;
+}
+
+test("three players play two circuits of Suber's Initial Set in their browsers", async () => {
+  const ada = await signUp("Ada Lovelace");
+  const grace = await signUp("Grace Hopper");
+  const alan = await signUp("Alan Turing");
+  const players = [ada, grace, alan];
+  await shot(ada.page, "lobby");
+
+  // Ada creates the game; the others join by its invitation link.
+  await ada.page.getByLabel("Name", { exact: true }).fill("Friday Nomic");
+  await ada.page.getByLabel("Ruleset").selectOption("suber");
+  await ada.page.getByRole("button", { name: "Create game" }).click();
+  const invite = await ada.page.getByLabel("Invitation link").inputValue();
+  assert.match(invite, /\/invite\//);
+  for (const p of [grace, alan]) {
+    await p.page.goto(invite);
+    await p.page.getByRole("button", { name: "Join this game" }).click();
+    await p.page.getByLabel("Invitation link").waitFor();
+  }
+  // Ada's page hears of the joins without reloading.
+  await sees(ada, "table.scoreboard", "Alan Turing");
+  const start = await act(ada, "start");
+  assert.match(start, /^Done/);
+  for (const p of players) await sees(p, ".status", "turn player:");
+  assert.equal(await moverName(ada.page), "Grace Hopper", "turn order goes by surname: Hopper, Lovelace, Turing");
+  await shot(grace.page, "play");
+
+  // Turn 1, Grace: a rule whose text tries to inject script; it must show as text.
+  const xss = 'Be kind. <img src=x onerror="document.body.dataset.pwned=1">';
+  await proposeAndAdopt(players, async (form) => {
+    await form.getByLabel("Kind").selectOption("enact");
+    await form.getByLabel("Text", { exact: true }).fill(xss);
+  });
+
+  // Turn 2, Ada: an amendment with code, previewed before it is proposed.
+  assert.equal(await moverName(ada.page), "Ada Lovelace");
+  const flat = [
+    'const points = playerState("points", { initial: 0 });',
+    "interface Proposal { number: number; proposer: string }",
+    'const proposals = gameState<{ [n: string]: Proposal }>("proposals", { initial: {} });',
+    'on("proposal.closed", (event) => {',
+    "  const p = proposals.get()[event.data.number];",
+    "  if (!p) return;",
+    "  const total = points.get(p.proposer) + 42;",
+    "  points.set(p.proposer, total);",
+    '  game.emit("points.changed", { player: p.proposer, change: 42, total, reason: "flat score" });',
+    '  game.emit("turn.ended", { player: p.proposer });',
+    "});",
+  ].join("\n");
+  const amendment = async (form: ReturnType<typeof action>) => {
+    await form.getByLabel("Kind").selectOption("amend");
+    await form.getByLabel("Rule", { exact: true }).fill("202");
+    await form.getByLabel("Text (optional)", { exact: true }).fill("Each proposer gains 42 points when their proposal is closed, adopted or not.");
+    const editor = form.getByLabel("Rule code");
+    await editor.click();
+    await editor.fill(flat);
+  };
+  const proposeForm = action(ada.page, "propose");
+  await amendment(proposeForm);
+  // The editor checks the code against the rule API as it is typed: a type error shows.
+  await proposeForm.getByLabel("Rule code").press("End");
+  await proposeForm.getByLabel("Rule code").pressSequentially("\nconst wrong: number = \"text\";");
+  await proposeForm.locator(".cm-lintRange-error").first().waitFor();
+  await proposeForm.getByLabel("Rule code").fill(flat);
+  await proposeForm.getByRole("button", { name: "Preview adoption" }).click();
+  const preview = proposeForm.getByLabel("Preview");
+  await preview.getByText(/Rule 202 would be/).waitFor();
+  assert.match((await preview.textContent())!, /42 points/);
+  await shot(ada.page, "propose-preview");
+  const amendedNumber = await proposeAndAdopt(players, async () => {});
+
+  // Turn 3, Alan: Grace votes against, so the proposal is defeated (unanimity in the first circuit).
+  assert.equal(await moverName(alan.page), "Alan Turing");
+  const defeated = await proposeAndAdopt(players, async (form) => {
+    await form.getByLabel("Kind").selectOption("enact");
+    await form.getByLabel("Text", { exact: true }).fill("Alan may take two turns in a row.");
+  }, ["Grace Hopper"]);
+  for (const p of players) await sees(p, 'table[data-state="proposals"] tr', new RegExp(`^${defeated}.*defeated`));
+
+  // Turn 4, Grace, with a judgment: Ada calls for it, Alan (preceding Grace) judges.
+  assert.equal(await moverName(grace.page), "Grace Hopper");
+  assert.match(await act(ada, "invoke-judgment", async (form) => {
+    await form.getByLabel("Question").fill("Was Alan's proposal legal?");
+  }), /^Done/);
+  for (const p of players) await sees(p, 'table[data-state="judgments"]', "Was Alan's proposal legal?");
+  // Only the Judge may rule.
+  assert.match(await act(ada, "judge", async (form) => {
+    await form.getByLabel("Case").fill("1");
+    await form.getByLabel("Verdict").selectOption("legal");
+    await form.getByLabel("Reasoning").fill("I rule for myself.");
+  }), /only the Judge/);
+  assert.match(await act(alan, "judge", async (form) => {
+    await form.getByLabel("Case").fill("1");
+    await form.getByLabel("Verdict").selectOption("legal");
+    await form.getByLabel("Reasoning").fill("Nothing forbade it.");
+  }), /^Done/);
+  await proposeAndAdopt(players, async (form) => {
+    await form.getByLabel("Kind").selectOption("enact");
+    await form.getByLabel("Text", { exact: true }).fill("Judgments are published in the forum.");
+  });
+  // The next turn (Ada's) waits for a majority of the other players to consent.
+  await sees(ada, ".status", /waiting: .*consent/i);
+  for (const p of [grace, alan]) assert.match(await act(p, "consent", async (form) => { await form.getByLabel("Case").fill("1"); }), /^Done/);
+
+  // Turns 5 and 6 complete the second circuit.
+  for (const text of ["Players may speak in verse.", "Players should sign their proposals."]) {
+    await proposeAndAdopt(players, async (form) => {
+      await form.getByLabel("Kind").selectOption("enact");
+      await form.getByLabel("Text", { exact: true }).fill(text);
+    });
+  }
+  for (const p of players) await sees(p, '[data-state="turn"]', "circuits: 2");
+
+  // Every page shows the same scores, arrived live; the new scoring gave 42 to each closed proposal.
+  const scores = async (p: Player) => (await p.page.locator("table.scoreboard tbody").textContent())!.replace(" (you)", "");
+  const expected = await scores(ada);
+  for (const p of [grace, alan]) assert.equal(await scores(p), expected);
+  assert.match(expected, /Alan Turing/);
+
+  // The rules tab: the injected text is shown as text; the amended rule has its code and history.
+  await grace.page.getByRole("link", { name: "Rules" }).click();
+  const kind = grace.page.locator(".rule", { hasText: "Be kind." });
+  assert.equal(await kind.locator(".rule-text").textContent(), xss);
+  assert.equal(await grace.page.locator(".rule img").count(), 0);
+  assert.equal(await grace.page.evaluate(() => document.body.dataset.pwned), undefined);
+  const amended = grace.page.locator(`[data-rule="${amendedNumber}"]`);
+  await amended.locator("summary", { hasText: "Code" }).click();
+  assert.match((await amended.locator("pre.code").textContent())!, /\+ 42/);
+  await shot(grace.page, "rules");
+
+  // The log, readable by people.
+  await alan.page.getByRole("link", { name: "Log" }).click();
+  await sees(alan, ".log", "Grace Hopper — propose");
+  await sees(alan, ".log", "Ada Lovelace — invoke-judgment");
+  await shot(alan.page, "log");
+
+  // The forum, live.
+  await ada.page.getByRole("link", { name: "Forum" }).click();
+  await grace.page.getByRole("link", { name: "Forum" }).click();
+  await ada.page.getByLabel("Say something").fill("Good game so far. <b>bold?</b>");
+  await ada.page.getByRole("button", { name: "Post" }).click();
+  await sees(grace, ".posts", "Good game so far. <b>bold?</b>");
+  assert.equal(await grace.page.locator(".posts b").count(), 0);
+
+  // On a phone the page is one column, nothing wider than the screen.
+  await grace.page.setViewportSize({ width: 390, height: 844 });
+  await grace.page.getByRole("link", { name: "Play" }).click();
+  await grace.page.locator("table.scoreboard").waitFor();
+  assert.ok(await grace.page.evaluate(() => document.documentElement.scrollWidth <= 390), "the page is wider than a phone's screen");
+  await shot(grace.page, "phone");
+});
