@@ -87,16 +87,17 @@ async function proposeAndAdopt(players: Player[], fill: (form: ReturnType<typeof
   const proposer = players.find((p) => p.name === name)!;
   const proposed = await act(proposer, "propose", fill);
   assert.match(proposed, /^Done/, proposed);
-  // The proposal reaches every page live; its number is the highest in the proposals table.
-  const table = proposer.page.locator('table[data-state="proposals"] tbody tr').first();
-  const number = Number((await table.locator("td").first().textContent())?.trim());
+  // The proposal reaches every page live; it is the one whose vote is open.
+  const open = proposer.page.locator('table[data-state="proposals"] tbody tr', { hasText: "voting" }).first();
+  await open.waitFor();
+  const number = Number((await open.locator("td").first().textContent())?.trim());
   for (const p of players) await sees(p, 'table[data-state="proposals"]', String(number));
   for (const p of players) {
     const message = await act(p, "vote", async (form) => {
       await form.getByLabel("Proposal").fill(String(number));
       await form.getByLabel("Vote").selectOption({ label: voteAgainst.includes(p.name) ? "against" : "for" });
     });
-    assert.match(message, /^Done|closed|not open/, message);
+    assert.match(message, /^Done|closed|not open/, `${p.name} voting on ${number}: ${message}`);
   }
   return number;
 }

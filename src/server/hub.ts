@@ -25,6 +25,9 @@ export class GameHub {
     let loading = this.games.get(id);
     if (!loading) {
       if (!(await this.engine.store.getGame(id))) return undefined;
+      // Another request may have started loading it while the store answered: one Game per id.
+      const started = this.games.get(id);
+      if (started) return started;
       loading = (async () => {
         const game = await Game.load(this.engine, id);
         await game.fireDueTimers(this.clock());
