@@ -246,6 +246,19 @@ describe("lobby and play", () => {
     assert.ok(log.some((e: { input: { kind: string } }) => e.input.kind === "rename"));
   });
 
+  test("only the game's creator changes its settings", async () => {
+    const table = await suberTable(server, ["Ola Pe", "Qin Ra", "Sol Ta"]);
+    const [owner, other] = table.clients;
+    const refused = await other!.request("PATCH", `/api/games/${table.id}/settings`, { timeZone: "Asia/Tokyo" });
+    assert.equal(refused.status, 403);
+    assert.match(refused.body.error.message, /creator/);
+    const bad = await owner!.request("PATCH", `/api/games/${table.id}/settings`, { timeZone: "Nowhere/Special" });
+    assert.equal(bad.status, 400);
+    const saved = await owner!.request("PATCH", `/api/games/${table.id}/settings`, { timeZone: "America/Chicago" });
+    assert.equal(saved.status, 200);
+    assert.equal((await other!.get(`/api/games/${table.id}`)).body.timeZone, "America/Chicago");
+  });
+
   test("the forum takes posts from players only", async () => {
     const table = await suberTable(server, ["Al Bo", "Cid Do", "Ed Fo"]);
     const posted = await table.clients[1]!.post(`/api/games/${table.id}/posts`, { body: "I propose we be kind." });

@@ -3,6 +3,9 @@ import type { Json } from "./types.js";
 
 export const viewerZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
+/** Every IANA time zone the browser knows, for pickers. */
+export const zones: string[] = (Intl as unknown as { supportedValuesOf?(key: string): string[] }).supportedValuesOf?.("timeZone") ?? [viewerZone];
+
 export function when(ms: number, zone = viewerZone): string {
   return new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short", timeZone: zone }).format(ms);
 }

@@ -1,13 +1,12 @@
 /** The lobby: your games, a new game from a preset ruleset, and your name. */
 import { useEffect, useState } from "preact/hooks";
 import { get, patch, post } from "./api.js";
-import { viewerZone } from "./format.js";
+import { viewerZone, zones } from "./format.js";
 import { follow, navigate } from "./router.js";
 import type { GameSummary, User } from "./types.js";
 
 interface Preset { name: string; title: string; description: string }
 
-const zones: string[] = (Intl as unknown as { supportedValuesOf?(key: string): string[] }).supportedValuesOf?.("timeZone") ?? [viewerZone];
 
 export function LobbyPage({ user, onUser }: { user: User; onUser(user: User): void }) {
   const [games, setGames] = useState<GameSummary[] | null>(null);

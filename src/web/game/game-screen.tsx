@@ -1,4 +1,7 @@
 /** A game: its status line, then the tabs (play, rules, log, forum), all kept live. */
+import { useState } from "preact/hooks";
+import { patch } from "../api.js";
+import { zones } from "../format.js";
 import { follow } from "../router.js";
 import type { User } from "../types.js";
 import { ForumTab } from "./forum-tab.js";
@@ -7,6 +10,31 @@ import { PlayTab } from "./play-tab.js";
 import { RulesTab } from "./rules-tab.js";
 import { StatusLine } from "./status-line.js";
 import { useGame } from "./use-game.js";
+
+/** The game's creator may change the time zone its deadlines are announced in. */
+function Settings({ id, timeZone, onSaved }: { id: string; timeZone: string; onSaved(): Promise<void> }) {
+  const [message, setMessage] = useState<string | null>(null);
+  const save = async (event: Event) => {
+    event.preventDefault();
+    try {
+      await patch(`/api/games/${id}/settings`, { timeZone: String(new FormData(event.target as HTMLFormElement).get("timeZone")) });
+      setMessage("Saved.");
+      await onSaved();
+    } catch (err) {
+      setMessage((err as Error).message);
+    }
+  };
+  return (
+    <details class="settings">
+      <summary>Settings</summary>
+      <form class="inline" onSubmit={save}>
+        <label>Game time zone<select name="timeZone" defaultValue={timeZone}>{zones.map((z) => <option key={z} value={z} selected={z === timeZone}>{z}</option>)}</select></label>
+        <button type="submit">Save</button>
+        {message && <span role="status">{message}</span>}
+      </form>
+    </details>
+  );
+}
 
 const tabs = [["play", "Play"], ["rules", "Rules"], ["log", "Log"], ["forum", "Forum"]] as const;
 
@@ -20,6 +48,7 @@ export function GameScreen({ id, tab, user }: { id: string; tab: string; user: U
       <header class="game-head">
         <h1>{page.view.name}</h1>
         <span class="muted">{page.view.preset ?? "custom ruleset"} · {page.view.players.length} players · <span class={live.connected ? "live on" : "live"}>{live.connected ? "live" : "reconnecting…"}</span></span>
+        {page.owner === user.id && <Settings id={id} timeZone={page.timeZone} onSaved={live.refresh} />}
         {invite && <p class="invite">Invite friends: <input readOnly value={invite} aria-label="Invitation link" onFocus={(e) => (e.target as HTMLInputElement).select()} /></p>}
       </header>
       <StatusLine page={page} />
