@@ -3,33 +3,19 @@
  * has its own file, so the tests run side by side.
  */
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
+import { runCli, type Run } from "./cli-run.js";
 
 const dir = mkdtempSync(join(tmpdir(), "nomos-cli-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-interface Run { code: number; out: any; stdout: string; stderr: string; error: { code: string; message: string; rule: number | null } | null }
 
 /** Runs `nomos --db <db> [--json] ...args`; `out` is the parsed JSON (with json), `error` the JSON error. */
 function run(db: string, args: string[], json = true): Promise<Run> {
-  const argv = ["--import", "tsx", "src/cli/main.ts", "--db", db, ...(json ? ["--json"] : []), ...args];
-  return new Promise((resolve) => {
-    execFile(process.execPath, argv, { encoding: "utf8", env: { ...process.env, NOMOS_DB: "" } }, (err, stdout, stderr) => {
-      const code = err ? (typeof err.code === "number" ? err.code : -1) : 0;
-      const parse = (text: string) => {
-        try {
-          return JSON.parse(text);
-        } catch {
-          return null;
-        }
-      };
-      resolve({ code, stdout, stderr, out: json ? parse(stdout) : null, error: json ? (parse(stderr)?.error ?? null) : null });
-    });
-  });
+  return runCli(["--db", db, ...args], json);
 }
 const nomos = (db: string, ...args: string[]) => run(db, args);
 const human = (db: string, ...args: string[]) => run(db, args, false);

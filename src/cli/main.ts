@@ -17,6 +17,7 @@ import { registerRulesCommand } from "./commands/rules.js";
 import { registerServeCommand } from "./commands/serve.js";
 import { registerStateCommands } from "./commands/state.js";
 import { defaultDb, UsageError, type GlobalOptions } from "./context.js";
+import { registerRemoteCommands } from "./remote/commands.js";
 
 // Known before parsing, so that even commander's own errors come out as JSON.
 const json = process.argv.slice(2).includes("--json");
@@ -43,6 +44,7 @@ registerProposeCommand(program, globals);
 registerJudgmentCommands(program, globals);
 registerPlayCommand(program, globals);
 registerServeCommand(program, globals);
+registerRemoteCommands(program, globals);
 
 function fail(code: string, message: string, rule: number | null = null): void {
   process.stderr.write(json ? `${JSON.stringify({ error: { code, message, rule } })}\n` : `error: ${message}\n`);

@@ -53,11 +53,9 @@ export function changeFrom(o: ProposeOptions): Json {
   return { kind: "transmute", rule: wholeNumber(o.transmute!, "the rule to transmute") };
 }
 
-export function registerProposeCommand(program: Command, globals: () => GlobalOptions): void {
-  program
-    .command("propose")
-    .description("propose a rule-change: enact a rule, amend its text, title or code, repeal or transmute it")
-    .requiredOption("--as <player>", "the player proposing")
+/** The options that describe a rule-change, shared by `propose` and `remote propose`. */
+export function withChangeOptions(command: Command): Command {
+  return command
     .option("--file <proposal.json>", "the rule-change as JSON, e.g. {\"kind\": \"amend-amendment\", \"rule\": 305, \"revision\": 2, \"text\": \"...\"}")
     .option("--enact", "enact a new rule (with --text or --text-file, optionally --title and --code-file)")
     .option("--amend <rule>", "amend a rule's text (--text, --text-file), title (--title) or code (--code-file, --remove-code)")
@@ -67,7 +65,15 @@ export function registerProposeCommand(program: Command, globals: () => GlobalOp
     .option("--text <text>", "the rule's text")
     .option("--text-file <file>", "read the rule's text from a file")
     .option("--code-file <file>", "read the rule's code (TypeScript, see src/rule-api/rule-api.d.ts) from a file")
-    .option("--remove-code", "with --amend: remove the rule's code")
+    .option("--remove-code", "with --amend: remove the rule's code");
+}
+
+export function registerProposeCommand(program: Command, globals: () => GlobalOptions): void {
+  const command = program
+    .command("propose")
+    .description("propose a rule-change: enact a rule, amend its text, title or code, repeal or transmute it")
+    .requiredOption("--as <player>", "the player proposing");
+  withChangeOptions(command)
     .action(async (o: ProposeOptions) => {
       await perform(globals(), o.as, "propose", { change: changeFrom(o) }, (game) => {
         const open = proposalViews(viewFor(game.state, o.as)).filter((p) => p.status === "voting").at(-1);

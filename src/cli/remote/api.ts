@@ -1,0 +1,128 @@
+/**
+ * What the server's API sends (see /api/openapi.json), and thin adapters from it to what
+ * the local CLI's formatters take: the server sends the engine's own per-player view and
+ * log entries, so the formatters apply once the log's visible effects are folded into the
+ * few things a view leaves out (repealed rules, departed players).
+ */
+import { emptyState, replay } from "../../kernel/fold.js";
+import type { Act, Effect, GameState, Input, Json, PlayerRecord } from "../../kernel/types.js";
+import type { GameView } from "../../kernel/visibility.js";
+import { UsageError } from "../context.js";
+import type { RemoteClient } from "./client.js";
+
+export interface User {
+  id: string;
+  username: string;
+  displayName: string;
+  timeZone: string | null;
+}
+export interface SessionReply {
+  user: User | null;
+  csrf: string | null;
+}
+export interface GameSummary {
+  id: string;
+  name: string;
+  preset: string | null;
+  status: string;
+  players: { id: string; name: string }[];
+  me: string | null;
+  timeZone: string;
+  createdAt: number;
+  invite?: string;
+}
+export interface ActionInfo {
+  name: string;
+  describe: string;
+  input: Json;
+  changesRules: boolean;
+  rule: number;
+}
+export interface GamePage {
+  id: string;
+  timeZone: string;
+  invite: string | null;
+  owner: string | null;
+  me: string;
+  view: GameView;
+  actions: ActionInfo[];
+  timers: { id: string; name: string; at: number; rule: number }[];
+}
+export interface LogEntry {
+  seq: number;
+  time: number;
+  input: Input;
+  effects: Effect[];
+}
+export interface ActReply {
+  seq: number;
+  failed: { rule: number; error: string } | null;
+  entry: LogEntry;
+}
+export interface Post {
+  id: number;
+  author: { id: string; displayName: string };
+  body: string;
+  createdAt: number;
+}
+
+/** The invitation link of a game on a server, as the web UI routes it. */
+export function inviteUrl(url: string, code: string): string {
+  return `${url}/invite/${encodeURIComponent(code)}`;
+}
+
+/** The user's games, most recently joined first. */
+export function listGames(client: RemoteClient): Promise<GameSummary[]> {
+  return client.get<GameSummary[]>("/api/games");
+}
+
+/** The game --game names, or else the user's most recently joined game. */
+export async function chooseGame(client: RemoteClient, given: string | undefined): Promise<string> {
+  if (given !== undefined) return given;
+  const games = await listGames(client);
+  const newest = games[0];
+  if (!newest) {
+    throw new UsageError(`you play in no game on ${client.url} yet; create one with: nomos remote new "<name>" --preset suber, or join one with: nomos remote join <invite link>`, "no-game");
+  }
+  return newest.id;
+}
+
+export function gamePath(id: string, rest = ""): string {
+  return `/api/games/${encodeURIComponent(id)}${rest}`;
+}
+
+export function getPage(client: RemoteClient, id: string): Promise<GamePage> {
+  return client.get<GamePage>(gamePath(id));
+}
+
+/** The whole log as the user may read it, page by page, oldest first. */
+export async function readLog(client: RemoteClient, id: string): Promise<LogEntry[]> {
+  const entries: LogEntry[] = [];
+  for (;;) {
+    const after = entries.at(-1)?.seq ?? 0;
+    const page = await client.get<{ last: number; entries: LogEntry[] }>(`${gamePath(id, "/log")}?after=${after}&limit=1000`);
+    entries.push(...page.entries);
+    if (!page.entries.length || entries.at(-1)!.seq >= page.last) return entries;
+  }
+}
+
+/**
+ * The rules and players the user's log describes: the log keeps every rule change and
+ * every arrival and departure visible to all, so folding it gives back the repealed rules
+ * and departed players the view does not carry. (Secret state is not in the user's log,
+ * so this state's values are not to be shown: the view has them.)
+ */
+export function foldLog(entries: LogEntry[]): GameState {
+  return replay("", null, entries.map(asAct), emptyState("", null));
+}
+
+/** Names of players, present or departed, by id. */
+export function namesOf(players: PlayerRecord[], departed: PlayerRecord[] = []): (id: string) => string {
+  const names = new Map([...departed, ...players].map((p) => [p.id, p.name]));
+  return (id) => names.get(id) ?? id;
+}
+
+/** A server log entry as the formatters' Act (the seed of its random draws is the server's secret). */
+export function asAct(entry: LogEntry): Act {
+  return { seq: entry.seq, time: entry.time, seed: "", input: entry.input, effects: entry.effects };
+}

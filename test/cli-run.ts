@@ -1,0 +1,28 @@
+/** Runs the CLI as a child process, as a user would, and collects what it printed. */
+import { execFile } from "node:child_process";
+
+export interface Run {
+  code: number;
+  out: any;
+  stdout: string;
+  stderr: string;
+  error: { code: string; message: string; rule: number | null } | null;
+}
+
+/** Runs `nomos ...args`; with `json`, `out` is stdout parsed and `error` the JSON error from stderr. */
+export function runCli(args: string[], json: boolean, env: Record<string, string> = {}): Promise<Run> {
+  const argv = ["--import", "tsx", "src/cli/main.ts", ...(json ? ["--json"] : []), ...args];
+  return new Promise((resolve) => {
+    execFile(process.execPath, argv, { encoding: "utf8", env: { ...process.env, NOMOS_DB: "", ...env } }, (err, stdout, stderr) => {
+      const code = err ? (typeof err.code === "number" ? err.code : -1) : 0;
+      const parse = (text: string) => {
+        try {
+          return JSON.parse(text);
+        } catch {
+          return null;
+        }
+      };
+      resolve({ code, stdout, stderr, out: json ? parse(stdout) : null, error: json ? (parse(stderr)?.error ?? null) : null });
+    });
+  });
+}
