@@ -199,6 +199,7 @@ describe("lobby and play", () => {
     const table = await suberTable(server, ["Lu Ma", "Mo Ng", "No Ot"]);
     const proposer = await moving(table);
     const before = (await proposer.get(`/api/games/${table.id}`)).body.view;
+    const rulesBefore = (await proposer.get(`/api/games/${table.id}/rules`)).body;
     const steps = [
       { action: "propose", input: { change: { kind: "amend", rule: 202, text: "A player gains 42 points per turn." } } },
       ...Object.values(table.players).map((p) => ({ as: p, action: "vote", input: { proposal: 301, vote: "for" } })),
@@ -211,7 +212,7 @@ describe("lobby and play", () => {
     assert.ok(dry.body.changes.state.some((s: { name: string }) => s.name === "points"));
     const after = (await proposer.get(`/api/games/${table.id}`)).body.view;
     assert.equal(after.seq, before.seq);
-    assert.deepEqual(after.rules, before.rules);
+    assert.deepEqual((await proposer.get(`/api/games/${table.id}/rules`)).body, rulesBefore);
   });
 
   test("the rules as they stood at a past moment, by act or by time", async () => {
@@ -220,7 +221,7 @@ describe("lobby and play", () => {
     const seqBefore = (await pat!.get(`/api/games/${table.id}`)).body.view.seq;
     const number = await adopt(table, { kind: "enact", text: "Players should be kind." });
     const now = (await pat!.get(`/api/games/${table.id}`)).body.view;
-    assert.ok(now.rules.some((r: { number: number }) => r.number === number));
+    assert.ok((await pat!.get(`/api/games/${table.id}/rules`)).body.rules.some((r: { number: number }) => r.number === number));
     const then = await pat!.get(`/api/games/${table.id}/at?seq=${seqBefore}`);
     assert.equal(then.status, 200);
     assert.ok(!then.body.rules.some((r: { number: number }) => r.number === number));
@@ -230,6 +231,29 @@ describe("lobby and play", () => {
     const bad = await pat!.get(`/api/games/${table.id}/at?time=yesterday`);
     assert.equal(bad.status, 400);
     assert.match(bad.body.error.message, /ISO 8601/);
+  });
+
+  test("the rules come apart from the page, with a version that changes only when a rule does", async () => {
+    const table = await suberTable(server, ["Tess Ug", "Uri Vy", "Wil Xo"]);
+    const [tess] = table.clients;
+    const page = (await tess!.get(`/api/games/${table.id}`)).body;
+    assert.equal(page.view.rules, undefined);
+    const first = await fetch(`${server.url}/api/games/${table.id}/rules`, { headers: { cookie: tess!.cookie! } });
+    const etag = first.headers.get("etag")!;
+    const rules = (await first.json()).rules;
+    assert.equal(rules.length, 29);
+    assert.ok(rules.find((r: { number: number }) => r.number === 202).code.source.includes("291"));
+    const again = await fetch(`${server.url}/api/games/${table.id}/rules`, { headers: { cookie: tess!.cookie!, "if-none-match": etag } });
+    assert.equal(again.status, 304);
+    // A proposal changes state, not rules: the version stands until adoption.
+    const proposer = await moving(table);
+    await proposer.act(table.id, "propose", { change: { kind: "enact", text: "Be on time." } });
+    assert.equal((await tess!.get(`/api/games/${table.id}`)).body.rulesVersion, page.rulesVersion);
+    for (const client of table.clients) await client.act(table.id, "vote", { proposal: 301, vote: "for" });
+    assert.ok((await tess!.get(`/api/games/${table.id}`)).body.rulesVersion > page.rulesVersion);
+    const changed = await fetch(`${server.url}/api/games/${table.id}/rules`, { headers: { cookie: tess!.cookie!, "if-none-match": etag } });
+    assert.equal(changed.status, 200);
+    assert.ok((await changed.json()).rules.some((r: { text: string }) => r.text === "Be on time."));
   });
 
   test("renaming keeps the player and their history", async () => {

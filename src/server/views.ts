@@ -8,14 +8,29 @@ import type { Act, GameState } from "../kernel/types.js";
 import { viewFor, visibleEffects } from "../kernel/visibility.js";
 import type { GameSettings } from "./directory.js";
 
+/**
+ * The ruleset's version: the last act that changed a rule. Rules are the same for every
+ * player and change far less often than state, so they are served apart (GET .../rules),
+ * cached, and fetched again only when this changes.
+ */
+export function rulesVersion(state: GameState): number {
+  let version = 0;
+  for (const rule of Object.values(state.rules)) for (const h of rule.history) version = Math.max(version, h.seq);
+  for (const rule of state.repealed) for (const h of rule.history) version = Math.max(version, h.seq);
+  return version;
+}
+
+/** A player's page of a game: everything but the rules' texts and code (see {@link rulesVersion}). */
 export function gamePage(game: Game, settings: GameSettings | undefined, me: string) {
+  const { rules: _rules, ...view } = viewFor(game.state, me);
   return {
     id: game.id,
+    rulesVersion: rulesVersion(game.state),
     timeZone: settings?.timeZone ?? "UTC",
     invite: settings?.inviteCode ?? null,
     owner: settings?.ownerId ?? null,
     me,
-    view: viewFor(game.state, me),
+    view,
     actions: game.actions().map((a) => ({ name: a.name, describe: a.describe, input: a.input, changesRules: a.changesRules, rule: a.rule })),
     timers: Object.values(game.state.timers).map((t) => ({ id: t.id, name: t.name, at: t.at, rule: t.rule })),
   };

@@ -11,8 +11,10 @@ export interface Rule { number: number; title: string | null; text: string; muta
 export interface StateView { name: string; scope: "game" | "player"; describe: string | null; rule: number; value?: Json; values?: Record<string, Json> }
 export interface Player { id: string; name: string; joinedAt: number }
 export interface GameView { name: string; preset: string | null; seq: number; time: number; status: "active" | "over"; result: { winners?: string[]; reason?: string } | null; viewer: string | null; players: Player[]; rules: Rule[]; state: StateView[]; failures: { rule: number; error: string; seq: number }[] }
+export type PageView = Omit<GameView, "rules">;
 export interface ActionInfo { name: string; describe: string; input: Schema; changesRules: boolean; rule: number }
-export interface GamePage { id: string; timeZone: string; invite: string | null; owner: string | null; me: string; view: GameView; actions: ActionInfo[]; timers: { id: string; name: string; at: number; rule: number }[] }
+/** A player's page of a game; its rules come apart, from GET .../rules, when rulesVersion changes. */
+export interface GamePage { id: string; rulesVersion: number; timeZone: string; invite: string | null; owner: string | null; me: string; view: PageView; actions: ActionInfo[]; timers: { id: string; name: string; at: number; rule: number }[] }
 
 export interface Schema {
   type?: string | string[];

@@ -91,8 +91,13 @@ export function gamePath(id: string, rest = ""): string {
   return `/api/games/${encodeURIComponent(id)}${rest}`;
 }
 
-export function getPage(client: RemoteClient, id: string): Promise<GamePage> {
-  return client.get<GamePage>(gamePath(id));
+/** The game page with its rules, which the server serves apart (they change rarely and are cached). */
+export async function getPage(client: RemoteClient, id: string): Promise<GamePage> {
+  const [page, rules] = await Promise.all([
+    client.get<Omit<GamePage, "view"> & { view: Omit<GameView, "rules"> }>(gamePath(id)),
+    client.get<{ rules: GameView["rules"] }>(gamePath(id, "/rules")),
+  ]);
+  return { ...page, view: { ...page.view, rules: rules.rules } };
 }
 
 /** The whole log as the user may read it, page by page, oldest first. */

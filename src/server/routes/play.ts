@@ -8,7 +8,7 @@ import type { Membership, User } from "../directory.js";
 import { badRequest, forbidden, notFound } from "../errors.js";
 import { gameIdParams, isTimeZone, timeZoneSchema } from "../schemas.js";
 import { previewDiff } from "../dry-run.js";
-import { gamePage, logEntry, stateAt } from "../views.js";
+import { gamePage, logEntry, rulesVersion, stateAt } from "../views.js";
 
 export interface Seat {
   user: User;
@@ -37,10 +37,28 @@ export function playRoutes(app: FastifyInstance, context: ServerContext): void {
   const { directory } = context;
 
   app.get<{ Params: { id: string } }>("/api/games/:id", {
-    schema: { tags: ["play"], summary: "The game as you may see it: rules, players, every state the rules declare (secrets filtered), the actions offered, timers", params: gameIdParams },
+    schema: { tags: ["play"], summary: "The game as you may see it: players, every state the rules declare (secrets filtered), the actions offered, timers, and the rules' version (the rules themselves: GET .../rules)", params: gameIdParams },
   }, async (request) => {
     const { game, membership } = await seat(context, request, request.params.id);
     return gamePage(game, directory.settings(game.id), membership.playerId);
+  });
+
+  // The rules in effect, serialized once per version and shared by every player.
+  const rulesCache = new Map<string, { version: number; body: string }>();
+  app.get<{ Params: { id: string } }>("/api/games/:id/rules", {
+    schema: { tags: ["play"], summary: "The rules in effect: number, title, text, mutability, revision, code and history. Send If-None-Match with the last ETag to get 304 while they are unchanged", params: gameIdParams },
+  }, async (request, reply) => {
+    const { game } = await seat(context, request, request.params.id);
+    const version = rulesVersion(game.state);
+    const etag = `"rules-${game.id}-${version}"`;
+    reply.header("ETag", etag).header("Cache-Control", "private, no-cache");
+    if (request.headers["if-none-match"] === etag) return reply.code(304).send();
+    let cached = rulesCache.get(game.id);
+    if (cached?.version !== version) {
+      cached = { version, body: JSON.stringify({ version, rules: viewFor(game.state, null).rules, repealed: game.state.repealed }) };
+      rulesCache.set(game.id, cached);
+    }
+    return reply.type("application/json; charset=utf-8").send(cached.body);
   });
 
   app.post<{ Params: { id: string }; Body: { action: string; input?: Json } }>("/api/games/:id/act", {

@@ -56,7 +56,7 @@ export function GameScreen({ id, tab, user }: { id: string; tab: string; user: U
       <nav class="tabs">
         {tabs.map(([key, label]) => <a key={key} href={`/games/${id}/${key}`} onClick={follow} class={tab === key ? "active" : ""} aria-current={tab === key ? "page" : undefined}>{label}</a>)}
       </nav>
-      {tab === "rules" ? <RulesTab page={page} />
+      {tab === "rules" ? <RulesTab page={page} rules={live.rules} />
         : tab === "log" ? <LogTab page={page} log={live.log} />
         : tab === "forum" ? <ForumTab id={id} posts={live.posts} user={user} />
         : <PlayTab page={page} onActed={live.refresh} />}

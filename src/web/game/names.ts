@@ -1,13 +1,13 @@
 /** Player ids to names, for every view of a game. */
-import type { GameView } from "../types.js";
+import type { PageView } from "../types.js";
 
-export function namer(view: GameView): (id: string) => string {
+export function namer(view: PageView): (id: string) => string {
   const names = new Map(view.players.map((p) => [p.id, p.name]));
   return (id) => names.get(id) ?? id;
 }
 
 /** Is this string a player's id in the game? */
-export function playerCheck(view: GameView): (id: string) => boolean {
+export function playerCheck(view: PageView): (id: string) => boolean {
   const ids = new Set(view.players.map((p) => p.id));
   return (id) => ids.has(id);
 }

@@ -60,7 +60,7 @@ function RuleCard({ rule }: { rule: Rule }) {
   );
 }
 
-export function RulesTab({ page }: { page: GamePage }) {
+export function RulesTab({ page, rules }: { page: GamePage; rules: Rule[] }) {
   const [past, setPast] = useState<GameView | null>(null);
   const [error, setError] = useState<string | null>(null);
   const showAt = async (event: Event) => {
@@ -74,9 +74,9 @@ export function RulesTab({ page }: { page: GamePage }) {
       setError((err as Error).message);
     }
   };
-  const view = past ?? page.view;
-  const immutable = view.rules.filter((r) => !r.mutable);
-  const mutable = view.rules.filter((r) => r.mutable);
+  const shown = past?.rules ?? rules;
+  const immutable = shown.filter((r) => !r.mutable);
+  const mutable = shown.filter((r) => r.mutable);
   return (
     <div class="rules">
       <form class="inline at" onSubmit={showAt}>

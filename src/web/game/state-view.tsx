@@ -4,13 +4,13 @@
  * A rule enacted mid-game brings its state onto the page without new UI code.
  */
 import { brief } from "../format.js";
-import type { GameView, Json, StateView } from "../types.js";
+import type { Json, PageView, StateView } from "../types.js";
 import { namer, playerCheck } from "./names.js";
 
 type Obj = Record<string, Json>;
 const isObj = (v: Json | undefined): v is Obj => !!v && typeof v === "object" && !Array.isArray(v);
 
-function Scoreboard({ view, states }: { view: GameView; states: StateView[] }) {
+function Scoreboard({ view, states }: { view: PageView; states: StateView[] }) {
   if (!states.length) return null;
   return (
     <table class="scoreboard">
@@ -28,7 +28,7 @@ function Scoreboard({ view, states }: { view: GameView; states: StateView[] }) {
   );
 }
 
-function RecordTable({ view, state }: { view: GameView; state: StateView }) {
+function RecordTable({ view, state }: { view: PageView; state: StateView }) {
   const rows = Object.entries(state.value as Record<string, Obj>).reverse();
   const columns = [...new Set(rows.flatMap(([, r]) => Object.keys(r)))].filter((c) => c !== "changes");
   const name = namer(view);
@@ -46,7 +46,7 @@ function RecordTable({ view, state }: { view: GameView; state: StateView }) {
   );
 }
 
-export function StateView({ view }: { view: GameView }) {
+export function StateView({ view }: { view: PageView }) {
   const players = view.state.filter((s) => s.scope === "player");
   const game = view.state.filter((s) => s.scope === "game");
   const records = game.filter((s) => isObj(s.value) && Object.keys(s.value).length > 0 && Object.values(s.value).every(isObj));

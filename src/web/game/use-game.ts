@@ -5,10 +5,12 @@
  */
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { get } from "../api.js";
-import type { GamePage, LogEntry, Post } from "../types.js";
+import type { GamePage, LogEntry, Post, Rule } from "../types.js";
 
 export interface LiveGame {
   page: GamePage | null;
+  /** The rules in effect, fetched again only when the page's rulesVersion changes. */
+  rules: Rule[];
   log: LogEntry[];
   posts: Post[];
   error: string | null;
@@ -18,6 +20,8 @@ export interface LiveGame {
 
 export function useGame(id: string): LiveGame {
   const [page, setPage] = useState<GamePage | null>(null);
+  const [rules, setRules] = useState<Rule[]>([]);
+  const rulesVersion = useRef(-1);
   const [log, setLog] = useState<LogEntry[]>([]);
   const [posts, setPosts] = useState<Post[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -34,7 +38,12 @@ export function useGame(id: string): LiveGame {
 
   const refresh = useCallback(async () => {
     try {
-      setPage(await get<GamePage>(`/api/games/${id}`));
+      const next = await get<GamePage>(`/api/games/${id}`);
+      if (next.rulesVersion !== rulesVersion.current) {
+        setRules((await get<{ rules: Rule[] }>(`/api/games/${id}/rules`)).rules);
+        rulesVersion.current = next.rulesVersion;
+      }
+      setPage(next);
       await loadLog();
       setError(null);
     } catch (err) {
@@ -48,6 +57,7 @@ export function useGame(id: string): LiveGame {
 
   useEffect(() => {
     lastLogged.current = 0;
+    rulesVersion.current = -1;
     setLog([]);
     void refresh();
     void loadPosts().catch(() => undefined);
@@ -62,5 +72,5 @@ export function useGame(id: string): LiveGame {
     return () => source.close();
   }, [id]);
 
-  return { page, log, posts, error, connected, refresh };
+  return { page, rules, log, posts, error, connected, refresh };
 }
