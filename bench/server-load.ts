@@ -601,12 +601,14 @@ class Bench {
       table.dead = true;
       return;
     }
-    const page = JSON.parse(reply.body) as { view: { status: string; state: { name: string; value: unknown }[]; rules: { number: number; mutable: boolean }[] } };
+    const page = JSON.parse(reply.body) as { view: { status: string; state: { name: string; value: unknown }[] } };
+    // The rules come apart from the page (GET .../rules).
+    const { rules } = JSON.parse((await this.client.request("GET", `/api/games/${table.id}/rules`, owner.session)).body) as { rules: { number: number; mutable: boolean }[] };
     if (page.view.status === "over") return void this.replace(table);
     const value = (name: string) => page.view.state.find((s) => s.name === name)?.value;
     const turn = value("turn") as TurnValue;
     const open = Object.values((value("proposals") ?? {}) as Record<string, ProposalValue>).find((p) => p.status === "voting");
-    const mutable = page.view.rules.filter((r) => r.mutable && r.number > 213).map((r) => r.number);
+    const mutable = rules.filter((r) => r.mutable && r.number > 213).map((r) => r.number);
     table.toRepeal = mutable.length ? Math.max(...mutable) : null;
     if (open) {
       this.openVote(table, open.number, table.seats.filter((s) => open.votes[s.player] === undefined));
