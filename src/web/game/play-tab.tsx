@@ -33,7 +33,7 @@ export function PlayTab({ page, onActed }: { page: GamePage; onActed(): Promise<
   const over = page.view.status === "over";
   return (
     <div class="play">
-      <StateView view={page.view} />
+      <StateView page={page} onActed={onActed} />
       <section class="actions">
         <h2>Your moves</h2>
         {over ? <p>The game is over.</p> : page.actions.map((a) => <ActionCard key={a.name} page={page} action={a} onActed={onActed} />)}

@@ -3,8 +3,10 @@
  * records (a map of objects, such as proposals) as a table, anything else as a value.
  * A rule enacted mid-game brings its state onto the page without new UI code.
  */
+import { useState } from "preact/hooks";
+import { post } from "../api.js";
 import { brief } from "../format.js";
-import type { Json, PageView, StateView } from "../types.js";
+import type { ActionInfo, GamePage, Json, PageView, StateView } from "../types.js";
 import { namer, playerCheck } from "./names.js";
 
 type Obj = Record<string, Json>;
@@ -28,8 +30,39 @@ function Scoreboard({ view, states }: { view: PageView; states: StateView[] }) {
   );
 }
 
-function RecordTable({ view, state }: { view: PageView; state: StateView }) {
+/** Records still being decided get buttons; a status in other words means it is settled. */
+const openStatus = /^(voting|open|pending|called|judging)$/;
+
+/**
+ * Quick moves on a record: an action whose form is "which record" plus at most one choice
+ * (vote on proposal N: for / against) becomes one button per choice on that record's row.
+ */
+function quickMoves(actions: ActionInfo[], recordName: string): { action: string; field: string; choice: { name: string; values: Json[] } | null }[] {
+  const field = recordName.replace(/s$/, "");
+  const out = [];
+  for (const a of actions) {
+    const props = a.input.properties ?? {};
+    if (props[field]?.type !== "integer") continue;
+    const others = (a.input.required ?? []).filter((k) => k !== field);
+    if (others.length === 0) out.push({ action: a.name, field, choice: null });
+    else if (others.length === 1 && props[others[0]!]?.enum) out.push({ action: a.name, field, choice: { name: others[0]!, values: props[others[0]!]!.enum! } });
+  }
+  return out;
+}
+
+function RecordTable({ page, view, state, onActed }: { page: GamePage; view: PageView; state: StateView; onActed(): Promise<void> }) {
+  const [message, setMessage] = useState<string | null>(null);
   const rows = Object.entries(state.value as Record<string, Obj>).reverse();
+  const moves = quickMoves(page.actions, state.name);
+  const act = async (action: string, input: Json) => {
+    try {
+      await post(`/api/games/${page.id}/act`, { action, input });
+      setMessage(null);
+      await onActed();
+    } catch (err) {
+      setMessage((err as Error).message);
+    }
+  };
   const columns = [...new Set(rows.flatMap(([, r]) => Object.keys(r)))].filter((c) => c !== "changes");
   const name = namer(view);
   const isPlayer = playerCheck(view);
@@ -37,16 +70,33 @@ function RecordTable({ view, state }: { view: PageView; state: StateView }) {
     <div class="table-scroll">
     <table class="records" data-state={state.name}>
       <caption>{state.name} <span class="muted">(Rule {state.rule})</span></caption>
-      <thead><tr>{columns.map((c) => <th key={c}>{c}</th>)}</tr></thead>
+      <thead><tr>{columns.map((c) => <th key={c}>{c}</th>)}{moves.length > 0 && <th>moves</th>}</tr></thead>
       <tbody>
-        {rows.map(([key, r]) => <tr key={key}>{columns.map((c) => <td key={c}>{brief(r[c], name, isPlayer)}</td>)}</tr>)}
+        {rows.map(([key, r]) => (
+          <tr key={key}>
+            {columns.map((c) => <td key={c}>{brief(r[c], name, isPlayer)}</td>)}
+            {moves.length > 0 && (
+              <td class="quick">
+                {(typeof r.status !== "string" || openStatus.test(r.status)) && moves.flatMap((m) =>
+                  (m.choice ? m.choice.values : [null]).map((value) => (
+                    <button type="button" class="secondary" key={`${m.action}.${String(value)}`}
+                      onClick={() => act(m.action, { [m.field]: Number(key), ...(m.choice ? { [m.choice.name]: value } : {}) })}>
+                      {m.action}{value === null ? "" : ` ${String(value)}`}
+                    </button>
+                  )))}
+              </td>
+            )}
+          </tr>
+        ))}
       </tbody>
     </table>
+    {message && <p class="error" role="alert">{message}</p>}
     </div>
   );
 }
 
-export function StateView({ view }: { view: PageView }) {
+export function StateView({ page, onActed }: { page: GamePage; onActed(): Promise<void> }) {
+  const view = page.view;
   const players = view.state.filter((s) => s.scope === "player");
   const game = view.state.filter((s) => s.scope === "game");
   const records = game.filter((s) => isObj(s.value) && Object.keys(s.value).length > 0 && Object.values(s.value).every(isObj));
@@ -66,7 +116,7 @@ export function StateView({ view }: { view: PageView }) {
           ))}
         </dl>
       )}
-      {records.map((s) => <RecordTable key={s.name} view={view} state={s} />)}
+      {records.map((s) => <RecordTable key={s.name} page={page} view={view} state={s} onActed={onActed} />)}
     </section>
   );
 }
