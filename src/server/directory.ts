@@ -58,7 +58,7 @@ export class UsernameTakenError extends Error {
 export class Directory {
   private readonly q: Record<string, SqlStatement>;
 
-  constructor(private readonly db: SqlDatabase, private readonly clock: () => number = Date.now) {
+  constructor(db: SqlDatabase, private readonly clock: () => number = Date.now) {
     this.q = {
       insertUser: db.prepare("INSERT INTO users (id, username, display_name, password_hash, time_zone, created_at) VALUES (?, ?, ?, ?, ?, ?)"),
       userByName: db.prepare("SELECT * FROM users WHERE username = ?"),

@@ -11,7 +11,7 @@ export function previewDiff(before: GameView, after: GameView) {
   for (const [number, rule] of now) {
     const was = old.get(number);
     if (!was) rules.push({ number, change: "enacted", before: null, after: ruleFace(rule) });
-    else if (was.revision !== rule.revision || was.mutable !== rule.mutable || JSON.stringify(ruleFace(was)) !== JSON.stringify(ruleFace(rule))) {
+    else if (JSON.stringify(ruleFace(was)) !== JSON.stringify(ruleFace(rule))) {
       rules.push({ number, change: "changed", before: ruleFace(was), after: ruleFace(rule) });
     }
   }

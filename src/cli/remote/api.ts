@@ -45,6 +45,8 @@ export interface GamePage {
   owner: string | null;
   me: string;
   view: GameView;
+  /** Rules repealed so far, with their history (from GET .../rules). */
+  repealed: GameView["rules"];
   actions: ActionInfo[];
   timers: { id: string; name: string; at: number; rule: number }[];
 }
@@ -94,10 +96,10 @@ export function gamePath(id: string, rest = ""): string {
 /** The game page with its rules, which the server serves apart (they change rarely and are cached). */
 export async function getPage(client: RemoteClient, id: string): Promise<GamePage> {
   const [page, rules] = await Promise.all([
-    client.get<Omit<GamePage, "view"> & { view: Omit<GameView, "rules"> }>(gamePath(id)),
-    client.get<{ rules: GameView["rules"] }>(gamePath(id, "/rules")),
+    client.get<Omit<GamePage, "view" | "repealed"> & { view: Omit<GameView, "rules"> }>(gamePath(id)),
+    client.get<{ rules: GameView["rules"]; repealed: GameView["rules"] }>(gamePath(id, "/rules")),
   ]);
-  return { ...page, view: { ...page.view, rules: rules.rules } };
+  return { ...page, view: { ...page.view, rules: rules.rules }, repealed: rules.repealed };
 }
 
 /** The whole log as the user may read it, page by page, oldest first. */

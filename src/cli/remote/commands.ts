@@ -220,16 +220,16 @@ export function registerRemoteCommands(program: Command, globals: () => GlobalOp
       const current = page.view.rules;
       if (n === undefined) {
         // The view holds the rules in effect; the log says which were repealed.
-        const folded = foldLog(await readLog(client, id));
+
         output(g, current.map((r) => ruleSummary(r, !!o.history)), () =>
-          formatRuleset(current, { history: !!o.history, repealed: folded.repealed }).replace("(nomos rules <number> shows one)", "(nomos remote rules <number> shows one)"),
+          formatRuleset(current, { history: !!o.history, repealed: page.repealed }).replace("(nomos rules <number> shows one)", "(nomos remote rules <number> shows one)"),
         );
         return;
       }
       let rule = current.find((r) => r.number === n);
       let repealed = false;
       if (!rule) {
-        rule = [...foldLog(await readLog(client, id)).repealed].reverse().find((r) => r.number === n);
+        rule = [...page.repealed].reverse().find((r) => r.number === n);
         repealed = rule !== undefined;
       }
       if (!rule) {

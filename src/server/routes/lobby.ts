@@ -20,6 +20,8 @@ const gameSummary = {
   },
 } as const;
 
+const inviteParams = { type: "object", properties: { code: { type: "string", maxLength: 64 } } } as const;
+
 export function summary(game: Game, me: string | null, timeZone: string) {
   return {
     id: game.id,
@@ -37,6 +39,14 @@ export function lobbyRoutes(app: FastifyInstance, context: ServerContext): void 
   const { hub, directory } = context;
   // A double click must not make two players of one person.
   const pendingJoins = new Map<string, Promise<string>>();
+
+  /** The game an invitation code is for, or a 404 saying to ask for a new link. */
+  async function invited(code: string) {
+    const settings = directory.settingsByInvite(code);
+    const game = settings && (await hub.get(settings.gameId));
+    if (!settings || !game) throw notFound("this invitation is not valid: ask the game's players for a new link");
+    return { settings, game };
+  }
 
   app.get("/api/presets", { schema: { tags: ["lobby"], summary: "The rulesets a game can start from" } }, async () => listPresets());
 
@@ -77,22 +87,18 @@ export function lobbyRoutes(app: FastifyInstance, context: ServerContext): void 
   });
 
   app.get<{ Params: { code: string } }>("/api/invites/:code", {
-    schema: { tags: ["lobby"], summary: "The game an invitation is for", params: { type: "object", properties: { code: { type: "string", maxLength: 64 } } }, response: { 200: gameSummary } },
+    schema: { tags: ["lobby"], summary: "The game an invitation is for", params: inviteParams, response: { 200: gameSummary } },
   }, async (request) => {
     const user = requireUser(request);
-    const settings = directory.settingsByInvite(request.params.code);
-    const game = settings && (await hub.get(settings.gameId));
-    if (!settings || !game) throw notFound("this invitation is not valid: ask the game's players for a new link");
+    const { settings, game } = await invited(request.params.code);
     return summary(game, directory.membership(game.id, user.id)?.playerId ?? null, settings.timeZone);
   });
 
   app.post<{ Params: { code: string } }>("/api/invites/:code/join", {
-    schema: { tags: ["lobby"], summary: "Join the game an invitation is for", params: { type: "object", properties: { code: { type: "string", maxLength: 64 } } }, response: { 200: gameSummary } },
+    schema: { tags: ["lobby"], summary: "Join the game an invitation is for", params: inviteParams, response: { 200: gameSummary } },
   }, async (request) => {
     const user = requireUser(request);
-    const settings = directory.settingsByInvite(request.params.code);
-    const game = settings && (await hub.get(settings.gameId));
-    if (!settings || !game) throw notFound("this invitation is not valid: ask the game's players for a new link");
+    const { settings, game } = await invited(request.params.code);
     const existing = directory.membership(game.id, user.id);
     // One person, one player (Nomic VIII 109): joining twice is answered with the first.
     if (existing) return summary(game, existing.playerId, settings.timeZone);
