@@ -15,7 +15,9 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Vis = "public" | "owner" | "others" | "hidden" | { seenBy: string };
 type Code = { source: string; js: string };
 
-interface HistoryEntry { change: string; at: number; seq: number; revision: number; cause: string; detail?: Json }
+interface HistoryEntry { change: string; at: number | null; seq: number; revision: number; cause: string; detail?: Json; published?: string }
+interface PastLine { change: string; at: number | null; cause: string; text: string; detail?: Json }
+type RuleSpecIn = { number: number; title?: string | null; text: string; mutable: boolean; code?: Code | null; props?: Record<string, Json>; history?: PastLine[] };
 interface RuleRec {
   number: number; title: string | null; text: string; mutable: boolean; revision: number;
   props: Record<string, Json>; code: Code | null; history: HistoryEntry[];
@@ -46,11 +48,12 @@ interface BootSnapshot {
 interface Request {
   seq: number; time: number; seed: string;
   input:
-    | { kind: "create"; name: string; preset: string | null; rules: { number: number; title?: string | null; text: string; mutable: boolean; code?: Code | null; props?: Record<string, Json> }[] }
+    | { kind: "create"; name: string; preset: string | null; rules: RuleSpecIn[]; archived?: Json[] }
     | { kind: "join"; player: PlayerRec }
     | { kind: "rename"; player: string; name: string }
     | { kind: "action"; actor: string; name: string; input: Json }
-    | { kind: "timer"; id: string };
+    | { kind: "timer"; id: string }
+    | { kind: "correction"; by: { player: string } | { host: true }; cites: { rule?: number; ruling?: string }; reason: string; changes: { name: string; player?: string; key?: string; value: Json }[] };
   /** Rules that ran out of fuel or memory earlier in this act: skipped, with the reason recorded. */
   disabled: Record<string, string>;
   fuelNote?: string;
@@ -312,7 +315,16 @@ interface Request {
     return rec;
   }
 
-  function applyChange(change: any, cause: string): RuleRec {
+  /** History an imported ruleset states: entries from before the game (the host's fold makes the same). */
+  function pastEntries(past: PastLine[] | undefined): HistoryEntry[] {
+    return (past ?? []).map((p) => {
+      const e: HistoryEntry = { change: p.change, at: p.at, seq: 0, revision: 0, cause: p.cause, published: p.text };
+      if (p.detail !== undefined) e.detail = p.detail;
+      return e;
+    });
+  }
+
+  function applyChange(change: any, cause: string, past?: PastLine[]): RuleRec {
     if (!change || typeof change !== "object") throw new Error("a rule-change must be an object with a kind");
     if (typeof cause !== "string" || !cause) throw new Error("a rule-change needs a cause, such as \"Proposal 301\"");
     let rec: RuleRec;
@@ -327,9 +339,11 @@ interface Request {
           number, title: typeof change.title === "string" ? change.title : null, text: change.text, mutable: change.mutable,
           revision: 1, props, code: checkCode(change.code), history: [],
         };
-        rec.history = [historyEntry("enacted", 1, cause, frozenJson({ text: rec.text, title: rec.title, code: rec.code }, "rule"))];
+        rec.history = [...pastEntries(past), historyEntry("enacted", 1, cause, frozenJson({ text: rec.text, title: rec.title, code: rec.code }, "rule"))];
         setRule(number, rec);
-        emitEffect({ e: "rule.enacted", rule: { number, title: rec.title, text: rec.text, mutable: rec.mutable, props: rec.props, code: rec.code }, cause });
+        const enacted: Effect = { e: "rule.enacted", rule: { number, title: rec.title, text: rec.text, mutable: rec.mutable, props: rec.props, code: rec.code }, cause };
+        if (past?.length) enacted.past = past;
+        emitEffect(enacted);
         loadInAct(rec);
         break;
       }
@@ -523,6 +537,42 @@ interface Request {
     return min + Math.floor(rng() * (max - min + 1));
   }
 
+  // ---- Writing state: every change is journalled (undone if the act fails) and recorded as an effect.
+  function writeGame(name: string, value: unknown, rule: number): void {
+    const v = frozenJson(value, name);
+    const had = gameValues.has(name), old = gameValues.get(name);
+    record(() => { if (had) gameValues.set(name, old as Json); else gameValues.delete(name); });
+    gameValues.set(name, v);
+    emitEffect({ e: "state.set", name, value: v, rule });
+  }
+  function writePlayer(name: string, player: string, value: unknown, rule: number): void {
+    if (!players.some((p) => p.id === player)) throw new Refusal(`${JSON.stringify(player)} is not a player in this game`, rule || null);
+    const v = frozenJson(value, `${name} of ${player}`);
+    let m = playerValues.get(name);
+    if (!m) {
+      m = new Map();
+      playerValues.set(name, m);
+      record(() => playerValues.delete(name));
+    }
+    const map = m;
+    const had = map.has(player), old = map.get(player);
+    record(() => { if (had) map.set(player, old as Json); else map.delete(player); });
+    map.set(player, v);
+    emitEffect({ e: "state.set", name, player, value: v, rule });
+  }
+  function writeEntry(name: string, key: string, value: unknown, remove: boolean, rule: number): void {
+    const had = gameValues.has(name), old = gameValues.get(name);
+    const current = (had ? old : (decls()[name]?.initial ?? null)) as Record<string, Json> | null;
+    const base = current && typeof current === "object" && !Array.isArray(current) ? current : {};
+    if (remove && !(key in base)) return;
+    const next: Record<string, Json> = { ...base };
+    if (remove) delete next[key];
+    else next[key] = frozenJson(value, `${name}[${key}]`);
+    record(() => { if (had) gameValues.set(name, old as Json); else gameValues.delete(name); });
+    gameValues.set(name, Object.freeze(next));
+    emitEffect(remove ? { e: "state.deleted", name, key, rule } : { e: "state.set", name, key, value: next[key], rule });
+  }
+
   // ---- The API one rule's code sees ------------------------------------------------------------
   function makeApi(number: number, l: Loaded): Record<string, unknown> {
     const declaring = (what: string) => {
@@ -538,27 +588,12 @@ interface Request {
     };
     const setGame = (name: string, value: unknown) => {
       mayChange(number, `setting ${name}`);
-      const v = frozenJson(value, name);
-      const had = gameValues.has(name), old = gameValues.get(name);
-      record(() => { if (had) gameValues.set(name, old as Json); else gameValues.delete(name); });
-      gameValues.set(name, v);
-      emitEffect({ e: "state.set", name, value: v, rule: number });
+      writeGame(name, value, number);
     };
     const setPlayer = (name: string, player: string, value: unknown) => {
       mayChange(number, `setting ${name}`);
       playerKnown(player);
-      const v = frozenJson(value, `${name} of ${player}`);
-      let m = playerValues.get(name);
-      if (!m) {
-        m = new Map();
-        playerValues.set(name, m);
-        record(() => playerValues.delete(name));
-      }
-      const map = m;
-      const had = map.has(player), old = map.get(player);
-      record(() => { if (had) map.set(player, old as Json); else map.delete(player); });
-      map.set(player, v);
-      emitEffect({ e: "state.set", name, player, value: v, rule: number });
+      writePlayer(name, player, value, number);
     };
     const declare = (name: unknown, scope: "game" | "player", options: any) => {
       declaring(`${scope}State`);
@@ -605,6 +640,15 @@ interface Request {
           finally { revertTo(jm); effects.length = em; queue.length = qm; loading = saveLoading; readOnly = saveReadOnly; }
         },
         precedence: () => order().slice(),
+        annotate: (n: number, text: string, cause: string) => {
+          stamp("annotating a rule");
+          const rec = existing(n);
+          if (typeof text !== "string" || !text.trim()) throw new Error(`Rule ${number}: an annotation needs its text`);
+          if (typeof cause !== "string" || !cause.trim()) throw new Error(`Rule ${number}: an annotation needs a cause, such as "case 2"`);
+          const next: RuleRec = { ...rec, history: [...rec.history, historyEntry("annotated", rec.revision, cause, { text })] };
+          setRule(rec.number, next);
+          emitEffect({ e: "rule.annotated", number: rec.number, text, cause });
+        },
       }),
       random: Object.freeze({
         int: (min: number, max: number) => {
@@ -669,17 +713,7 @@ interface Request {
     const setEntry = (name: string, key: unknown, value: unknown, remove: boolean) => {
       mayChange(number, `setting ${name}`);
       if ((typeof key !== "string" && typeof key !== "number") || key === "") throw new Error(`Rule ${number}: ${name} needs a key (a string or a number)`);
-      const k = String(key);
-      const had = gameValues.has(name), old = gameValues.get(name);
-      const current = (had ? old : initialOf(name)) as Record<string, Json> | null;
-      const base = current && typeof current === "object" && !Array.isArray(current) ? current : {};
-      if (remove && !(k in base)) return;
-      const next: Record<string, Json> = { ...base };
-      if (remove) delete next[k];
-      else next[k] = frozenJson(value, `${name}[${k}]`);
-      record(() => { if (had) gameValues.set(name, old as Json); else gameValues.delete(name); });
-      gameValues.set(name, Object.freeze(next));
-      emitEffect(remove ? { e: "state.deleted", name, key: k, rule: number } : { e: "state.set", name, key: k, value: next[k], rule: number });
+      writeEntry(name, String(key), value, remove, number);
     };
 
     return {
@@ -832,6 +866,43 @@ interface Request {
     runIsolated(provider, `action ${name}`, () => entry.handler(frozenInput, ctx));
   }
 
+  /**
+   * A correction an officer records: values set as the officer says, citing a rule or a
+   * ruling. Who may record one is the rules' question ("correction.allowed"); where no rule
+   * answers, only the game's host may. Rules hear "correction.recorded" and react as to any change.
+   */
+  function recordCorrection(input: Extract<Request["input"], { kind: "correction" }>): void {
+    const recorder = "player" in input.by ? input.by.player : null;
+    if (recorder !== null && !players.some((p) => p.id === recorder)) throw new Refusal(`${recorder} is not a player in this game`, null);
+    const verdict = ask("correction.allowed", frozenJson({ recorder, cites: input.cites, changes: input.changes }, "correction"), false)[0];
+    if (verdict && verdict.value !== true) {
+      throw new Refusal(typeof verdict.value === "string" ? verdict.value : "the rules do not allow you to record this correction", verdict.rule);
+    }
+    if (!verdict && recorder !== null) {
+      throw new Refusal("no rule names you an officer who may record corrections, so only the game's host can record one", null);
+    }
+    const known = decls();
+    const cited = input.cites.rule ?? 0;
+    for (const change of input.changes) {
+      const decl = known[change.name];
+      if (!decl) throw new Refusal(`no rule declares the state "${change.name}"; the state that can be corrected is: ${Object.keys(known).sort().join(", ") || "none"}`, null);
+      const rule = input.cites.rule ?? decl.rule;
+      if (decl.scope === "player") {
+        if (change.player === undefined) throw new Refusal(`"${change.name}" is held by each player: say whose value to set`, null);
+        writePlayer(change.name, change.player, change.value, rule);
+      } else if (change.key !== undefined) {
+        writeEntry(change.name, change.key, change.value, false, rule);
+      } else {
+        writeGame(change.name, change.value, rule);
+      }
+    }
+    queue.push({
+      type: "correction.recorded",
+      data: frozenJson({ recorder, cites: input.cites, reason: input.reason, changes: input.changes, rule: cited || null }, "event"),
+      rule: null, target: null,
+    });
+  }
+
   function finishAct(): void {
     const d = decls();
     const json = JSON.stringify(d);
@@ -857,9 +928,11 @@ interface Request {
       const input = req.input;
       switch (input.kind) {
         case "create":
-          for (const spec of input.rules) {
-            applyChange({ kind: "enact", ...spec }, input.preset ? `the initial set (${input.preset})` : "the initial set");
+          for (const { history, ...spec } of input.rules) {
+            applyChange({ kind: "enact", ...spec }, input.preset ? `the initial set (${input.preset})` : "the initial set", history);
           }
+          // Rules the imported text lists as no longer in effect: kept for the record only.
+          for (const rule of input.archived ?? []) emitEffect({ e: "rule.archived", rule });
           // The initial set's own enactments are not announced rule by rule.
           queue = queue.filter((q) => q.type !== "rule.changed");
           queue.push({ type: "game.started", data: frozenJson({ name: input.name, preset: input.preset }, "event"), rule: null, target: null });
@@ -880,6 +953,9 @@ interface Request {
         }
         case "action":
           doAction(input.actor, input.name, input.input);
+          break;
+        case "correction":
+          recordCorrection(input);
           break;
         case "timer": {
           const timer = timers.get(input.id);

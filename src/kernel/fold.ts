@@ -4,7 +4,7 @@
  * guest runtime keeps a mirror of the same state for rule code to read; both must apply
  * an effect the same way (test/consistency.test.ts checks it on whole games).
  */
-import type { Act, Effect, GameState, HistoryEntry, Json, RuleRecord } from "./types.js";
+import type { Act, Effect, GameState, HistoryEntry, Json, PublishedHistory, RuleRecord } from "./types.js";
 
 const keptFailures = 50;
 
@@ -59,11 +59,31 @@ function entry(act: Act, change: HistoryEntry["change"], revision: number, cause
   return e;
 }
 
+/** History a published ruleset states, as entries from before the game (seq 0, revision 0). */
+export function pastEntries(past: PublishedHistory[] | undefined): HistoryEntry[] {
+  return (past ?? []).map((p) => {
+    const e: HistoryEntry = { change: p.change, at: p.at, seq: 0, revision: 0, cause: p.cause, published: p.text };
+    if (p.detail !== undefined) e.detail = p.detail;
+    return e;
+  });
+}
+
 export function applyEffect(state: GameState, effect: Effect, act: Act): void {
   switch (effect.e) {
     case "rule.enacted": {
       const r = effect.rule;
-      state.rules[r.number] = { ...r, revision: 1, history: [entry(act, "enacted", 1, effect.cause, { text: r.text, title: r.title, code: r.code as Json })] };
+      const enacted = entry(act, "enacted", 1, effect.cause, { text: r.text, title: r.title, code: r.code as Json });
+      state.rules[r.number] = { ...r, revision: 1, history: [...pastEntries(effect.past), enacted] };
+      break;
+    }
+    case "rule.archived": {
+      const r = effect.rule;
+      state.repealed.push({ number: r.number, title: r.title, text: r.text, mutable: r.mutable, revision: 0, props: r.props ?? {}, code: null, history: pastEntries(r.history) });
+      break;
+    }
+    case "rule.annotated": {
+      const old = rule(state, effect.number);
+      state.rules[effect.number] = { ...old, history: [...old.history, entry(act, "annotated", old.revision, effect.cause, { text: effect.text })] };
       break;
     }
     case "rule.amended": {

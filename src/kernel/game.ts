@@ -11,7 +11,7 @@ import { MemoryStore } from "../store/memory-store.js";
 import type { GameStore } from "../store/store.js";
 import { InputError, prepareInput } from "./action-input.js";
 import { emptyState, fold } from "./fold.js";
-import type { Act, ActionDecl, GameInfo, GameState, Input, Json, PlayerRecord, RuleSpec } from "./types.js";
+import type { Act, ActionDecl, ArchivedRuleSpec, Correction, GameInfo, GameState, Input, Json, PlayerRecord, Recorder, RuleSpec } from "./types.js";
 
 export interface EngineOptions {
   store: GameStore;
@@ -47,6 +47,8 @@ export interface NewGame {
   name: string;
   preset: string | null;
   rules: RuleSpec[];
+  /** Rules an imported ruleset lists as no longer in effect, kept for the record. */
+  archived?: ArchivedRuleSpec[];
   /** Fixes the random source, for reproducible games; random by default. */
   seed?: string;
   id?: string;
@@ -83,7 +85,9 @@ export class Game {
     const sandbox = await options.sandbox();
     sandbox.boot(bootSnapshot(state));
     const game = new Game(info, state, sandbox, options);
-    const act = await game.execute({ kind: "create", name: spec.name, preset: spec.preset, rules: spec.rules }, info.createdAt);
+    const create: Input = { kind: "create", name: spec.name, preset: spec.preset, rules: spec.rules };
+    if (spec.archived?.length) create.archived = spec.archived;
+    const act = await game.execute(create, info.createdAt);
     await options.store.createGame(info, act.act);
     fold(state, act.act);
     return game;
@@ -194,6 +198,32 @@ export class Game {
       }
       const outcome = await this.commit({ kind: "action", actor, name, input: prepared }, this.now());
       return outcome;
+    });
+  }
+
+  /**
+   * Records an officer's correction: values set as it says, citing the rule or ruling it
+   * rests on. History is not rewritten: the correction is an act of its own, and what
+   * follows is folded from it. Whether `by` may record it is the rules' question.
+   */
+  correct(by: Recorder, correction: Correction): Promise<ActOutcome> {
+    return this.serial(async () => {
+      const { cites, reason, changes } = correction;
+      const bad = (message: string) => new ActionError("invalid-input", `correction: ${message}`);
+      if ("player" in by && !this.current.players.some((p) => p.id === by.player)) throw new ActionError("not-a-player", `"${by.player}" is not a player in this game`);
+      if (typeof reason !== "string" || !reason.trim() || reason.length > 5000) throw bad("say why, in 1 to 5000 characters (the reason is shown in the reports)");
+      const rule = cites?.rule, ruling = cites?.ruling;
+      if (rule === undefined && (typeof ruling !== "string" || !ruling.trim())) throw bad("cite the rule or the ruling it rests on (a rule number, or a ruling such as \"case 2\")");
+      if (rule !== undefined && !(Number.isInteger(rule) && this.current.rules[rule])) throw bad(`there is no rule ${String(rule)} in effect to cite`);
+      if (ruling !== undefined && (typeof ruling !== "string" || ruling.length > 200)) throw bad("a cited ruling is a short text such as \"case 2\" (at most 200 characters)");
+      if (!Array.isArray(changes) || changes.length === 0 || changes.length > 100) throw bad("list 1 to 100 values to set");
+      for (const c of changes) {
+        if (!c || typeof c.name !== "string" || !c.name) throw bad("each change names the state it sets, such as { name: \"points\", player: \"ada\", value: 15 }");
+        if (c.player !== undefined && !this.current.players.some((p) => p.id === c.player)) throw bad(`"${String(c.player)}" is not a player in this game`);
+        if (c.value === undefined) throw bad(`the change to "${c.name}" needs a value`);
+      }
+      const clean: Correction = { cites: { ...(rule !== undefined ? { rule } : {}), ...(ruling !== undefined ? { ruling: ruling.trim() } : {}) }, reason: reason.trim(), changes };
+      return this.commit({ kind: "correction", by, ...clean }, this.now());
     });
   }
 

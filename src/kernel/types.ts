@@ -18,17 +18,31 @@ export interface RuleCode {
   js: string;
 }
 
-export type HistoryChange = "enacted" | "amended" | "repealed" | "transmuted" | "renumbered" | "property";
+export type HistoryChange = "enacted" | "amended" | "repealed" | "transmuted" | "renumbered" | "property" | "annotated";
 
 export interface HistoryEntry {
   change: HistoryChange;
-  /** Time of the act, in ms since 1970 UTC. */
-  at: number;
-  /** The act's sequence number in the log. */
+  /** Time of the act, in ms since 1970 UTC; null for a published line that states no date. */
+  at: number | null;
+  /** The act's sequence number in the log; 0 for history from before the game (an import). */
   seq: number;
-  /** The rule's revision after the change. */
+  /** The rule's revision after the change; 0 for history from before the game. */
   revision: number;
   cause: string;
+  detail?: Json;
+  /** The line as the published ruleset stated it, for history from before the game. */
+  published?: string;
+}
+
+/** One line of a rule's history as an imported ruleset states it: before the game began. */
+export interface PublishedHistory {
+  change: HistoryChange;
+  /** The date the line states (ms since 1970 UTC, at midnight UTC), or null if it states none. */
+  at: number | null;
+  /** Who or what made the change, in the source's words: "Rule-Change 336", "Rule 203". */
+  cause: string;
+  /** The line exactly as published. */
+  text: string;
   detail?: Json;
 }
 
@@ -51,6 +65,37 @@ export interface RuleSpec {
   mutable: boolean;
   code?: RuleCode | null;
   props?: Record<string, Json>;
+  /** History the published ruleset states, kept as the rule's history before the game. */
+  history?: PublishedHistory[];
+}
+
+/** A rule an imported ruleset lists as no longer in effect (repealed, or amended into another). */
+export interface ArchivedRuleSpec {
+  number: number;
+  title: string | null;
+  text: string;
+  mutable: boolean;
+  props?: Record<string, Json>;
+  history: PublishedHistory[];
+}
+
+/** Who records a correction: a player the rules name, or the game's host (whoever runs the game for its players). */
+export type Recorder = { player: string } | { host: true };
+
+/** One value a correction sets: game state, a player's state, or one entry of a record. */
+export interface CorrectionChange {
+  name: string;
+  player?: string;
+  key?: string;
+  value: Json;
+}
+
+export interface Correction {
+  /** What the correction rests on: a rule, a ruling (such as "case 2"), or both. */
+  cites: { rule?: number; ruling?: string };
+  /** Why, in words players read in the reports. */
+  reason: string;
+  changes: CorrectionChange[];
 }
 
 export interface PlayerRecord {
@@ -103,7 +148,9 @@ export interface RuleFailure {
 }
 
 export type Effect =
-  | { e: "rule.enacted"; rule: Omit<RuleRecord, "history" | "revision">; cause: string }
+  | { e: "rule.enacted"; rule: Omit<RuleRecord, "history" | "revision">; cause: string; past?: PublishedHistory[] }
+  | { e: "rule.archived"; rule: ArchivedRuleSpec }
+  | { e: "rule.annotated"; number: number; text: string; cause: string }
   | { e: "rule.amended"; number: number; text?: string; title?: string | null; code?: RuleCode | null; cause: string }
   | { e: "rule.repealed"; number: number; cause: string }
   | { e: "rule.transmuted"; number: number; mutable: boolean; cause: string }
@@ -125,11 +172,12 @@ export type Effect =
   | { e: "game.ended"; winners: string[]; reason: string; rule: number };
 
 export type Input =
-  | { kind: "create"; name: string; preset: string | null; rules: RuleSpec[] }
+  | { kind: "create"; name: string; preset: string | null; rules: RuleSpec[]; archived?: ArchivedRuleSpec[] }
   | { kind: "join"; player: { id: string; name: string } }
   | { kind: "rename"; player: string; name: string }
   | { kind: "action"; actor: string; name: string; input: Json }
-  | { kind: "timer"; id: string };
+  | { kind: "timer"; id: string }
+  | ({ kind: "correction"; by: Recorder } & Correction);
 
 export interface Act {
   seq: number;

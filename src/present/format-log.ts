@@ -21,6 +21,7 @@ export function effectLine(effect: Effect, name: (id: string) => string): string
     case "rule.repealed": return `  Rule ${effect.number} repealed (${effect.cause})`;
     case "rule.transmuted": return `  Rule ${effect.number} transmuted to ${effect.mutable ? "mutable" : "immutable"} (${effect.cause})`;
     case "rule.renumbered": return `  Rule ${effect.number} renumbered ${effect.to} (${effect.cause})`;
+    case "rule.annotated": return `  Rule ${effect.number} annotated (${effect.cause}): ${effect.text}`;
     case "rule.property": return `  Rule ${effect.number}: ${effect.key} set to ${brief(effect.value, 60)} (${effect.cause})`;
     case "rule.loaded": return effect.failed ? `  ! Rule ${effect.number}'s code failed to load: ${effect.failed}` : null;
     case "rule.failed": return `  ! Rule ${effect.rule} failed (${effect.during}): ${effect.error}`;
@@ -43,7 +44,13 @@ export function actHeading(input: Act["input"], name: (id: string) => string): s
     : input.kind === "join" ? `${input.player.name} joins`
     : input.kind === "timer" ? `Timer ${input.id} fires`
     : input.kind === "rename" ? `${input.player} renames`
+    : input.kind === "correction" ? `${"player" in input.by ? name(input.by.player) : "The host"} records a correction (${citation(input.cites)}): ${input.reason}`
     : `${name(input.actor)}: ${input.name} ${briefInput(input.input)}`;
+}
+
+/** "Rule 202, case 2": what a correction rests on. */
+export function citation(cites: { rule?: number; ruling?: string }): string {
+  return [cites.rule !== undefined ? `Rule ${cites.rule}` : null, cites.ruling ?? null].filter(Boolean).join(", ");
 }
 
 export function formatAct(act: Act, effects: Effect[], name: (id: string) => string, options: LogOptions = {}): string {

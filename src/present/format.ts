@@ -14,14 +14,17 @@ export function indent(text: string, by = "    "): string {
 export function historyLine(h: HistoryEntry): string {
   const what: Record<HistoryEntry["change"], string> = {
     enacted: "Enacted", amended: `Amended (rev ${h.revision})`, repealed: "Repealed", transmuted: `Transmuted (rev ${h.revision})`,
-    renumbered: "Renumbered", property: `Property set (rev ${h.revision})`,
+    renumbered: "Renumbered", property: `Property set (rev ${h.revision})`, annotated: "Annotated",
   };
+  // History from before the game reads as the published ruleset stated it.
+  if (h.published !== undefined) return h.published;
   const d = h.detail && typeof h.detail === "object" && !Array.isArray(h.detail) ? (h.detail as Record<string, Json>) : undefined;
   let extra = "";
   if (h.change === "renumbered" && d) extra = ` from ${String(d.from)} to ${String(d.to)}`;
   if (h.change === "transmuted" && d) extra = ` to ${d.mutable ? "mutable" : "immutable"}`;
   if (h.change === "property" && d) extra = ` ${String(d.key)} = ${JSON.stringify(d.value)}`;
-  return `${what[h.change]}${extra} by ${h.cause}, ${when(h.at)}`;
+  if (h.change === "annotated" && d) extra = `: ${String(d.text)}`;
+  return `${what[h.change]}${extra} by ${h.cause}${h.at === null ? "" : `, ${when(h.at)}`}`;
 }
 
 export function ruleHeading(rule: RuleRecord): string {

@@ -217,16 +217,23 @@ declare function answer<A = any, R = any>(
 // The ruleset.
 
 interface RuleHistoryEntry {
-  readonly change: "enacted" | "amended" | "repealed" | "transmuted" | "renumbered" | "property";
-  readonly at: number;
+  readonly change: "enacted" | "amended" | "repealed" | "transmuted" | "renumbered" | "property" | "annotated";
+  /** When, in milliseconds since 1970 (UTC); null for a line of an imported ruleset that states no date. */
+  readonly at: number | null;
+  /** The act of the log that made the change; 0 for history from before the game (an imported ruleset). */
+  readonly seq: number;
+  /** The rule's revision after the change; 0 for history from before the game. */
   readonly revision: number;
   /** What caused it, e.g. "Proposal 301", or "Rule 203" for a rule changing itself. */
   readonly cause: string;
   /**
    * For "enacted": the rule's text, title and code as enacted; for "amended": the fields
-   * the amendment changed; for "transmuted": { mutable }; for "renumbered": { from, to }.
+   * the amendment changed; for "transmuted": { mutable }; for "renumbered": { from, to };
+   * for "annotated": { text }.
    */
   readonly detail?: Json;
+  /** For history from before the game: the line exactly as the imported ruleset states it. */
+  readonly published?: string;
 }
 
 interface RuleView {
@@ -283,6 +290,11 @@ interface Rules {
   check(change: RuleChange | readonly RuleChange[]): string | undefined;
   /** Rule numbers in precedence order, highest precedence first. */
   precedence(): number[];
+  /**
+   * Adds an annotation to a rule's history without changing the rule: what a ruling said of
+   * it ("case 2: ruled that voting twice is illegal"). Published in the full ruleset.
+   */
+  annotate(number: number, text: string, cause: string): void;
 }
 
 interface Answer<R> {
@@ -333,3 +345,61 @@ interface GameApi {
 }
 
 declare const game: GameApi;
+
+// ---------------------------------------------------------------------------------------
+// Record-keeping conventions. Nothing here is required; following them lets the officers'
+// reports (the proposal report, the court report) read a ruleset's records.
+
+/**
+ * The question the engine asks before an officer's correction is recorded:
+ * `answer("correction.allowed", (q: CorrectionQuestion) => ...)`. Return true to allow it,
+ * a reason (a string) to refuse it, undefined to leave it to other rules. Where no rule
+ * answers, only the game's host may record corrections. A recorded correction sets the
+ * values it lists and is then announced to rules as the event "correction.recorded"
+ * (with this same data plus `reason`).
+ */
+interface CorrectionQuestion {
+  /** The player recording it, or null for the game's host. */
+  readonly recorder: PlayerId | null;
+  readonly cites: { readonly rule?: number; readonly ruling?: string };
+  readonly changes: readonly { readonly name: string; readonly player?: PlayerId; readonly key?: string; readonly value: Json }[];
+}
+
+/**
+ * The shape the proposal report reads from any record state whose entries have a number,
+ * a proposer and votes: each proposal, who made it, what it changes, the votes, the outcome,
+ * and the rule that decided it.
+ */
+interface ProposalRecord {
+  readonly number: number;
+  readonly proposer: PlayerId;
+  /** The rule-change(s) proposed, as the proposing rule stores them. */
+  readonly change?: Json;
+  readonly changes?: Json;
+  readonly votes: { readonly [player: string]: Json };
+  /** "voting", "adopted", "defeated", or a ruleset's own words. */
+  readonly status: string;
+  /** Why it was adopted or defeated, in words. */
+  readonly reason?: string | null;
+  /** The rule whose answer decided the outcome (the threshold). */
+  readonly decidedBy?: number | null;
+  readonly openedAt?: number;
+  readonly closedAt?: number | null;
+}
+
+/**
+ * The shape the court report reads from any record state whose entries have a number, a
+ * question and a judge.
+ */
+interface CaseRecord {
+  readonly number: number;
+  readonly question: string;
+  readonly caller?: PlayerId;
+  readonly judge: PlayerId | null;
+  /** Words such as "awaiting ruling", "ruled", "settled". */
+  readonly status: string;
+  readonly verdict?: string | null;
+  readonly reasoning?: string | null;
+  /** Rules the question is about; a settled ruling annotates them. */
+  readonly rules?: readonly number[];
+}

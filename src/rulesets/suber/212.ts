@@ -17,6 +17,8 @@ interface Case {
   consents: string[];
   overrulers: string[];
   overruled: { judge: string; verdict: string; reasoning: string }[];
+  /** The rules the question is about: a settled ruling is annotated on each. */
+  rules: number[];
 }
 interface Turn { player: string | null; number: number }
 
@@ -49,13 +51,21 @@ function open(number: number): Case {
   return c;
 }
 
-action("invoke-judgment", { describe: "Invoke Judgment on a disagreement about the legality of a move or the meaning of a rule", input: t.object({ question: t.string({ minLength: 1, maxLength: 5000 }) }) }, (input, { actor }) => {
+const invokeForm = t.object(
+  { question: t.string({ minLength: 1, maxLength: 5000 }), rules: t.array(t.integer(), { maxItems: 20, describe: "The rules the question is about (the ruling is noted on each)" }) },
+  { optional: ["rules"] },
+);
+
+action("invoke-judgment", { describe: "Invoke Judgment on a disagreement about the legality of a move or the meaning of a rule", input: invokeForm }, (input, { actor }) => {
   const mover = turn.get().player;
   if (!mover) game.refuse("Judgment needs a player moving: play has not begun");
   const judge = preceding(mover, mover);
   if (!judge) game.refuse("there is no other player to be Judge");
   const number = cases.keys().length + 1;
-  save({ number, question: input.question, caller: actor, mover, judge, turn: turn.get().number, status: "awaiting ruling", verdict: null, reasoning: null, consents: [], overrulers: [], overruled: [] });
+  const rules = [...new Set(input.rules ?? [])];
+  const unknown = rules.filter((n) => !game.rules.get(n));
+  if (unknown.length) game.refuse(`there is no rule ${unknown.join(", ")} in effect for the question to be about`);
+  save({ number, question: input.question, caller: actor, mover, judge, turn: turn.get().number, status: "awaiting ruling", verdict: null, reasoning: null, consents: [], overrulers: [], overruled: [], rules });
   game.post(`${name(actor)} invokes Judgment (case ${number}): ${input.question} ${name(judge)} is Judge.`);
   game.emit("judgment.invoked", { case: number, judge, question: input.question });
 });
@@ -105,6 +115,9 @@ action("consent", { describe: "Consent to the next turn beginning after a Judgme
   if (consents.length * 2 > others) {
     save({ ...c, consents, status: "settled" });
     game.post(`A majority consents; case ${c.number} is settled (${c.verdict}).`);
+    for (const rule of c.rules ?? []) {
+      if (game.rules.get(rule)) game.rules.annotate(rule, `Case ${c.number} (Judge ${name(c.judge)}): ${c.question} Ruled ${c.verdict}: ${c.reasoning ?? ""}`.trim(), `case ${c.number}`);
+    }
     game.emit("judgment.settled", { case: c.number, verdict: c.verdict, mover: c.mover });
     if (!blocked()) game.emit("turn.unblocked", { by: c.number });
   } else {
@@ -126,3 +139,15 @@ function blocked(): string | undefined {
 }
 
 answer("turn.blocked", () => blocked());
+
+// The Judge of a case may record the corrections its ruling calls for (an earlier move ruled
+// illegal, points a text-only rule awards), citing the case as "case N".
+answer("correction.allowed", (q: CorrectionQuestion) => {
+  const cited = /^case (\d+)$/i.exec(q.cites.ruling ?? "");
+  if (!cited) return undefined;
+  const c = cases.get(Number(cited[1]));
+  if (!c) return `there is no Judgment case ${cited[1]}`;
+  if (c.status === "awaiting ruling") return `case ${c.number} has not been ruled on yet`;
+  if (q.recorder !== c.judge) return `only the Judge of case ${c.number}, ${name(c.judge)}, may record a correction resting on it`;
+  return true;
+});
