@@ -1,8 +1,12 @@
 /** Commands that list presets, create games, list them and add players. */
 import type { Command } from "commander";
 import { ActionError, Game } from "../../kernel/game.js";
+import type { ArchivedRuleSpec, RuleSpec } from "../../kernel/types.js";
+import { RulesetImportError } from "../../records/import/errors.js";
+import { rulesetFromText } from "../../ruleset/from-text.js";
 import { listPresets, loadPreset } from "../../ruleset/presets.js";
-import { output, withGame, withStore, type GlobalOptions } from "../context.js";
+import { output, UsageError, withGame, withStore, type GlobalOptions } from "../context.js";
+import { readText } from "../parse.js";
 import { when } from "../../present/format.js";
 
 export function registerGameCommands(program: Command, globals: () => GlobalOptions): void {
@@ -16,19 +20,22 @@ export function registerGameCommands(program: Command, globals: () => GlobalOpti
 
   program
     .command("new <name>")
-    .description("create a game from a preset ruleset, optionally with its players, and begin play")
-    .requiredOption("--preset <preset>", "the ruleset to start from (see: nomos presets)")
+    .description("create a game from a preset ruleset or a published ruleset's text, optionally with its players, and begin play")
+    .option("--preset <preset>", "the ruleset to start from (see: nomos presets)")
+    .option("--ruleset-file <file>", "start from a published ruleset's text instead (Suber's, N_omic's, Nomicron's, deNomic's and Nomic VIII's layouts are read)")
+    .option("--layout <layout>", "with --ruleset-file: the text's layout, if not the one Nomos recognises")
+    .option("--code-from <preset>", "with --ruleset-file: attach this preset's code to the rules of the same number")
     .option("--player <name...>", "add players by name, in this order (--player \"Grace Hopper\" --player \"Ada Lovelace\")")
     .option("--seed <seed>", "fix the game's random source, for a reproducible game")
     .option("--start", "begin play once the players are in: the first player takes the start action")
-    .action(async (name: string, opts: { preset: string; player?: string[]; seed?: string; start?: boolean }) => {
+    .action(async (name: string, opts: { preset?: string; rulesetFile?: string; layout?: string; codeFrom?: string; player?: string[]; seed?: string; start?: boolean }) => {
       const g = globals();
-      // Read the preset first: a mistyped preset must not leave a game file behind.
-      const { rules } = loadPreset(opts.preset);
+      // Read the ruleset first: a mistyped preset or an unreadable text must not leave a game file behind.
+      const { rules, archived, preset, notes } = chooseRuleset(opts);
       await withStore(
         g,
         async (engine) => {
-          const game = await Game.create(engine, { name, preset: opts.preset, rules, ...(opts.seed !== undefined ? { seed: opts.seed } : {}) });
+          const game = await Game.create(engine, { name, preset, rules, archived, ...(opts.seed !== undefined ? { seed: opts.seed } : {}) });
           try {
             for (const player of opts.player ?? []) await game.join(player);
             if (opts.start) {
@@ -42,11 +49,14 @@ export function registerGameCommands(program: Command, globals: () => GlobalOpti
               }
             }
             const s = game.state;
-            output(g, { id: game.id, name, preset: opts.preset, rules: Object.keys(s.rules).length, players: s.players, started: !!opts.start, seq: s.seq }, () =>
+            output(g, { id: game.id, name, preset, rules: Object.keys(s.rules).length, archived: s.repealed.length, notes, players: s.players, started: !!opts.start, seq: s.seq }, () =>
               [
-                `Created game ${game.id} "${name}" from ${opts.preset} with ${Object.keys(s.rules).length} rules in ${g.db}.`,
+                `Created game ${game.id} "${name}" from ${opts.rulesetFile ?? preset} with ${Object.keys(s.rules).length} rules in ${g.db}.`,
+                ...notes.map((n) => `  note: ${n}`),
                 ...s.players.map((p) => `  player ${p.name} (${p.id})`),
-                opts.start ? "Play has begun: nomos state shows whose turn it is." : s.players.length ? "Begin play with: nomos start --as <player> (or nomos act start --as <player>)" : "Add players with: nomos join <name>",
+                opts.start ? "Play has begun: nomos state shows whose turn it is."
+                  : !game.actions().length ? "This ruleset has no code yet: its rules are law for the players and the officers (nomos ruleset publishes it; rules with code can be adopted, or attached with --code-from)."
+                  : s.players.length ? "Begin play with: nomos start --as <player> (or nomos act start --as <player>)" : "Add players with: nomos join <name>",
               ].join("\n"),
             );
           } finally {
@@ -79,4 +89,23 @@ export function registerGameCommands(program: Command, globals: () => GlobalOpti
         output(g, player, () => `${player.name} joined as ${player.id}.`);
       });
     });
+}
+
+/** The rules a new game starts from: a preset, or a published text (with a preset's code attached if asked). */
+function chooseRuleset(opts: { preset?: string; rulesetFile?: string; layout?: string; codeFrom?: string }): { rules: RuleSpec[]; archived: ArchivedRuleSpec[]; preset: string | null; notes: string[] } {
+  if ((opts.preset === undefined) === (opts.rulesetFile === undefined)) {
+    throw new UsageError("say what the game starts from: --preset <preset> (see: nomos presets) or --ruleset-file <file> (a published ruleset's text)");
+  }
+  if (opts.preset !== undefined) {
+    if (opts.layout !== undefined || opts.codeFrom !== undefined) throw new UsageError("--layout and --code-from go with --ruleset-file, not --preset");
+    return { rules: loadPreset(opts.preset).rules, archived: [], preset: opts.preset, notes: [] };
+  }
+  const text = readText(opts.rulesetFile!);
+  try {
+    const r = rulesetFromText(text, { ...(opts.layout !== undefined ? { layout: opts.layout } : {}), ...(opts.codeFrom !== undefined ? { codeFrom: opts.codeFrom } : {}) });
+    return { rules: r.rules, archived: r.archived, preset: r.codeFrom, notes: r.notes };
+  } catch (err) {
+    if (err instanceof RulesetImportError) throw new UsageError(`${opts.rulesetFile}: ${err.message}; nothing was imported`);
+    throw new UsageError((err as Error).message);
+  }
 }

@@ -8,7 +8,7 @@ import type { Membership, User } from "../directory.js";
 import { badRequest, forbidden, notFound } from "../errors.js";
 import { gameIdParams, isTimeZone, timeZoneSchema } from "../schemas.js";
 import { previewDiff } from "../dry-run.js";
-import { gamePage, logEntry, rulesVersion, stateAt } from "../views.js";
+import { gamePage, logEntry, momentOf, rulesVersion, stateAt } from "../views.js";
 
 export interface Seat {
   user: User;
@@ -98,15 +98,8 @@ export function playRoutes(app: FastifyInstance, context: ServerContext): void {
   }, async (request) => {
     const { game, membership } = await seat(context, request, request.params.id);
     const acts = await context.hub.engine.store.readActs(game.id, 0);
-    let seq = request.query.seq;
-    if (request.query.time !== undefined) {
-      const time = Date.parse(request.query.time);
-      if (Number.isNaN(time)) throw badRequest(`"${request.query.time}" is not a time; use ISO 8601, such as 2026-11-23T18:00:00Z`);
-      seq = acts.filter((a) => a.time <= time).at(-1)?.seq ?? 0;
-    }
-    if (seq === undefined) throw badRequest("say which moment: ?seq=<act number> or ?time=<ISO 8601 time>");
-    if (seq < 1) throw badRequest("the game did not exist yet at that time");
-    const state = stateAt(acts, game, seq);
+    if (request.query.seq === undefined && request.query.time === undefined) throw badRequest("say which moment: ?seq=<act number> or ?time=<ISO 8601 time>");
+    const state = stateAt(acts, game, momentOf(acts, request.query, game.state.seq));
     return viewFor(state, membership.playerId);
   });
 
