@@ -22,6 +22,7 @@ import { forumRoutes } from "./routes/forum.js";
 import { liveRoutes } from "./routes/live.js";
 import { lobbyRoutes } from "./routes/lobby.js";
 import { playRoutes } from "./routes/play.js";
+import { recordsRoutes } from "./routes/records.js";
 import { installSecurity } from "./security.js";
 
 export interface ServerOptions {
@@ -80,6 +81,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   authRoutes(app, context);
   lobbyRoutes(app, context);
   playRoutes(app, context);
+  recordsRoutes(app, context);
   liveRoutes(app, context);
   forumRoutes(app, context);
   codeRoutes(app, context);

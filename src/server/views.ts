@@ -8,6 +8,7 @@ import type { Act, GameState } from "../kernel/types.js";
 import { viewFor, visibleEffects } from "../kernel/visibility.js";
 import type { GameSettings } from "./directory.js";
 import { badRequest } from "./errors.js";
+import { MomentError, momentOf } from "../records/moment.js";
 
 /**
  * The ruleset's version: the last act that changed a rule. Rules are the same for every
@@ -42,20 +43,14 @@ export function logEntry(state: GameState, act: Act, viewer: string) {
   return { seq: act.seq, time: act.time, input: act.input, effects: visibleEffects(state, act, viewer) };
 }
 
-/**
- * Which act a moment names: ?seq=<act> or ?time=<ISO 8601>; the latest act when neither is
- * given. Returns the act's number, or throws a 400 saying how to name a moment.
- */
-export function momentOf(acts: Act[], query: { seq?: number; time?: string }, latest: number): number {
-  let seq = query.seq;
-  if (query.time !== undefined) {
-    const time = Date.parse(query.time);
-    if (Number.isNaN(time)) throw badRequest(`"${query.time}" is not a time; use ISO 8601, such as 2026-11-23T18:00:00Z`);
-    seq = acts.filter((a) => a.time <= time).at(-1)?.seq ?? 0;
+/** {@link momentOf} for the API: a moment that cannot be read is a 400 saying how to name one. */
+export function momentFor(acts: Act[], query: { seq?: number; time?: string }, latest: number): number {
+  try {
+    return momentOf(acts, query, latest);
+  } catch (err) {
+    if (err instanceof MomentError) throw badRequest(err.message);
+    throw err;
   }
-  if (seq === undefined) return latest;
-  if (seq < 1) throw badRequest("the game did not exist yet at that time");
-  return Math.min(seq, latest);
 }
 
 /** The game as it stood after act `seq`, folded again from the log (Nomicron 213.1). */

@@ -1,9 +1,11 @@
 /**
- * A store that keeps one game in memory and forgets it when dropped: what a dry run plays
- * on, so that trying moves on a copy of a game never touches the real log.
+ * A store that keeps games in memory and forgets them when dropped: what a dry run plays
+ * on, so that trying moves on a copy of a game never touches the real log. Acts are
+ * copied in and out, as a file store serializes them: folding shares objects between
+ * the state and the act it folds, so a kept act would otherwise change under the game.
  */
 import type { Act, GameInfo, GameState } from "../kernel/types.js";
-import { StoreConflictError, type GameStore, type Snapshot } from "./store.js";
+import { importProblem, StoreConflictError, type GameStore, type Snapshot } from "./store.js";
 
 export class MemoryStore implements GameStore {
   private readonly games = new Map<string, { info: GameInfo; acts: Act[]; lastSeq: number; snapshot?: Snapshot }>();
@@ -17,18 +19,26 @@ export class MemoryStore implements GameStore {
 
   createGame(info: GameInfo, first: Act): void {
     if (this.games.has(info.id)) throw new Error(`a game with the id "${info.id}" already exists`);
-    this.games.set(info.id, { info, acts: [first], lastSeq: first.seq });
+    this.games.set(info.id, { info, acts: [structuredClone(first)], lastSeq: first.seq });
+  }
+
+  importGame(info: GameInfo, acts: Act[], snapshot?: Snapshot): void {
+    const problem = importProblem(acts, snapshot);
+    if (problem) throw new Error(`game ${info.id} cannot be imported: ${problem}`);
+    if (this.games.has(info.id)) throw new Error(`a game with the id "${info.id}" already exists`);
+    const kept = snapshot && { seq: snapshot.seq, state: structuredClone(snapshot.state) };
+    this.games.set(info.id, { info, acts: structuredClone(acts), lastSeq: acts.length, ...(kept ? { snapshot: kept } : {}) });
   }
 
   appendAct(gameId: string, act: Act): void {
     const game = this.game(gameId);
     if (act.seq !== game.lastSeq + 1) throw new StoreConflictError(gameId, game.lastSeq + 1, act.seq);
-    game.acts.push(act);
+    game.acts.push(structuredClone(act));
     game.lastSeq = act.seq;
   }
 
   readActs(gameId: string, afterSeq = 0): Act[] {
-    return this.game(gameId).acts.filter((a) => a.seq > afterSeq);
+    return structuredClone(this.game(gameId).acts.filter((a) => a.seq > afterSeq));
   }
 
   lastSeq(gameId: string): number {

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { Act, GameInfo, GameState } from "../kernel/types.js";
 import { openSqlite, type SqlDatabase } from "./sqlite-driver.js";
-import { StoreConflictError, type GameStore, type Snapshot } from "./store.js";
+import { importProblem, StoreConflictError, type GameStore, type Snapshot } from "./store.js";
 
 type Db = SqlDatabase;
 
@@ -156,6 +156,19 @@ export class SqliteStore implements GameStore {
       if (this.statements.getGame.get(info.id)) throw new Error(`a game with the id "${info.id}" already exists`);
       this.statements.insertGame.run(info.id, info.name, info.preset, info.createdAt, info.seed);
       this.statements.insertAct.run(info.id, first.seq, first.time, JSON.stringify(first));
+    });
+  }
+
+  /** One transaction: a failure anywhere (a taken id, a full disk) leaves no trace of the game. */
+  importGame(info: GameInfo, acts: Act[], snapshot?: Snapshot): void {
+    const problem = importProblem(acts, snapshot);
+    if (problem) throw new Error(`game ${info.id} cannot be imported: ${problem}`);
+    const state = snapshot && JSON.stringify(snapshot.state);
+    this.db.transaction(() => {
+      if (this.statements.getGame.get(info.id)) throw new Error(`a game with the id "${info.id}" already exists`);
+      this.statements.insertGame.run(info.id, info.name, info.preset, info.createdAt, info.seed);
+      for (const act of acts) this.statements.insertAct.run(info.id, act.seq, act.time, JSON.stringify(act));
+      if (snapshot && state) this.statements.insertSnapshot.run(info.id, snapshot.seq, state);
     });
   }
 

@@ -16,6 +16,12 @@ export interface GameStore {
   /** Records a new game and its first act, atomically. Throws if the id is taken. */
   createGame(info: GameInfo, first: Act): Awaitable<void>;
   /**
+   * Records a whole game brought from elsewhere (an archive): its info, every act (numbered
+   * 1..n) and optionally a snapshot of the state they fold to, all or nothing. Throws if
+   * the id is taken or the acts are not numbered 1..n; nothing is written then.
+   */
+  importGame(info: GameInfo, acts: Act[], snapshot?: Snapshot): Awaitable<void>;
+  /**
    * Appends an act durably. Throws {@link StoreConflictError} when `act.seq` is not the
    * next number in the game's log (another process wrote first): nothing is written then.
    */
@@ -32,6 +38,15 @@ export interface GameStore {
   /** All games, newest first. */
   listGames(): Awaitable<GameInfo[]>;
   close(): Awaitable<void>;
+}
+
+/** Why a log cannot be imported as it is: the problem, or undefined if its acts are numbered 1..n. */
+export function importProblem(acts: readonly Act[], snapshot?: Snapshot): string | undefined {
+  if (acts.length === 0) return "a game needs at least its first act";
+  const bad = acts.findIndex((a, i) => a.seq !== i + 1);
+  if (bad >= 0) return `its acts must be numbered 1..${acts.length}, but act ${bad + 1} has seq ${acts[bad]!.seq}`;
+  if (snapshot && !(snapshot.seq >= 1 && snapshot.seq <= acts.length)) return `the snapshot is of act ${snapshot.seq}, which the log does not have`;
+  return undefined;
 }
 
 export class StoreConflictError extends Error {

@@ -1,10 +1,12 @@
 /** The lobby: presets, your games, creating a game, and joining one by its invitation. */
 import type { FastifyInstance } from "fastify";
+import { RulesetImportError } from "../../records/import/errors.js";
+import { rulesetFromText } from "../../ruleset/from-text.js";
 import { listPresets, loadPreset } from "../../ruleset/presets.js";
 import { requireUser, type ServerContext } from "../context.js";
 import { ApiError, badRequest, notFound } from "../errors.js";
 import { isTimeZone, timeZoneSchema } from "../schemas.js";
-import type { Game } from "../../kernel/game.js";
+import type { Game, NewGame } from "../../kernel/game.js";
 
 const gameSummary = {
   type: "object",
@@ -60,26 +62,50 @@ export function lobbyRoutes(app: FastifyInstance, context: ServerContext): void 
     return out;
   });
 
-  app.post<{ Body: { name: string; preset: string; timeZone?: string } }>("/api/games", {
+  app.post<{ Body: { text: string; layout?: string; codeFrom?: string } }>("/api/rulesets/preview", {
     schema: {
       tags: ["lobby"],
-      summary: "Create a game from a preset ruleset; you join it as its first player",
-      body: { type: "object", additionalProperties: false, required: ["name", "preset"], properties: { name: { type: "string", minLength: 1, maxLength: 100 }, preset: { type: "string", maxLength: 64 }, timeZone: timeZoneSchema } },
+      summary: "Read a published ruleset's text as a new game would: the layout recognised, the rules (number, title, mutability, text, stated history), the rules no longer in effect, and notes; or a 400 naming the line that could not be read",
+      body: rulesetTextSchema,
+    },
+  }, async (request) => {
+    requireUser(request);
+    const r = readRuleset(request.body);
+    const { layout, title, asOf, preamble, epilogue } = r.imported;
+    return { layout, title, asOf, preamble, epilogue, rules: r.rules.map(({ code, ...rule }) => ({ ...rule, hasCode: !!code })), archived: r.archived, notes: r.notes };
+  });
+
+  app.post<{ Body: { name: string; preset?: string; ruleset?: { text: string; layout?: string; codeFrom?: string }; timeZone?: string } }>("/api/games", {
+    schema: {
+      tags: ["lobby"],
+      summary: "Create a game from a preset ruleset, or from a published ruleset's text (optionally with a preset's code attached rule by rule); you join it as its first player",
+      body: {
+        type: "object",
+        additionalProperties: false,
+        required: ["name"],
+        properties: { name: { type: "string", minLength: 1, maxLength: 100 }, preset: { type: "string", maxLength: 64 }, ruleset: rulesetTextSchema, timeZone: timeZoneSchema },
+      },
       response: { 201: { type: "object", properties: { ...gameSummary.properties, invite: { type: "string" } } } },
     },
   }, async (request, reply) => {
     const user = requireUser(request);
-    const { preset, timeZone = user.timeZone ?? "UTC" } = request.body;
+    const { preset, ruleset, timeZone = user.timeZone ?? "UTC" } = request.body;
     const name = request.body.name.trim();
     if (!name) throw badRequest("a game needs a name");
     if (!isTimeZone(timeZone)) throw badRequest(`"${timeZone}" is not a time zone; use an IANA name such as Europe/Paris`);
-    let rules;
-    try {
-      rules = loadPreset(preset).rules;
-    } catch (err) {
-      throw badRequest((err as Error).message);
+    if ((preset === undefined) === (ruleset === undefined)) throw badRequest("say what the game starts from: a preset (GET /api/presets) or a ruleset's text");
+    let spec: NewGame;
+    if (ruleset) {
+      const r = readRuleset(ruleset);
+      spec = { name, preset: r.codeFrom, rules: r.rules, archived: r.archived };
+    } else {
+      try {
+        spec = { name, preset: preset!, rules: loadPreset(preset!).rules };
+      } catch (err) {
+        throw badRequest((err as Error).message);
+      }
     }
-    const game = await hub.create({ name, preset, rules });
+    const game = await hub.create(spec);
     const settings = directory.createSettings(game.id, user.id, timeZone);
     const player = await hub.change(game, (g) => g.join(user.displayName));
     directory.addMember(game.id, user.id, player.id);
@@ -112,4 +138,24 @@ export function lobbyRoutes(app: FastifyInstance, context: ServerContext): void 
     }
     return summary(game, await joining, settings.timeZone);
   });
+}
+
+const rulesetTextSchema = {
+  type: "object",
+  additionalProperties: false,
+  required: ["text"],
+  properties: {
+    text: { type: "string", minLength: 1, maxLength: 400_000, description: "The ruleset as published (plain text)" },
+    layout: { type: "string", maxLength: 64, description: "The text's layout, if not the one recognised" },
+    codeFrom: { type: "string", maxLength: 64, description: "A preset whose code is attached to the rules of the same number" },
+  },
+} as const;
+
+/** A ruleset read from its text; what cannot be read is a 400 naming the line. */
+function readRuleset(body: { text: string; layout?: string; codeFrom?: string }) {
+  try {
+    return rulesetFromText(body.text, { ...(body.layout !== undefined ? { layout: body.layout } : {}), ...(body.codeFrom !== undefined ? { codeFrom: body.codeFrom } : {}) });
+  } catch (err) {
+    throw new ApiError(400, err instanceof RulesetImportError ? "unreadable-ruleset" : "invalid-input", `${(err as Error).message}; nothing was imported`);
+  }
 }

@@ -8,7 +8,7 @@ import type { Membership, User } from "../directory.js";
 import { badRequest, forbidden, notFound } from "../errors.js";
 import { gameIdParams, isTimeZone, timeZoneSchema } from "../schemas.js";
 import { previewDiff } from "../dry-run.js";
-import { gamePage, logEntry, momentOf, rulesVersion, stateAt } from "../views.js";
+import { gamePage, logEntry, momentFor, rulesVersion, stateAt } from "../views.js";
 
 export interface Seat {
   user: User;
@@ -99,7 +99,7 @@ export function playRoutes(app: FastifyInstance, context: ServerContext): void {
     const { game, membership } = await seat(context, request, request.params.id);
     const acts = await context.hub.engine.store.readActs(game.id, 0);
     if (request.query.seq === undefined && request.query.time === undefined) throw badRequest("say which moment: ?seq=<act number> or ?time=<ISO 8601 time>");
-    const state = stateAt(acts, game, momentOf(acts, request.query, game.state.seq));
+    const state = stateAt(acts, game, momentFor(acts, request.query, game.state.seq));
     return viewFor(state, membership.playerId);
   });
 

@@ -1,0 +1,161 @@
+/** The records: officers' corrections, the published ruleset, the reports, and the whole game as a file. */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Game } from "../../kernel/game.js";
+import type { CorrectionChange, Recorder } from "../../kernel/types.js";
+import { fileSlug, recordFileName, recordFormats, renderRecord, type RecordFormat, type RecordKind } from "../../records/documents.js";
+import { asOf } from "../../records/reports/as-of.js";
+import { ArchiveError, checkArchive, exportGame, importGame, serializeArchive } from "../../records/archive/index.js";
+import { loadPreset } from "../../ruleset/presets.js";
+import { randomBytes } from "node:crypto";
+import { requireUser, type ServerContext } from "../context.js";
+import { ApiError, badRequest, forbidden, notFound } from "../errors.js";
+import { gameIdParams, isTimeZone } from "../schemas.js";
+import { logEntry, momentFor } from "../views.js";
+import { seat } from "./play.js";
+
+const momentQuery = {
+  type: "object",
+  additionalProperties: false,
+  properties: {
+    format: { type: "string", enum: [...recordFormats], default: "json" },
+    seq: { type: "integer", minimum: 1, description: "As it stood after this act" },
+    time: { type: "string", maxLength: 40, description: "As it stood at this time (ISO 8601)" },
+    download: { type: "boolean", default: false, description: "Send it as a file to save" },
+  },
+} as const;
+type MomentQuery = { format?: RecordFormat; seq?: number; time?: string; download?: boolean };
+
+const reportKinds: Record<string, RecordKind> = { proposals: "proposals", scores: "scores", court: "court" };
+
+function presetTitle(game: Game): string | undefined {
+  try {
+    return game.info.preset ? loadPreset(game.info.preset).info.title : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const correctionSchema = {
+  type: "object",
+  additionalProperties: false,
+  required: ["cites", "reason", "changes"],
+  properties: {
+    cites: {
+      type: "object",
+      additionalProperties: false,
+      description: "What the correction rests on: a rule, a ruling (such as \"case 2\"), or both",
+      properties: { rule: { type: "integer" }, ruling: { type: "string", maxLength: 200 } },
+    },
+    reason: { type: "string", minLength: 1, maxLength: 5000 },
+    changes: {
+      type: "array",
+      minItems: 1,
+      maxItems: 100,
+      items: {
+        type: "object",
+        additionalProperties: false,
+        required: ["name", "value"],
+        properties: { name: { type: "string", minLength: 1, maxLength: 120 }, player: { type: "string", maxLength: 120 }, key: { type: "string", maxLength: 120 }, value: {} },
+      },
+    },
+    asHost: { type: "boolean", description: "Record it as the game's host (its creator only) rather than as your player" },
+  },
+} as const;
+
+export function recordsRoutes(app: FastifyInstance, context: ServerContext): void {
+  /** One record as the signed-in player may see it, at the moment asked for, in the format asked for. */
+  const sendRecord = async (request: FastifyRequest<{ Params: { id: string }; Querystring: MomentQuery }>, reply: FastifyReply, kind: RecordKind) => {
+    const { game, membership } = await seat(context, request, request.params.id);
+    const log = await context.hub.engine.store.readActs(game.id, 0);
+    const { acts, state } = asOf(log, momentFor(log, request.query, game.state.seq));
+    const format = request.query.format ?? "json";
+    const title = presetTitle(game);
+    const record = renderRecord(kind, { acts, state, viewer: membership.playerId, ...(title !== undefined ? { presetTitle: title } : {}) }, format);
+    if (request.query.download) reply.header("Content-Disposition", `attachment; filename="${recordFileName(game.info.name, kind, state.seq, format)}"`);
+    if (format === "json") return reply.send(record);
+    return reply.type(format === "markdown" ? "text/markdown; charset=utf-8" : "text/plain; charset=utf-8").send(record);
+  };
+
+  app.get<{ Params: { id: string }; Querystring: MomentQuery & { full?: boolean } }>("/api/games/:id/ruleset", {
+    schema: {
+      tags: ["records"],
+      summary: "The ruleset, published from the records: short (the rules in effect, grouped as the game groups them) or full (with each rule's history, annotations citing rulings, and the repealed rules); as JSON, plain text or Markdown; now or at any past moment",
+      params: gameIdParams,
+      querystring: { ...momentQuery, properties: { ...momentQuery.properties, full: { type: "boolean", default: false } } },
+    },
+  }, async (request, reply) => sendRecord(request, reply, request.query.full ? "full-ruleset" : "ruleset"));
+
+  app.get<{ Params: { id: string; kind: string }; Querystring: MomentQuery }>("/api/games/:id/reports/:kind", {
+    schema: {
+      tags: ["records"],
+      summary: "An officer's report derived from the log: proposals (votes, outcome, the rule that decided it), scores (every per-player quantity, each change traced to its act and rule) or court (cases, rulings, deadlines); as you may see it, now or at any past moment",
+      params: { type: "object", required: ["id", "kind"], properties: { id: gameIdParams.properties.id, kind: { type: "string", maxLength: 40 } } },
+      querystring: momentQuery,
+    },
+  }, async (request, reply) => {
+    const kind = reportKinds[request.params.kind];
+    if (!kind) throw notFound(`there is no report "${request.params.kind}"; the reports are: proposals, scores, court`);
+    return sendRecord(request, reply, kind);
+  });
+
+  app.post<{ Params: { id: string }; Body: { cites: { rule?: number; ruling?: string }; reason: string; changes: CorrectionChange[]; asHost?: boolean } }>("/api/games/:id/corrections", {
+    schema: {
+      tags: ["records"],
+      summary: "Record an officer's correction: set values, citing the rule or ruling it rests on. Who may is the rules' question; where no rule names an officer, the game's host (its creator, with asHost) may",
+      params: gameIdParams,
+      body: correctionSchema,
+    },
+  }, async (request) => {
+    const { game, user, membership } = await seat(context, request, request.params.id);
+    const { asHost, ...correction } = request.body;
+    if (asHost && context.directory.settings(game.id)?.ownerId !== user.id) throw forbidden("only the game's creator records corrections as its host; record it as your player, if the rules name you an officer");
+    const by: Recorder = asHost ? { host: true } : { player: membership.playerId };
+    const outcome = await context.hub.change(game, (g) => g.correct(by, correction));
+    return { seq: outcome.act.seq, entry: logEntry(game.state, outcome.act, membership.playerId) };
+  });
+
+  app.get<{ Params: { id: string } }>("/api/games/:id/export", {
+    schema: { tags: ["records"], summary: "The whole game as one file (its log, with every rule's text and code), to move it to another server or archive it. The game's creator only: the file holds every secret", params: gameIdParams },
+  }, async (request, reply) => {
+    const { game, user } = await seat(context, request, request.params.id);
+    const settings = context.directory.settings(game.id);
+    if (settings?.ownerId !== user.id) throw forbidden("only the game's creator can export it: the file holds every player's secrets");
+    const archive = await exportGame(context.hub.engine.store, game.id, { timeZone: settings.timeZone });
+    return reply
+      .header("Content-Disposition", `attachment; filename="${fileSlug(game.info.name)}-${game.state.seq}.nomos.json"`)
+      .type("application/json; charset=utf-8")
+      .send(serializeArchive(archive));
+  });
+
+  app.post<{ Body: { archive: unknown; as?: string } }>("/api/games/import", {
+    bodyLimit: 64 * 1024 * 1024,
+    schema: {
+      tags: ["records"],
+      summary: "Add a game exported from Nomos (GET .../export, or nomos export): it is checked, given a new id, and you become its creator, seated as the player you name",
+      body: {
+        type: "object",
+        additionalProperties: false,
+        required: ["archive", "as"],
+        properties: { archive: { type: "object" }, as: { type: "string", maxLength: 120, description: "Your player in the game (its id)" } },
+      },
+    },
+  }, async (request, reply) => {
+    const user = requireUser(request);
+    let checked;
+    try {
+      checked = checkArchive(request.body.archive);
+    } catch (err) {
+      if (err instanceof ArchiveError) throw new ApiError(400, `archive-${err.code}`, err.message);
+      throw err;
+    }
+    const players = checked.state.players;
+    const me = players.find((p) => p.id === request.body.as);
+    if (!me) throw badRequest(`"${request.body.as ?? ""}" is not a player of this game; its players are: ${players.map((p) => `${p.id} (${p.name})`).join(", ") || "none"}`);
+    // Always a new id: an id chosen in a file must not reach another game on this server.
+    const info = await importGame(context.hub.engine.store, checked.archive, { id: randomBytes(5).toString("hex") });
+    const zone = checked.archive.extra?.timeZone;
+    const settings = context.directory.createSettings(info.id, user.id, typeof zone === "string" && isTimeZone(zone) ? zone : (user.timeZone ?? "UTC"));
+    context.directory.addMember(info.id, user.id, me.id);
+    return reply.code(201).send({ id: info.id, name: info.name, me: me.id, invite: settings.inviteCode, acts: checked.archive.acts.length });
+  });
+}
