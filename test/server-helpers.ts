@@ -31,6 +31,9 @@ export async function startServer(): Promise<TestServer> {
 export interface Reply<T = any> {
   status: number;
   body: T;
+  /** The body as sent (for text and Markdown answers). */
+  text: string;
+  headers: Headers;
 }
 
 export class ApiClient {
@@ -61,7 +64,7 @@ export class ApiClient {
     } catch {
       // not JSON: keep the text
     }
-    return { status: response.status, body: parsed as T };
+    return { status: response.status, body: parsed as T, text, headers: response.headers };
   }
 
   get = <T = any>(path: string) => this.request<T>("GET", path);
