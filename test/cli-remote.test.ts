@@ -247,6 +247,17 @@ describe("nomos remote", () => {
     await fails("grace", ["rules", "999", "--game", game], /there is no rule 999, current or repealed; see: nomos remote rules/);
   });
 
+  test("the records: ruleset and reports read as the local CLI's; a correction needs an officer or the host", async () => {
+    assert.equal(await ok("grace", "ruleset", "--full", "--game", game), await local("--game", game, "ruleset", "--full"));
+    assert.equal(await ok("grace", "report", "proposals", "--game", game), await local("--game", game, "report", "proposals", "--as", "grace-hopper"));
+    assert.equal(await ok("ada", "report", "scores", "--seq", "5", "--game", game), await local("--game", game, "report", "scores", "--seq", "5", "--as", "ada-lovelace"));
+    await fails("grace", ["correct", "--rule", "202", "--reason", "mine", "--set", "points:grace-hopper=99", "--game", game], /no rule names you an officer/);
+    await fails("grace", ["correct", "--rule", "202", "--reason", "mine", "--set", "points:grace-hopper=99", "--as-host", "--game", game], /only the game's creator/);
+    assert.match(await ok("ada", "correct", "--rule", "202", "--reason", "recount", "--set", "points:grace-hopper=7", "--as-host", "--game", game), /^Correction recorded as act \d+: recount\n$/);
+    const scores = await okJson("grace", "report", "scores", "--game", game);
+    assert.ok(scores.changes.some((c: { player: string; to: number; rule: number }) => c.player === "grace-hopper" && c.to === 7 && c.rule === 202));
+  });
+
   test("the forum: post and read", async () => {
     assert.match(await ok("grace", "post", "Well played, Ada.", "--game", game), /^Posted to the forum of game \w+ \(post \d+\)\.\n$/);
     const posts = await okJson("ada", "posts", "--game", game);

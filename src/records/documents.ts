@@ -3,10 +3,11 @@
  * and the web UI share, so that all three hand players the same documents.
  */
 import type { Act, GameState } from "../kernel/types.js";
-import { renderRulesetMarkdown, renderRulesetText, rulesetDocument } from "./publish/index.js";
+import { renderRulesetMarkdown, renderRulesetText, rulesetDocument, type RulesetDocument } from "./publish/index.js";
 import {
   courtReport, proposalReport, renderCourtReportMarkdown, renderCourtReportText, renderProposalReportMarkdown,
   renderProposalReportText, renderScoreboardMarkdown, renderScoreboardText, scoreboard,
+  type CourtReport, type ProposalReport, type Scoreboard,
 } from "./reports/index.js";
 import { namer } from "./reports/names.js";
 
@@ -25,29 +26,48 @@ export interface RecordSource {
   presetTitle?: string;
 }
 
-/** A record in the format asked for: JSON data, or a text/Markdown string. */
-export function renderRecord(kind: RecordKind, source: RecordSource, format: RecordFormat): unknown {
+/** A record's JSON document, made from the records as `source.viewer` may see them. */
+export function buildRecord(kind: RecordKind, source: RecordSource): RecordDocument {
   const { acts, state, viewer } = source;
   const name = namer(state);
   switch (kind) {
     case "ruleset":
-    case "full-ruleset": {
-      const doc = rulesetDocument(state, { full: kind === "full-ruleset", name, viewer, ...(source.presetTitle !== undefined ? { presetTitle: source.presetTitle } : {}) });
-      return format === "json" ? doc : format === "text" ? renderRulesetText(doc) : renderRulesetMarkdown(doc);
-    }
-    case "proposals": {
-      const report = proposalReport(acts, state, viewer, { name });
-      return format === "json" ? report : format === "text" ? renderProposalReportText(report) : renderProposalReportMarkdown(report);
-    }
-    case "scores": {
-      const report = scoreboard(acts, state, viewer, { name });
-      return format === "json" ? report : format === "text" ? renderScoreboardText(report) : renderScoreboardMarkdown(report);
-    }
-    case "court": {
-      const report = courtReport(acts, state, viewer, { name });
-      return format === "json" ? report : format === "text" ? renderCourtReportText(report) : renderCourtReportMarkdown(report);
-    }
+    case "full-ruleset":
+      return rulesetDocument(state, { full: kind === "full-ruleset", name, viewer, ...(source.presetTitle !== undefined ? { presetTitle: source.presetTitle } : {}) });
+    case "proposals":
+      return proposalReport(acts, state, viewer, { name });
+    case "scores":
+      return scoreboard(acts, state, viewer, { name });
+    case "court":
+      return courtReport(acts, state, viewer, { name });
   }
+}
+
+export type RecordDocument = RulesetDocument | ProposalReport | Scoreboard | CourtReport;
+
+/**
+ * A record's document in the format asked for: itself for JSON, else its text or Markdown.
+ * Works on a document fetched from a server as well as on one made here.
+ */
+export function formatRecord(kind: RecordKind, doc: RecordDocument, format: RecordFormat): RecordDocument | string {
+  if (format === "json") return doc;
+  const text = format === "text";
+  switch (kind) {
+    case "ruleset":
+    case "full-ruleset":
+      return text ? renderRulesetText(doc as RulesetDocument) : renderRulesetMarkdown(doc as RulesetDocument);
+    case "proposals":
+      return text ? renderProposalReportText(doc as ProposalReport) : renderProposalReportMarkdown(doc as ProposalReport);
+    case "scores":
+      return text ? renderScoreboardText(doc as Scoreboard) : renderScoreboardMarkdown(doc as Scoreboard);
+    case "court":
+      return text ? renderCourtReportText(doc as CourtReport) : renderCourtReportMarkdown(doc as CourtReport);
+  }
+}
+
+/** A record in the format asked for: JSON data, or a text/Markdown string. */
+export function renderRecord(kind: RecordKind, source: RecordSource, format: RecordFormat): RecordDocument | string {
+  return formatRecord(kind, buildRecord(kind, source), format);
 }
 
 /** A game's name as safe for a file name: "Friday Nomic!" → "friday-nomic". */

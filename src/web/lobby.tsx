@@ -1,17 +1,17 @@
-/** The lobby: your games, a new game from a preset ruleset, and your name. */
+/** The lobby: your games, a new game (from a preset or a published ruleset's text), a game file to import, and your name. */
 import { useEffect, useState } from "preact/hooks";
 import { get, patch, post } from "./api.js";
 import { viewerZone, zones } from "./format.js";
+import { GameImport } from "./game-import.js";
 import { follow, navigate } from "./router.js";
+import { RulesetImport, type Preset } from "./ruleset-import.js";
 import type { GameSummary, User } from "./types.js";
-
-interface Preset { name: string; title: string; description: string }
-
 
 export function LobbyPage({ user, onUser }: { user: User; onUser(user: User): void }) {
   const [games, setGames] = useState<GameSummary[] | null>(null);
   const [presets, setPresets] = useState<Preset[]>([]);
   const [error, setError] = useState<string | null>(null);
+  const [source, setSource] = useState<"preset" | "text">("preset");
 
   useEffect(() => {
     get<GameSummary[]>("/api/games").then(setGames, (e: Error) => setError(e.message));
@@ -22,7 +22,9 @@ export function LobbyPage({ user, onUser }: { user: User; onUser(user: User): vo
     event.preventDefault();
     const data = new FormData(event.target as HTMLFormElement);
     try {
-      const game = await post<GameSummary>("/api/games", { name: String(data.get("name")), preset: String(data.get("preset")), timeZone: String(data.get("timeZone")) });
+      const codeFrom = String(data.get("codeFrom") ?? "");
+      const start = source === "preset" ? { preset: String(data.get("preset")) } : { ruleset: { text: String(data.get("rulesetText") ?? ""), ...(codeFrom ? { codeFrom } : {}) } };
+      const game = await post<GameSummary>("/api/games", { name: String(data.get("name")), ...start, timeZone: String(data.get("timeZone")) });
       navigate(`/games/${game.id}`);
     } catch (err) {
       setError((err as Error).message);
@@ -59,11 +61,21 @@ export function LobbyPage({ user, onUser }: { user: User; onUser(user: User): vo
         <h2>New game</h2>
         <form onSubmit={create}>
           <label>Name<input name="name" required maxLength={100} placeholder="Friday Nomic" /></label>
-          <label>Ruleset<select name="preset">{presets.map((p) => <option value={p.name} key={p.name}>{p.title}</option>)}</select></label>
+          <div class="field">
+            <label for="new-game-source">Start from</label>
+            <select id="new-game-source" name="source" value={source} onChange={(e) => setSource((e.target as HTMLSelectElement).value === "text" ? "text" : "preset")}>
+              <option value="preset">a preset</option>
+              <option value="text">a published ruleset's text</option>
+            </select>
+          </div>
+          {source === "preset"
+            ? <label>Ruleset<select name="preset">{presets.map((p) => <option value={p.name} key={p.name}>{p.title}</option>)}</select></label>
+            : <RulesetImport presets={presets} />}
           <label>Time zone for deadlines<select name="timeZone" defaultValue={user.timeZone ?? viewerZone}>{zones.map((z) => <option key={z} value={z} selected={z === (user.timeZone ?? viewerZone)}>{z}</option>)}</select></label>
           <button type="submit">Create game</button>
         </form>
       </section>
+      <GameImport user={user} />
       <section class="card">
         <h2>Your name</h2>
         <form onSubmit={rename} class="inline">

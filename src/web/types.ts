@@ -6,7 +6,8 @@ export interface Session { user: User | null; csrf: string | null }
 
 export interface GameSummary { id: string; name: string; preset: string | null; status: string; players: { id: string; name: string }[]; me: string | null; timeZone: string; createdAt: number; invite?: string }
 
-export interface HistoryEntry { change: string; at: number; seq: number; revision: number; cause: string; detail?: Json }
+/** `at` is null, and `published` set, for history an imported ruleset states from before the game. */
+export interface HistoryEntry { change: string; at: number | null; seq: number; revision: number; cause: string; detail?: Json; published?: string }
 export interface Rule { number: number; title: string | null; text: string; mutable: boolean; revision: number; code: { source: string } | null; history: HistoryEntry[]; props: Record<string, Json> }
 export interface StateView { name: string; scope: "game" | "player"; describe: string | null; rule: number; value?: Json; values?: Record<string, Json> }
 export interface Player { id: string; name: string; joinedAt: number }

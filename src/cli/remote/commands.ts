@@ -20,6 +20,7 @@ import {
 } from "./api.js";
 import { RemoteClient, serverOrigin } from "./client.js";
 import { readPassword } from "./password.js";
+import { registerRemoteRecords } from "./records.js";
 import { readSession, removeSession, requireSession, sessionFile, writeSession } from "./session.js";
 
 /** A client on the stored session; a refreshed CSRF token is saved back. */
@@ -384,4 +385,6 @@ export function registerRemoteCommands(program: Command, globals: () => GlobalOp
       const shown = o.limit ? posts.slice(-o.limit) : posts;
       output(g, shown, () => shown.map((p) => `#${p.id} ${when(p.createdAt)} ${p.author.displayName}:\n${p.body.split("\n").map((l) => `  ${l}`).join("\n")}`).join("\n") || "No posts yet.");
     });
+
+  registerRemoteRecords(remote, globals, connect);
 }

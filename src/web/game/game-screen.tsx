@@ -1,4 +1,4 @@
-/** A game: its status line, then the tabs (play, rules, log, forum), all kept live. */
+/** A game: its status line, then the tabs (play, rules, records, log, forum), all kept live. */
 import { useState } from "preact/hooks";
 import { patch } from "../api.js";
 import { zones } from "../format.js";
@@ -7,6 +7,7 @@ import type { User } from "../types.js";
 import { ForumTab } from "./forum-tab.js";
 import { LogTab } from "./log-tab.js";
 import { PlayTab } from "./play-tab.js";
+import { RecordsTab } from "./records-tab.js";
 import { RulesTab } from "./rules-tab.js";
 import { StatusLine } from "./status-line.js";
 import { useGame } from "./use-game.js";
@@ -36,7 +37,7 @@ function Settings({ id, timeZone, onSaved }: { id: string; timeZone: string; onS
   );
 }
 
-const tabs = [["play", "Play"], ["rules", "Rules"], ["log", "Log"], ["forum", "Forum"]] as const;
+const tabs = [["play", "Play"], ["rules", "Rules"], ["records", "Records"], ["log", "Log"], ["forum", "Forum"]] as const;
 
 export function GameScreen({ id, tab, user }: { id: string; tab: string; user: User }) {
   const live = useGame(id);
@@ -57,6 +58,7 @@ export function GameScreen({ id, tab, user }: { id: string; tab: string; user: U
         {tabs.map(([key, label]) => <a key={key} href={`/games/${id}/${key}`} onClick={follow} class={tab === key ? "active" : ""} aria-current={tab === key ? "page" : undefined}>{label}</a>)}
       </nav>
       {tab === "rules" ? <RulesTab page={page} rules={live.rules} />
+        : tab === "records" ? <RecordsTab page={page} user={user} onChanged={live.refresh} />
         : tab === "log" ? <LogTab page={page} log={live.log} />
         : tab === "forum" ? <ForumTab id={id} posts={live.posts} user={user} />
         : <PlayTab page={page} onActed={live.refresh} />}

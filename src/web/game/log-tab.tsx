@@ -1,5 +1,5 @@
 /** The game's log in words, newest first: who did what, and what came of it. */
-import { effectLine } from "../../present/format-log.js";
+import { citation, effectLine } from "../../present/format-log.js";
 import { brief, when } from "../format.js";
 import type { GamePage, LogEntry } from "../types.js";
 import { namer, playerCheck } from "./names.js";
@@ -11,6 +11,7 @@ function heading(input: LogEntry["input"], name: (id: string) => string, isPlaye
     case "join": return `${input.player.name} joins the game`;
     case "rename": return `${name(input.player)} takes the name ${input.name}`;
     case "timer": return `A timer fires`;
+    case "correction": return `${"player" in input.by ? name(input.by.player) : "The host"} records a correction (${citation(input.cites)}): ${input.reason}`;
     default: {
       const details = input.input && typeof input.input === "object" && Object.keys(input.input).length ? `: ${brief(input.input, name, isPlayer)}` : "";
       return `${name(input.actor)} — ${input.name}${details}`;

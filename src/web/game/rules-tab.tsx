@@ -15,7 +15,8 @@ function revisions(rule: Rule): { revision: number; text: string; at: number; ca
   let text = "";
   for (const h of rule.history) {
     const d = (h.detail ?? {}) as Record<string, Json>;
-    if (h.change !== "enacted" && h.change !== "amended") continue;
+    // History from before the game (an import) states changes but not the texts they made.
+    if ((h.change !== "enacted" && h.change !== "amended") || h.at === null || h.seq === 0) continue;
     if (typeof d.text === "string") text = d.text;
     out.push({ revision: h.revision, text, at: h.at, cause: h.cause });
   }
@@ -31,7 +32,7 @@ function History({ rule }: { rule: Rule }) {
   return (
     <details class="history">
       <summary>History ({rule.history.length})</summary>
-      <ol>{rule.history.map((h, i) => <li key={i}>{h.change} (revision {h.revision}) by {h.cause}, {when(h.at)}</li>)}</ol>
+      <ol>{rule.history.map((h, i) => <li key={i}>{h.published ?? `${h.change} (revision ${h.revision}) by ${h.cause}${h.at === null ? "" : `, ${when(h.at)}`}`}</li>)}</ol>
       {revs.length > 1 && (
         <div class="compare">
           <label>Compare revision <select aria-label="From revision" value={from} onChange={(e) => setFrom(Number((e.target as HTMLSelectElement).value))}>{revs.map((r) => <option key={r.revision} value={r.revision}>{r.revision}</option>)}</select></label>
