@@ -1,9 +1,8 @@
 /**
  * The records the API publishes, as the page reads them: the ruleset document
- * (src/records/publish/ruleset.ts) and the officers' reports (src/records/reports/). Only
- * the fields the page shows; the documents' own format promises these never change meaning.
+ * (src/records/publish/ruleset.ts) and the officers' reports (src/records/reports/). The
+ * types come from where the documents are made, so page and server cannot drift apart.
  */
-// The page reads the very documents the server makes: their types come from where they are made.
 export type { ActRef } from "../../../records/reports/names.js";
 export type { Annotation, HistoryLine, PublishedRule, RulesetDocument } from "../../../records/publish/ruleset.js";
 export type { ProposalEntry, ProposalReport } from "../../../records/reports/proposals.js";
