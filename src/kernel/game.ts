@@ -218,7 +218,7 @@ export class Game {
       if (ruling !== undefined && (typeof ruling !== "string" || ruling.length > 200)) throw bad("a cited ruling is a short text such as \"case 2\" (at most 200 characters)");
       if (!Array.isArray(changes) || changes.length === 0 || changes.length > 100) throw bad("list 1 to 100 values to set");
       for (const c of changes) {
-        if (!c || typeof c.name !== "string" || !c.name) throw bad("each change names the state it sets, such as { name: \"points\", player: \"ada\", value: 15 }");
+        if (!c || typeof c.name !== "string" || !c.name) throw bad("each change names the state it sets, such as { name: \"<state>\", player: \"<player id>\", value: <value> }");
         if (c.player !== undefined && !this.current.players.some((p) => p.id === c.player)) throw bad(`"${String(c.player)}" is not a player in this game`);
         if (c.value === undefined) throw bad(`the change to "${c.name}" needs a value`);
       }
