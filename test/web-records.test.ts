@@ -9,45 +9,20 @@
  * Set NOMOS_SCREENSHOTS=<dir> to save screenshots of the records pages there.
  */
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { after, before, test } from "node:test";
-import { chromium, type Browser, type Locator, type Page } from "playwright-core";
-import { startServer, type TestServer } from "./server-helpers.js";
+import { readFileSync } from "node:fs";
+import { test } from "node:test";
+import type { Locator, Page } from "playwright-core";
+import { shot, useBrowser } from "./browser-helpers.js";
 
-const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const shots = process.env.NOMOS_SCREENSHOTS;
 const nomicText = readFileSync(new URL("../../shared/rulesets/n_omic-2001.txt", import.meta.url), "utf8");
 
-let server: TestServer;
-let browser: Browser;
-
-before(async () => {
-  assert.ok(existsSync(join("dist", "web", "main.js")), "the web UI is not built: run `node scripts/build-web.mjs` (npm test does)");
-  assert.ok(existsSync(executablePath), `no browser at ${executablePath}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
-  server = await startServer();
-  browser = await chromium.launch({
-    executablePath,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function shot(page: Page, name: string): Promise<void> {
-  if (!shots) return;
-  mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: join(shots, `${name}.png`), fullPage: false });
-}
+const rig = useBrowser();
 
 async function signUp(name: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await rig.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   page.on("pageerror", (err) => assert.fail(`${name}'s page threw: ${err.message}`));
-  await page.goto(server.url);
+  await page.goto(rig.server.url);
   await page.getByRole("button", { name: "Create an account" }).click();
   await page.getByLabel("Username").fill(name.split(" ")[0]!.toLowerCase());
   await page.getByLabel("Your name, as players will see it").fill(name);

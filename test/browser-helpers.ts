@@ -1,0 +1,44 @@
+/**
+ * Shared set-up for browser tests: a real server on loopback and Debian's chromium driven
+ * by playwright-core, both started before the file's tests and stopped after them.
+ */
+import assert from "node:assert/strict";
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { after, before } from "node:test";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { startServer, type TestServer } from "./server-helpers.js";
+
+const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const shots = process.env.NOMOS_SCREENSHOTS;
+
+export interface BrowserRig {
+  server: TestServer;
+  browser: Browser;
+}
+
+/** Registers before/after hooks; the returned object is filled in once `before` has run. */
+export function useBrowser(): BrowserRig {
+  const rig = {} as BrowserRig;
+  before(async () => {
+    assert.ok(existsSync(join("dist", "web", "main.js")), "the web UI is not built: run `node scripts/build-web.mjs` (npm test does)");
+    assert.ok(existsSync(executablePath), `no browser at ${executablePath}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
+    rig.server = await startServer();
+    rig.browser = await chromium.launch({
+      executablePath,
+      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    });
+  });
+  after(async () => {
+    await rig.browser?.close();
+    await rig.server?.close();
+  });
+  return rig;
+}
+
+/** Saves a screenshot when NOMOS_SCREENSHOTS names a folder (the README's come from there). */
+export async function shot(page: Page, name: string): Promise<void> {
+  if (!shots) return;
+  mkdirSync(shots, { recursive: true });
+  await page.screenshot({ path: join(shots, `${name}.png`), fullPage: false });
+}
