@@ -42,3 +42,18 @@ export async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(shots, { recursive: true });
   await page.screenshot({ path: join(shots, `${name}.png`), fullPage: false });
 }
+
+/** A new browser context whose user signs up through the page; returns the lobby page. */
+export async function signUpIn(rig: BrowserRig, name: string): Promise<Page> {
+  const context = await rig.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  page.on("pageerror", (err) => assert.fail(`${name}'s page threw: ${err.message}`));
+  await page.goto(rig.server.url);
+  await page.getByRole("button", { name: "Create an account" }).click();
+  await page.getByLabel("Username").fill(name.split(" ")[0]!.toLowerCase());
+  await page.getByLabel("Your name, as players will see it").fill(name);
+  await page.getByLabel("Password").fill("correct horse battery");
+  await page.getByRole("button", { name: "Sign up" }).click();
+  await page.getByRole("heading", { name: "Your games" }).waitFor();
+  return page;
+}

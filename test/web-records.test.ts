@@ -12,24 +12,14 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import type { Locator, Page } from "playwright-core";
-import { shot, useBrowser } from "./browser-helpers.js";
+import { shot, signUpIn, useBrowser } from "./browser-helpers.js";
 
 const nomicText = readFileSync(new URL("../../shared/rulesets/n_omic-2001.txt", import.meta.url), "utf8");
 
 const rig = useBrowser();
 
 async function signUp(name: string): Promise<Page> {
-  const context = await rig.browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  page.on("pageerror", (err) => assert.fail(`${name}'s page threw: ${err.message}`));
-  await page.goto(rig.server.url);
-  await page.getByRole("button", { name: "Create an account" }).click();
-  await page.getByLabel("Username").fill(name.split(" ")[0]!.toLowerCase());
-  await page.getByLabel("Your name, as players will see it").fill(name);
-  await page.getByLabel("Password").fill("correct horse battery");
-  await page.getByRole("button", { name: "Sign up" }).click();
-  await page.getByRole("heading", { name: "Your games" }).waitFor();
-  return page;
+  return signUpIn(rig, name);
 }
 
 /** The game's id, from the address the page shows. */

@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Page } from "playwright-core";
-import { shot, useBrowser } from "./browser-helpers.js";
+import { shot, signUpIn, useBrowser } from "./browser-helpers.js";
 
 
 const rig = useBrowser();
@@ -19,17 +19,7 @@ interface Player {
 }
 
 async function signUp(name: string): Promise<Player> {
-  const context = await rig.browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  page.on("pageerror", (err) => assert.fail(`${name}'s page threw: ${err.message}`));
-  await page.goto(rig.server.url);
-  await page.getByRole("button", { name: "Create an account" }).click();
-  await page.getByLabel("Username").fill(name.split(" ")[0]!.toLowerCase());
-  await page.getByLabel("Your name, as players will see it").fill(name);
-  await page.getByLabel("Password").fill("correct horse battery");
-  await page.getByRole("button", { name: "Sign up" }).click();
-  await page.getByRole("heading", { name: "Your games" }).waitFor();
-  return { name, page };
+  return { name, page: await signUpIn(rig, name) };
 }
 
 const action = (page: Page, name: string) => page.locator(`details[data-action="${name}"]`);

@@ -25,19 +25,31 @@ export function parseSetting(text: string): CorrectionChange {
   return { name, ...(player !== undefined ? { player } : {}), ...(key !== undefined ? { key } : {}), value };
 }
 
-export function registerCorrectCommand(program: Command, globals: () => GlobalOptions): void {
-  program
-    .command("correct")
-    .description("record an officer's correction: set values, citing the rule or ruling it rests on (nothing earlier is rewritten)")
+/** What a correction says, as options: shared by `correct` and `remote correct`. */
+export function withCorrectionOptions(command: Command): Command {
+  return command
     .option("--rule <number>", "the rule the correction rests on", (v) => wholeNumber(v, "--rule"))
     .option("--ruling <ruling>", "the ruling it rests on, such as \"case 2\"")
     .requiredOption("--reason <text>", "why, in words players read in the reports")
-    .requiredOption("--set <name=value...>", "a value to set: points:ada-lovelace=15, name=value or name[key]=value", (v: string, all: CorrectionChange[] = []) => [...all, parseSetting(v)])
+    .requiredOption("--set <name=value...>", "a value to set: points:ada-lovelace=15, name=value or name[key]=value", (v: string, all: CorrectionChange[] = []) => [...all, parseSetting(v)]);
+}
+
+/** The citation the options name: a rule, a ruling, or both. */
+export function citesFrom(o: { rule?: number; ruling?: string }): { rule?: number; ruling?: string } {
+  return { ...(o.rule !== undefined ? { rule: o.rule } : {}), ...(o.ruling !== undefined ? { ruling: o.ruling } : {}) };
+}
+
+export function registerCorrectCommand(program: Command, globals: () => GlobalOptions): void {
+  withCorrectionOptions(
+    program
+      .command("correct")
+      .description("record an officer's correction: set values, citing the rule or ruling it rests on (nothing earlier is rewritten)"),
+  )
     .option("--as <player>", "record it as this player, an officer the rules name (default: as the game's host)")
     .action(async (o: { rule?: number; ruling?: string; reason: string; set: CorrectionChange[]; as?: string }) => {
       const g = globals();
       const by: Recorder = o.as ? { player: o.as } : { host: true };
-      const cites = { ...(o.rule !== undefined ? { rule: o.rule } : {}), ...(o.ruling !== undefined ? { ruling: o.ruling } : {}) };
+      const cites = citesFrom(o);
       await withGame(g, async (game) => {
         const { act } = await game.correct(by, { cites, reason: o.reason, changes: o.set });
         output(g, { game: game.id, seq: act.seq, correction: act.input, status: game.state.status, result: game.state.result }, () =>

@@ -5,8 +5,8 @@
 import type { Command } from "commander";
 import { formatRecord, recordFormats, type RecordDocument, type RecordFormat, type RecordKind } from "../../records/documents.js";
 import { UsageError, type GlobalOptions } from "../context.js";
-import { positive, wholeNumber } from "../parse.js";
-import { parseSetting } from "../commands/correct.js";
+import { positive } from "../parse.js";
+import { citesFrom, withCorrectionOptions } from "../commands/correct.js";
 import type { CorrectionChange } from "../../kernel/types.js";
 import { chooseGame, gamePath } from "./api.js";
 import type { RemoteClient } from "./client.js";
@@ -48,19 +48,13 @@ export function registerRemoteRecords(remote: Command, globals: () => GlobalOpti
       if (!k) throw new UsageError(`there is no report "${kind}"; the reports are: proposals, scores, court`);
       await printRemote(connect(), globals(), k, o);
     });
-  remote
-    .command("correct")
-    .description("record an officer's correction on the server, citing the rule or ruling it rests on")
-    .option("--rule <number>", "the rule it rests on", (v) => wholeNumber(v, "--rule"))
-    .option("--ruling <ruling>", "the ruling it rests on, such as \"case 2\"")
-    .requiredOption("--reason <text>", "why, in words players read in the reports")
-    .requiredOption("--set <name=value...>", "a value to set: points:ada-lovelace=15, name=value or name[key]=value", (v: string, all: CorrectionChange[] = []) => [...all, parseSetting(v)])
+  withCorrectionOptions(remote.command("correct").description("record an officer's correction on the server, citing the rule or ruling it rests on"))
     .option("--as-host", "record it as the game's host (its creator only)")
     .action(async (o: { rule?: number; ruling?: string; reason: string; set: CorrectionChange[]; asHost?: boolean }) => {
       const g = globals();
       const client = connect();
       const id = await chooseGame(client, g.game);
-      const cites = { ...(o.rule !== undefined ? { rule: o.rule } : {}), ...(o.ruling !== undefined ? { ruling: o.ruling } : {}) };
+      const cites = citesFrom(o);
       const reply = await client.post<{ seq: number }>(gamePath(id, "/corrections"), { cites, reason: o.reason, changes: o.set, ...(o.asHost ? { asHost: true } : {}) });
       process.stdout.write(g.json ? `${JSON.stringify(reply, null, 2)}\n` : `Correction recorded as act ${reply.seq}: ${o.reason}\n`);
     });
