@@ -1,12 +1,14 @@
 /**
  * The ruleset as players read it: each rule's number, title, mutability, revision and text,
  * its code beside the text, its history, and a diff between any two revisions; or the
- * whole ruleset as it stood at any past moment.
+ * whole ruleset as it stood at any past moment. Where the rules declare comment markers
+ * (the CommentMarkers convention), comments in the texts are shown as such.
  */
 import { useState } from "preact/hooks";
+import { isCommentMarkers, ruleTextParts, type CommentMarkers } from "../../present/comments.js";
 import { get } from "../api.js";
 import { when } from "../format.js";
-import type { GamePage, GameView, Json, Rule } from "../types.js";
+import type { GamePage, GameView, Json, Rule, StateView } from "../types.js";
 import { TextDiff } from "./text-diff.js";
 
 /** The text of each revision, rebuilt from the rule's history (enactment, then amendments). */
@@ -44,7 +46,23 @@ function History({ rule }: { rule: Rule }) {
   );
 }
 
-function RuleCard({ rule }: { rule: Rule }) {
+/** The comment markers the rules declare, if any (the first game state of that shape). */
+function commentMarkers(state: StateView[]): CommentMarkers | null {
+  const found = state.find((s) => s.scope === "game" && isCommentMarkers(s.value));
+  return found && isCommentMarkers(found.value) ? found.value : null;
+}
+
+/** The text exactly as written, its comments marked out. */
+function RuleText({ rule, markers }: { rule: Rule; markers: CommentMarkers | null }) {
+  return (
+    <p class="rule-text">
+      {ruleTextParts(rule.text, rule.number, markers).map((part, i) =>
+        part.comment ? <span key={i} class="rule-comment" title="a comment: no effect on the rule">{part.text}</span> : part.text)}
+    </p>
+  );
+}
+
+function RuleCard({ rule, markers }: { rule: Rule; markers: CommentMarkers | null }) {
   return (
     <article class="rule" id={`rule-${rule.number}`} data-rule={rule.number}>
       <header>
@@ -53,7 +71,7 @@ function RuleCard({ rule }: { rule: Rule }) {
         <span class="muted">revision {rule.revision}</span>
       </header>
       <div class={rule.code ? "rule-body with-code" : "rule-body"}>
-        <p class="rule-text">{rule.text}</p>
+        <RuleText rule={rule} markers={markers} />
         {rule.code && <details class="rule-code" open={false}><summary>Code</summary><pre class="code">{rule.code.source}</pre></details>}
       </div>
       <History rule={rule} />
@@ -76,6 +94,7 @@ export function RulesTab({ page, rules }: { page: GamePage; rules: Rule[] }) {
     }
   };
   const shown = past?.rules ?? rules;
+  const markers = commentMarkers((past ?? page.view).state);
   const immutable = shown.filter((r) => !r.mutable);
   const mutable = shown.filter((r) => r.mutable);
   return (
@@ -88,9 +107,9 @@ export function RulesTab({ page, rules }: { page: GamePage; rules: Rule[] }) {
       {error && <p class="error" role="alert">{error}</p>}
       {past && <p class="banner">As they stood after act {past.seq}, {when(past.time)}.</p>}
       <h2>Immutable rules ({immutable.length})</h2>
-      {immutable.map((r) => <RuleCard key={r.number} rule={r} />)}
+      {immutable.map((r) => <RuleCard key={r.number} rule={r} markers={markers} />)}
       <h2>Mutable rules ({mutable.length})</h2>
-      {mutable.map((r) => <RuleCard key={r.number} rule={r} />)}
+      {mutable.map((r) => <RuleCard key={r.number} rule={r} markers={markers} />)}
     </div>
   );
 }

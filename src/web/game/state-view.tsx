@@ -1,12 +1,15 @@
 /**
  * Every state the rules declare, drawn from its shape: per-player values as a scoreboard,
- * records (a map of objects, such as proposals) as a table, anything else as a value.
+ * a board (the GridBoard convention) as a grid, records (a map of objects, such as
+ * proposals) as a table, anything else as a value.
  * A rule enacted mid-game brings its state onto the page without new UI code.
  */
 import { useState } from "preact/hooks";
+import { isGridBoard } from "../../present/board.js";
 import { post } from "../api.js";
 import { brief } from "../format.js";
 import type { ActionInfo, GamePage, Json, PageView, StateView } from "../types.js";
+import { Board } from "./board.js";
 import { namer, playerCheck } from "./names.js";
 
 type Obj = Record<string, Json>;
@@ -99,13 +102,15 @@ export function StateView({ page, onActed }: { page: GamePage; onActed(): Promis
   const view = page.view;
   const players = view.state.filter((s) => s.scope === "player");
   const game = view.state.filter((s) => s.scope === "game");
-  const records = game.filter((s) => isObj(s.value) && Object.keys(s.value).length > 0 && Object.values(s.value).every(isObj));
-  const values = game.filter((s) => !records.includes(s));
+  const boards = game.filter((s) => isGridBoard(s.value));
+  const records = game.filter((s) => !boards.includes(s) && isObj(s.value) && Object.keys(s.value).length > 0 && Object.values(s.value).every(isObj));
+  const values = game.filter((s) => !boards.includes(s) && !records.includes(s));
   const name = namer(view);
   const isPlayer = playerCheck(view);
   return (
     <section class="state">
       <Scoreboard view={view} states={players} />
+      {boards.map((s) => isGridBoard(s.value) && <Board key={s.name} view={view} state={s} board={s.value} />)}
       {values.length > 0 && (
         <dl class="values">
           {values.map((s) => (
