@@ -376,6 +376,10 @@ interface ProposalRecord {
   /** The rule-change(s) proposed, as the proposing rule stores them. */
   readonly change?: Json;
   readonly changes?: Json;
+  /** Where each rule-change has a number of its own (N_omic 324): the numbers, lowest first. */
+  readonly numbers?: readonly number[];
+  /** How players cite it, e.g. "Proposal 338 - 340"; "Proposal <number>" if absent. */
+  readonly label?: string;
   readonly votes: { readonly [player: string]: Json };
   /** "voting", "adopted", "defeated", or a ruleset's own words. */
   readonly status: string;
@@ -403,3 +407,31 @@ interface CaseRecord {
   /** Rules the question is about; a settled ruling annotates them. */
   readonly rules?: readonly number[];
 }
+
+// Display conventions: the web UI draws any game state of these shapes as what it is.
+
+/**
+ * The shape the web UI draws as a board: any game state whose value has kind "grid".
+ * Rows run over all whole numbers (y grows upward); the rows drawn are those around the
+ * pieces and the labelled and marked rows.
+ */
+interface GridBoard {
+  readonly kind: "grid";
+  /** Files (columns) 0..files-1. */
+  readonly files: number;
+  /** True when file files-1 is next to file 0 (the board is a cylinder). */
+  readonly wraps?: boolean;
+  /** The name of the player state holding each piece's square as { x, y } (or null when off the board). */
+  readonly positions: string;
+  /** Labels of rows, by row number (e.g. { "4": "banana" }). */
+  readonly rowLabels?: { readonly [row: string]: string };
+  /** Rows with a meaning, by row number, shown beside the row (e.g. { "0": "goal: +100 points", "10": "no square may be entered" }). */
+  readonly markedRows?: { readonly [row: string]: string };
+}
+
+/**
+ * Comment markers in rule texts: any game state whose value has kind "comments". Text from
+ * open to the next close has no effect on a rule (except the rules numbered in notIn); the
+ * web UI shows it as a comment. Comments do not nest, and an opener never closed is plain text.
+ */
+interface CommentMarkers { readonly kind: "comments"; readonly open: string; readonly close: string; readonly notIn?: readonly number[] }

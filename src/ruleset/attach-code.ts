@@ -19,17 +19,18 @@ export interface AttachedCode {
   textDiffers: number[];
 }
 
-export function attachCode(rules: RuleSpec[], dir: string): AttachedCode {
+/** `codePath` finds a rule's code file (a preset may take some rules' code from another). */
+export function attachCode(rules: RuleSpec[], dir: string, codePath = (number: number) => join(dir, `${number}.ts`)): AttachedCode {
   if (!existsSync(dir)) throw new Error(`there is no folder ${dir} to take rule code from`);
   const attached: number[] = [];
   const textDiffers: number[] = [];
   const out = rules.map((rule) => {
-    const codePath = join(dir, `${rule.number}.ts`);
-    if (!existsSync(codePath)) return rule;
+    const path = codePath(rule.number);
+    if (!existsSync(path)) return rule;
     attached.push(rule.number);
     const textPath = join(dir, `${rule.number}.txt`);
     if (existsSync(textPath) && readFileSync(textPath, "utf8").replace(/\n$/, "") !== rule.text) textDiffers.push(rule.number);
-    return { ...rule, code: stripRuleCode(readFileSync(codePath, "utf8")) };
+    return { ...rule, code: stripRuleCode(readFileSync(path, "utf8")) };
   });
   return { rules: out, attached, textDiffers };
 }

@@ -6,7 +6,7 @@
 import type { ArchivedRuleSpec, RuleSpec } from "../kernel/types.js";
 import { importRuleset, type ImportedRuleset } from "../records/import/import-ruleset.js";
 import { attachCode } from "./attach-code.js";
-import { listPresets, presetsDir } from "./presets.js";
+import { listPresets, presetCodePath, presetsDir } from "./presets.js";
 import { join } from "node:path";
 
 export interface RulesetFromText {
@@ -30,7 +30,7 @@ export function rulesetFromText(text: string, options: { layout?: string; codeFr
   if (options.codeFrom !== undefined) {
     const known = listPresets().map((p) => p.name);
     if (!known.includes(options.codeFrom)) throw new Error(`there is no preset "${options.codeFrom}" to take code from; the presets are: ${known.join(", ")}`);
-    ({ rules, attached, textDiffers } = attachCode(rules, join(presetsDir, options.codeFrom)));
+    ({ rules, attached, textDiffers } = attachCode(rules, join(presetsDir, options.codeFrom), (n) => presetCodePath(options.codeFrom!, n)));
     notes.push(attached.length ? `Code from ${options.codeFrom} attached to rules ${attached.join(", ")}.` : `No rule of this text has code in ${options.codeFrom}.`);
     if (textDiffers.length) notes.push(`Rules ${textDiffers.join(", ")} read differently from ${options.codeFrom}'s text; their code was written for that text: read it before play.`);
   }

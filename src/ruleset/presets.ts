@@ -1,11 +1,14 @@
 /**
- * Presets: rulesets shipped with Nomos, one folder per game under src/rulesets/, one file
- * per rule: NNN.txt holds the rule's text exactly as published, NNN.ts its code (if a
- * machine can decide any of it). preset.json lists the rules and their mutability.
+ * Presets: rulesets shipped with Nomos, one folder per game under src/rulesets/. A rule's
+ * code (if a machine can decide any of it) is NNN.ts. Its text is either NNN.txt, exactly
+ * as published, with preset.json listing the rules and their mutability; or, for a
+ * ruleset published as one document with its history (N_omic's status lines, repealed
+ * entries), that document itself, named by preset.json's "text" and read by the importer.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { RuleSpec } from "../kernel/types.js";
+import type { ArchivedRuleSpec, RuleSpec } from "../kernel/types.js";
+import { importRuleset } from "../records/import/import-ruleset.js";
 import { stripRuleCode } from "../sandbox/compile-rule.js";
 import { packagePath } from "../sandbox/package-root.js";
 
@@ -17,9 +20,26 @@ export interface PresetInfo {
 }
 
 interface Manifest extends PresetInfo {
-  immutable: number[];
-  mutable: number[];
+  immutable?: number[];
+  mutable?: number[];
   titles?: Record<string, string>;
+  /** The published document the rules are read from, instead of NNN.txt files. */
+  text?: string;
+  /** The document's layout (see rulesetLayouts); recognised by itself if absent. */
+  layout?: string;
+  /**
+   * Rules whose code is another preset's, by number: { "333": "suber/206" }. A rule that
+   * reads word for word as a rule of another game (N_omic's 103 is Suber's) is read the
+   * same way, and one file keeps that reading.
+   */
+  sharedCode?: Record<string, string>;
+}
+
+export interface Preset {
+  info: PresetInfo;
+  rules: RuleSpec[];
+  /** Rules the published document lists as no longer in effect, kept for the record. */
+  archived: ArchivedRuleSpec[];
 }
 
 export const presetsDir = packagePath("src", "rulesets");
@@ -41,20 +61,30 @@ function readManifest(name: string): Manifest {
 
 /** The path of a preset rule's code file, whether or not it exists. */
 export function presetCodePath(preset: string, number: number): string {
-  return join(presetsDir, preset, `${number}.ts`);
+  const shared = readManifest(preset).sharedCode?.[number];
+  const match = shared === undefined ? null : /^([a-z0-9_-]+)\/(\d+)$/.exec(shared);
+  if (shared !== undefined && !match) throw new Error(`preset ${preset}: sharedCode "${shared}" for rule ${number} is not of the form preset/number`);
+  return match ? join(presetsDir, match[1]!, `${match[2]}.ts`) : join(presetsDir, preset, `${number}.ts`);
 }
 
 /** A preset's rules, with their text and (type-stripped) code, ready to enact. */
-export function loadPreset(name: string): { info: PresetInfo; rules: RuleSpec[] } {
+export function loadPreset(name: string): Preset {
   const manifest = readManifest(name);
   const dir = join(presetsDir, name);
+  const code = (number: number) => {
+    const codePath = presetCodePath(name, number);
+    return existsSync(codePath) ? stripRuleCode(readFileSync(codePath, "utf8")) : null;
+  };
+  const { title, description, source } = manifest;
+  const info = { name, title, description, source };
+  if (manifest.text !== undefined) {
+    const imported = importRuleset(readFileSync(join(dir, manifest.text), "utf8"), manifest.layout ? { layout: manifest.layout } : {});
+    return { info, rules: imported.rules.map((rule) => ({ ...rule, code: code(rule.number) })), archived: imported.archived };
+  }
   const spec = (number: number, mutable: boolean): RuleSpec => {
     const text = readFileSync(join(dir, `${number}.txt`), "utf8").replace(/\n$/, "");
-    const codePath = presetCodePath(name, number);
-    const code = existsSync(codePath) ? stripRuleCode(readFileSync(codePath, "utf8")) : null;
-    return { number, title: manifest.titles?.[number] ?? null, text, mutable, code };
+    return { number, title: manifest.titles?.[number] ?? null, text, mutable, code: code(number) };
   };
-  const rules = [...manifest.immutable.map((n) => spec(n, false)), ...manifest.mutable.map((n) => spec(n, true))];
-  const { title, description, source } = manifest;
-  return { info: { name, title, description, source }, rules };
+  const rules = [...(manifest.immutable ?? []).map((n) => spec(n, false)), ...(manifest.mutable ?? []).map((n) => spec(n, true))];
+  return { info, rules, archived: [] };
 }

@@ -98,7 +98,8 @@ function chooseRuleset(opts: { preset?: string; rulesetFile?: string; layout?: s
   }
   if (opts.preset !== undefined) {
     if (opts.layout !== undefined || opts.codeFrom !== undefined) throw new UsageError("--layout and --code-from go with --ruleset-file, not --preset");
-    return { rules: loadPreset(opts.preset).rules, archived: [], preset: opts.preset, notes: [] };
+    const { rules, archived } = loadPreset(opts.preset);
+    return { rules, archived, preset: opts.preset, notes: [] };
   }
   const text = readText(opts.rulesetFile!);
   try {

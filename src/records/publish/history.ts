@@ -16,9 +16,9 @@ function detail(h: HistoryEntry): Record<string, Json> {
   return h.detail && typeof h.detail === "object" && !Array.isArray(h.detail) ? h.detail : {};
 }
 
-/** "Proposal 305" → 305; null for any other cause. */
+/** "Proposal 305" or "Rule-Change 305" (games that number each rule-change) → 305; null for any other cause. */
 export function proposalNumber(cause: string): number | null {
-  const m = /^Proposal (\d+)$/i.exec(cause.trim());
+  const m = /^(?:Proposal|Rule-Change) (\d+)$/i.exec(cause.trim());
   return m ? Number(m[1]) : null;
 }
 

@@ -52,7 +52,11 @@ export function findRecords(state: GameState, viewer: string | null, follows: (e
 export function proposers(state: GameState, viewer: string | null): Map<number, string> {
   const byNumber = new Map<number, string>();
   for (const record of findRecords(state, viewer, isProposal)) {
-    for (const entry of record.entries) if (!byNumber.has(entry.number as number)) byNumber.set(entry.number as number, entry.proposer as string);
+    for (const entry of record.entries) {
+      // A proposal of several rule-changes numbers each of them (ProposalRecord.numbers).
+      const numbers = Array.isArray(entry.numbers) ? entry.numbers.filter((n): n is number => typeof n === "number") : [entry.number as number];
+      for (const n of numbers) if (!byNumber.has(n)) byNumber.set(n, entry.proposer as string);
+    }
   }
   return byNumber;
 }

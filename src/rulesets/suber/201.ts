@@ -1,7 +1,10 @@
 // Rule 201: players take turns, one whole turn apiece, in alphabetical order by surname
 // (the computer-game variant); turns may not be skipped or passed; all players begin
-// with zero points. Play begins with the `start` action. A turn ends when Rule 202 says
-// so; the next begins unless a rule holds it back ("turn.blocked", e.g. Rule 212).
+// with zero points. Play begins with the `start` action. A turn ends when the rule that
+// says what a turn is says so (Rule 202 here); the next begins unless a rule holds it back
+// ("turn.blocked", e.g. Rule 212). Who counts as a player may be another rule's question
+// ("players", as N_omic's 303 answers it); a mover who leaves, or stops being one
+// ("players.changed"), passes the turn on.
 
 interface Turn { player: string | null; key: string; number: number; circuits: number; proposed: boolean; waiting: string | null }
 
@@ -16,7 +19,8 @@ function surname(name: string): string {
   return (words[words.length - 1] ?? name).toLowerCase();
 }
 function playingOrder(): string[] {
-  return game.players().map((p) => p.id).sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : 1));
+  const players = game.ask<string[]>("players")?.value ?? game.players().map((p) => p.id);
+  return [...players].sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : 1));
 }
 answer("turn.order", () => playingOrder());
 answer("turn.player", () => turn.get().player ?? undefined);
@@ -47,9 +51,11 @@ on("turn.ended", () => {
 on("turn.unblocked", () => {
   if (turn.get().waiting) advance();
 });
-on("player.left", (event) => {
-  if (turn.get().player === event.data.player) advance();
-});
+function moverGone(event: GameEvent<{ player: string }>): void {
+  if (turn.get().player === event.data.player && !playingOrder().includes(event.data.player)) advance();
+}
+on("player.left", moverGone);
+on("players.changed", moverGone);
 
 /** Passes the turn to the next player by surname, counting a circuit when the order wraps around. */
 function advance(): void {

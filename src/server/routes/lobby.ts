@@ -100,7 +100,8 @@ export function lobbyRoutes(app: FastifyInstance, context: ServerContext): void 
       spec = { name, preset: r.codeFrom, rules: r.rules, archived: r.archived };
     } else {
       try {
-        spec = { name, preset: preset!, rules: loadPreset(preset!).rules };
+        const { rules, archived } = loadPreset(preset!);
+        spec = { name, preset: preset!, rules, archived };
       } catch (err) {
         throw badRequest((err as Error).message);
       }

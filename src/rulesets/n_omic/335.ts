@@ -1,0 +1,71 @@
+// Rule 335: a proposal not made from the suggestions list opens a discussion of at least
+// 24 hours, during which its proponent may announce new versions (`revise-proposal`).
+// After the 24 hours, the proponent ends it by announcing the final form (`final-form`),
+// even if unchanged; voting begins then and no earlier, and the proposal cannot be altered
+// after. A proposal made from the suggestions list has no discussion: voting begins at once.
+// (Rule 337, from which this grew, adds that the proponent decides the final form; the
+// same action serves it.)
+
+type Change = { kind: string; rule?: number; [key: string]: unknown };
+interface Proposal { number: number; label: string; proposer: string; changes: Change[]; status: string; discussionEnds: number | null; votingOpenedAt: number | null }
+
+const hours = 24;
+const change = t.oneOf([
+  t.object({ kind: t.enum(["enact"]), text: t.string({ minLength: 1, maxLength: 20000 }), title: t.string({ maxLength: 200 }), code: t.code() }, { optional: ["title", "code"], describe: "Enact a new mutable rule" }),
+  t.object({ kind: t.enum(["repeal"]), rule: t.integer() }, { describe: "Repeal a mutable rule" }),
+  t.object({ kind: t.enum(["amend"]), rule: t.integer(), text: t.string({ minLength: 1, maxLength: 20000 }), title: t.string({ maxLength: 200 }), code: t.code() }, { optional: ["text", "title", "code"], describe: "Amend a mutable rule's text, title or code" }),
+  t.object({ kind: t.enum(["transmute"]), rule: t.integer() }, { describe: "Transmute a rule: immutable to mutable or back" }),
+]);
+const proposals = recordState<Proposal>("proposals");
+
+answer("discussion.period", ({ fromSuggestions }: { fromSuggestions: boolean }) => (fromSuggestions ? 0 : hours));
+
+function underDiscussion(number: number, actor: string): Proposal {
+  const p = proposals.get(number);
+  if (!p) game.refuse(`there is no proposal ${number}`);
+  if (p.proposer !== actor) game.refuse(`only the proponent of ${p.label} may do that`);
+  if (p.status !== "discussion") game.refuse(`${p.label} is not under discussion: voting has begun, and it can no longer be altered`);
+  return p;
+}
+
+action(
+  "revise-proposal",
+  {
+    describe: "During the discussion, announce a new version of your proposal (the same number of rule-changes)",
+    input: t.object({ proposal: t.integer(), changes: t.array(change, { minItems: 1, maxItems: 21, describe: "The new version's rule-changes, in order" }) }),
+  },
+  (input, { actor }) => {
+    const p = underDiscussion(input.proposal, actor);
+    const changes = input.changes as Change[];
+    if (changes.length !== p.changes.length) game.refuse(`${p.label} has ${p.changes.length} rule-change(s); a new version must have as many`);
+    changes.forEach((c, i) => {
+      const objection = game.askAll<string>("rule-change.invalid", { change: c, proposer: actor })[0];
+      if (objection) game.refuse(`rule-change ${i + 1}: ${objection.value}`, objection.rule);
+    });
+    proposals.set(p.number, { ...p, changes });
+    game.post(`${game.player(actor)?.name ?? actor} announces a new version of ${p.label}.`);
+  },
+);
+
+action("final-form", { describe: "After at least 24 hours of discussion, announce the final form of your proposal: voting begins", input: t.object({ proposal: t.integer() }) }, (input, { actor }) => {
+  const p = underDiscussion(input.proposal, actor);
+  const left = (p.discussionEnds ?? 0) - game.now();
+  if (left > 0) game.refuse(`the discussion of ${p.label} lasts at least ${hours} hours: ${Math.floor(left / 3_600_000)} h ${Math.ceil((left % 3_600_000) / 60_000)} min remain`);
+  proposals.set(p.number, { ...p, status: "voting", votingOpenedAt: game.now() });
+  game.post(`${game.player(actor)?.name ?? actor} announces the final form of ${p.label}: voting begins.`);
+  game.emit("voting.opened", { proposal: p.number });
+});
+
+// Once the 24 hours are up, the final form is owed (Rule 303's 72 hours run from then).
+on("discussion.opened", (event) => {
+  game.schedule("discussion-over", { after: event.data.hours * 3_600_000 }, { proposal: event.data.proposal });
+});
+on("timer:discussion-over", (event) => {
+  const p = proposals.get(event.data.proposal);
+  if (p && p.status === "discussion") game.emit("communication.required", { player: p.proposer });
+});
+answer("communication.required", () =>
+  Object.values(proposals.all())
+    .filter((p) => p.status === "discussion" && p.discussionEnds !== null && p.discussionEnds <= game.now())
+    .map((p) => ({ player: p.proposer, what: `the final form of ${p.label}`, since: p.discussionEnds! })),
+);
