@@ -203,7 +203,10 @@ test("the board: files 0..5n-1 around a cylinder, the move limits and cost, paym
   const t = await nomicGame();
   const { game, id } = t;
   assert.deepEqual([square(game, id.ada!), square(game, id.alan!), square(game, id.grace!), square(game, id.edsger!)], [{ x: 0, y: 20 }, { x: 5, y: 20 }, { x: 10, y: 20 }, { x: 15, y: 20 }]);
-  assert.equal((game.value("board") as { files: number }).files, 20);
+  assert.deepEqual(game.value("board"), {
+    kind: "grid", files: 20, wraps: true, positions: "position", rowLabels: (game.value("board") as { rowLabels: object }).rowLabels,
+    markedRows: { "0": "reach it: +100 points, and everyone back to row 20", "10": "no move may start or end here (Rule 324)" },
+  }, "the board follows the grid convention, so every interface can draw it");
   const edsger = id.edsger!;
   await playNomicTurnUntilMovement(t);
   await refused(game, edsger, "move", { x: 16, y: 17 }, /\(v\) the move costs 80 Groks and you have 50/);

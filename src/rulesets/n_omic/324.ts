@@ -46,7 +46,6 @@ const suggestions = recordState<Suggestion>("suggestions");
 const groks = playerState("groks", { initial: 0 });
 const points = playerState("points", { initial: 0 });
 const position = playerState<Square | null>("position", { initial: null });
-const board = gameState<{ files: number }>("board", { initial: { files: 0 } });
 
 const change = t.oneOf([
   t.object({ kind: t.enum(["enact"]), text: t.string({ minLength: 1, maxLength: 20000 }), title: t.string({ maxLength: 200 }), code: t.code() }, { optional: ["title", "code"], describe: "Enact a new mutable rule" }),
@@ -212,7 +211,7 @@ action(
     const from = position.get(actor);
     if (!from) game.refuse("you have no square on the board");
     const to = { x: input.x, y: input.y };
-    const files = board.get().files;
+    const files = game.ask<number>("board.files")?.value ?? 0;
     const n = players().length;
     const cost = Math.abs((10 - from.y) * (10 - to.y)) + 10;
     const dx = Math.abs(from.x - to.x) % files;

@@ -21,6 +21,8 @@ const board = gameState<Board>("board", {
 const position = playerState<Square | null>("position", { initial: null, describe: "Eir square (x, y) on the board" });
 const points = playerState("points", { initial: 0 });
 
+answer("board.files", () => board.get().files);
+
 const name = (id: string) => game.player(id)?.name ?? id;
 const surname = (id: string) => (name(id).trim().split(/\s+/).pop() ?? "").toLowerCase();
 
