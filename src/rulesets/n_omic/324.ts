@@ -168,7 +168,7 @@ function paySuggestions(proponent: string, suggesters: string[]): void {
     suggestions.delete(s);
     groks.set(s, groks.get(s) + 25);
   }
-  game.post(`${name(proponent)} gains ${reward} Groks for using the list; ${suggesters.map(name).join(", ")} gain${suggesters.length === 1 ? "s" : ""} 25 Groks each.`);
+  game.post(`${name(proponent)} gains ${reward} Groks for using the list; ${suggesters.map(name).join(", ")} ${suggesters.length === 1 ? "gains 25 Groks" : "gain 25 Groks each"}.`);
 }
 
 on("voting.opened", (event) => {
