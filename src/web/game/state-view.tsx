@@ -17,7 +17,9 @@ const isObj = (v: Json | undefined): v is Obj => !!v && typeof v === "object" &&
 
 function Scoreboard({ view, states }: { view: PageView; states: StateView[] }) {
   if (!states.length) return null;
+  // Rules may declare many per-player states: the table scrolls rather than widen the page.
   return (
+    <div class="table-scroll">
     <table class="scoreboard">
       <caption>Players</caption>
       <thead><tr><th>Player</th>{states.map((s) => <th key={s.name} title={`${s.describe ?? ""} (Rule ${s.rule})`}>{s.name}</th>)}</tr></thead>
@@ -30,6 +32,7 @@ function Scoreboard({ view, states }: { view: PageView; states: StateView[] }) {
         ))}
       </tbody>
     </table>
+    </div>
   );
 }
 
