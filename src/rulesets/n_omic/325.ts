@@ -16,7 +16,7 @@ const board = gameState<Board>("board", {
     kind: "grid", files: 0, wraps: true, positions: "position", rowLabels: {},
     markedRows: { "0": "reach it: +100 points, and everyone back to row 20", "10": "no move may start or end here (Rule 324)" },
   },
-  describe: "The board (Rule 325): files 0 to 5n-1 around a cylinder, rows over all integers",
+  describe: "Files 0 to 5n-1 around a cylinder, rows over all the integers",
 });
 const position = playerState<Square | null>("position", { initial: null, describe: "Eir square (x, y) on the board" });
 const points = playerState("points", { initial: 0 });
