@@ -135,26 +135,37 @@ test("an extra vote is 100 Groks, at most one per voter and proposal, and counts
   assert.equal(points(game, id.edsger!), Math.round((338 - 291) * 3 / 5));
 });
 
-test("rule-changes are enacted in order; an illegal one is discarded with every later one at 5 points each (104, 324, 209)", async () => {
+test("rule-changes are enacted in order; an illegal one is discarded with every later one at 5 points each (104, 324, 329)", async () => {
   const t = await nomicGame();
   const { game, id } = t;
-  const mutable = Object.values(game.state.rules).filter((r) => r.mutable).length;
-  assert.equal(mutable, 24, "N_omic has 24 mutable rules: room for one more under Rule 209");
   await game.act(id.alan!, "transfer", { to: id.edsger!, groks: 50 });
-  const p = await playNomicTurn(t, { extra: 2, changes: [{ kind: "enact", text: "The 25th." }, { kind: "enact", text: "A 26th." }, { kind: "enact", text: "After it." }] });
+  // Each is legal when proposed; but once 338 amends 305, Rule 329 renumbers it 338, and 339 finds no rule 305.
+  const p = await playNomicTurn(t, { extra: 2, changes: [{ kind: "amend", rule: 305, text: "First." }, { kind: "amend", rule: 305, text: "Second." }, { kind: "amend", rule: 306, text: "Lost with the one before." }] });
   assert.equal(p.status, "adopted");
   assert.deepEqual(p.outcomes.map((o) => o.status), ["enacted", "discarded", "discarded"]);
-  assert.match(p.outcomes[1]!.reason, /illegal: there are already 25 mutable rules/);
-  assert.ok(game.state.rules[338] && !game.state.rules[339] && !game.state.rules[340]);
+  assert.match(p.outcomes[1]!.reason, /illegal: there is no rule 305/);
+  assert.equal(game.state.rules[338]?.text, "First.");
+  assert.ok(game.state.rules[306] && !game.state.rules[339] && !game.state.rules[340], "306 keeps its text and number");
   assert.equal(points(game, id.edsger!), (340 - 291) - 2 * 5, "points from the highest number, less 5 per discarded change");
+});
+
+test("Rule 209's cap counts the earlier rule-changes of the same proposal (209, 324)", async () => {
+  const t = await nomicGame();
+  const { game, id } = t;
+  assert.equal(Object.values(game.state.rules).filter((r) => r.mutable).length, 24, "N_omic has 24 mutable rules: room for one more");
+  await game.act(id.alan!, "transfer", { to: id.edsger!, groks: 50 });
+  await game.act(id.edsger!, "purchase", { extra: 1 });
+  await refused(game, id.edsger!, "propose", { changes: [{ kind: "enact", text: "The 25th." }, { kind: "enact", text: "A 26th." }] }, /rule-change 2: there are already 25 mutable rules/);
+  await game.act(id.edsger!, "propose", { changes: [{ kind: "repeal", rule: 305 }, { kind: "enact", text: "In 305's place." }] });
+  assert.deepEqual(proposal(game, 338).numbers, [338, 339]);
 });
 
 test("a proposal is adopted if one of its rule-changes is (332); a defeated one costs 10 (333)", async () => {
   const t = await nomicGame();
   const { game, id } = t;
   await game.act(id.alan!, "transfer", { to: id.edsger!, groks: 50 });
-  // Transmuting an immutable rule needs unanimity (109); the enactment a simple majority (203).
-  const p = await playNomicTurn(t, { extra: 1, changes: [{ kind: "transmute", rule: 116 }, { kind: "enact", text: "Carried by majority." }], against: [id.alan!] });
+  // Transmuting an immutable rule needs unanimity (109); the amendment a simple majority (203).
+  const p = await playNomicTurn(t, { extra: 1, changes: [{ kind: "transmute", rule: 116 }, { kind: "amend", rule: 305, text: "Carried by majority." }], against: [id.alan!] });
   assert.equal(p.status, "adopted");
   assert.deepEqual(p.outcomes.map((o) => o.status), ["not adopted", "enacted"]);
   assert.equal(game.state.rules[116]?.mutable, false, "116 stays immutable");

@@ -134,7 +134,7 @@ action(
       if (changes.length !== wanted) game.refuse(`you arranged for ${wanted} rule-change(s) in the Purchase phase: propose exactly ${wanted}`);
     }
     changes.forEach((c, i) => {
-      const objection = game.askAll<string>("rule-change.invalid", { change: c, proposer: actor })[0];
+      const objection = game.askAll<string>("rule-change.invalid", { change: c, proposer: actor, earlier: changes.slice(0, i) })[0];
       if (objection) game.refuse(`rule-change ${i + 1}: ${objection.value}`, objection.rule);
     });
     const first = game.ask<number>("proposal.number")?.value;

@@ -39,7 +39,7 @@ action(
     const changes = input.changes as Change[];
     if (changes.length !== p.changes.length) game.refuse(`${p.label} has ${p.changes.length} rule-change(s); a new version must have as many`);
     changes.forEach((c, i) => {
-      const objection = game.askAll<string>("rule-change.invalid", { change: c, proposer: actor })[0];
+      const objection = game.askAll<string>("rule-change.invalid", { change: c, proposer: actor, earlier: changes.slice(0, i) })[0];
       if (objection) game.refuse(`rule-change ${i + 1}: ${objection.value}`, objection.rule);
     });
     proposals.set(p.number, { ...p, changes });
@@ -50,7 +50,7 @@ action(
 action("final-form", { describe: "After at least 24 hours of discussion, announce the final form of your proposal: voting begins", input: t.object({ proposal: t.integer() }) }, (input, { actor }) => {
   const p = underDiscussion(input.proposal, actor);
   const left = (p.discussionEnds ?? 0) - game.now();
-  if (left > 0) game.refuse(`the discussion of ${p.label} lasts at least ${hours} hours: ${Math.floor(left / 3_600_000)} h ${Math.ceil((left % 3_600_000) / 60_000)} min remain`);
+  if (left > 0) game.refuse(`the discussion of ${p.label} lasts at least ${hours} hours: ${Math.floor(Math.ceil(left / 60_000) / 60)} h ${Math.ceil(left / 60_000) % 60} min remain`);
   proposals.set(p.number, { ...p, status: "voting", votingOpenedAt: game.now() });
   game.post(`${game.player(actor)?.name ?? actor} announces the final form of ${p.label}: voting begins.`);
   game.emit("voting.opened", { proposal: p.number });
