@@ -11,6 +11,7 @@ import { MemoryStore } from "../store/memory-store.js";
 import type { GameStore } from "../store/store.js";
 import { InputError, prepareInput } from "./action-input.js";
 import { emptyState, fold } from "./fold.js";
+import { stateSeenBy } from "./visibility.js";
 import type { Act, ActionDecl, ArchivedRuleSpec, Correction, GameInfo, GameState, Input, Json, PlayerRecord, Recorder, RuleSpec } from "./types.js";
 
 export interface EngineOptions {
@@ -170,10 +171,14 @@ export class Game {
   /**
    * A copy of this game as it stands, in memory, with its own sandbox: moves tried on it
    * ("what would adoption change?") never reach the real log. Close it when done.
+   * With `as`, the copy holds only what that viewer may see ({@link stateSeenBy}): a dry
+   * run must not be an oracle for secrets. The copy draws from a fresh seed, so trying a
+   * move does not foretell the random draws the real game will make.
    */
-  fork(): Promise<Game> {
+  fork(options: { as?: string | null } = {}): Promise<Game> {
     return this.serial(async () => {
-      const store = MemoryStore.fromState(this.info, this.current);
+      const state = options.as === undefined ? this.current : stateSeenBy(this.current, options.as);
+      const store = MemoryStore.fromState({ ...this.info, seed: randomBytes(16).toString("hex") }, state);
       return Game.load({ ...this.options, store, snapshotEvery: Number.MAX_SAFE_INTEGER }, this.info.id);
     });
   }

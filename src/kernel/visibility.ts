@@ -3,7 +3,8 @@
  * view, never the raw state: secret state is filtered here, before anything leaves the
  * engine. A viewer is a player's id, or null for someone who is not playing.
  */
-import type { Act, Effect, GameState, Json, PlayerRecord, RuleRecord, StateDecl } from "./types.js";
+import { emptyState, fold } from "./fold.js";
+import type { Act, Effect, GameState, Input, Json, PlayerRecord, RuleRecord, StateDecl } from "./types.js";
 
 export interface StateView {
   name: string;
@@ -75,18 +76,116 @@ export function viewFor(state: GameState, viewer: string | null): GameView {
   };
 }
 
+/** May `viewer` see the value a correction sets? As for its state.set effect: with no declaration, no one may. */
+function mayReadChange(state: GameState, name: string, player: string | null, viewer: string | null): boolean {
+  const decl = state.decls[name];
+  return decl ? canSee(state, decl, decl.scope === "player" ? player : null, viewer) : false;
+}
+
+/**
+ * An act's input as a viewer may read it. A correction lists the values it sets: those the
+ * viewer may not see are left out, as their state.set effects are. Other inputs are public.
+ */
+export function visibleInput(state: GameState, input: Input, viewer: string | null): Input {
+  if (input.kind !== "correction") return input;
+  const changes = input.changes.filter((c) => mayReadChange(state, c.name, c.player ?? null, viewer));
+  return changes.length === input.changes.length ? input : { ...input, changes };
+}
+
+/**
+ * The engine's "correction.recorded" event repeats the correction's changes: the same
+ * filter applies. A change of a shape the engine never sends names nothing readable.
+ */
+function visibleCorrectionEvent(state: GameState, effect: Extract<Effect, { e: "event" }>, viewer: string | null): Effect {
+  const data = effect.data;
+  if (typeof data !== "object" || data === null || Array.isArray(data) || !Array.isArray(data.changes)) return effect;
+  const changes = data.changes.filter((c) =>
+    typeof c === "object" && c !== null && !Array.isArray(c) && typeof c.name === "string" &&
+    mayReadChange(state, c.name, typeof c.player === "string" ? c.player : null, viewer));
+  return changes.length === data.changes.length ? effect : { ...effect, data: { ...data, changes } };
+}
+
 /**
  * The effects of an act that a viewer may read: state changes they may not see, random
- * draws (which could reveal secrets) and messages addressed to others are left out.
+ * draws (which could reveal secrets) and messages addressed to others are left out, and
+ * so are the values the viewer may not see in the engine's "correction.recorded" event.
  */
 export function visibleEffects(state: GameState, act: Act, viewer: string | null): Effect[] {
-  return act.effects.filter((effect) => {
+  const out: Effect[] = [];
+  for (const effect of act.effects) {
     if (effect.e === "state.set" || effect.e === "state.deleted") {
       const decl = state.decls[effect.name];
-      return decl ? canSee(state, decl, effect.e === "state.set" ? (effect.player ?? null) : null, viewer) : false;
+      if (decl && canSee(state, decl, effect.e === "state.set" ? (effect.player ?? null) : null, viewer)) out.push(effect);
+    } else if (effect.e === "message") {
+      if (effect.to === null || (viewer !== null && effect.to.includes(viewer))) out.push(effect);
+    } else if (effect.e === "event" && effect.rule === null && effect.type === "correction.recorded") {
+      // rule === null: the engine's own event; a rule's event of that name is the rule's own speech.
+      out.push(visibleCorrectionEvent(state, effect, viewer));
+    } else if (effect.e !== "random") {
+      out.push(effect);
     }
-    if (effect.e === "message") return effect.to === null || (viewer !== null && effect.to.includes(viewer));
-    if (effect.e === "random") return false;
-    return true;
-  });
+  }
+  return out;
+}
+
+/** One act of the log as a viewer may read it: no seed (it would replay the secret draws). */
+export interface LogEntry {
+  seq: number;
+  time: number;
+  input: Input;
+  effects: Effect[];
+}
+
+export function logEntryFor(state: GameState, act: Act, viewer: string | null): LogEntry {
+  return { seq: act.seq, time: act.time, input: visibleInput(state, act.input, viewer), effects: visibleEffects(state, act, viewer) };
+}
+
+/**
+ * A copy of the state holding only the values `viewer` may see: the others (and values no
+ * rule declares now, which no one may see) are dropped, so rules read their declared
+ * initial value. A dry run plays on this copy: a hypothetical move, however hostile (an
+ * amendment making a secret public, a guess scored in points), can then only show the
+ * viewer consequences of what they already see.
+ */
+export function stateSeenBy(state: GameState, viewer: string | null): GameState {
+  const copy = structuredClone(state);
+  for (const name of Object.keys(copy.values.game)) {
+    const decl = state.decls[name];
+    if (!decl || decl.scope !== "game" || !canSee(state, decl, null, viewer)) delete copy.values.game[name];
+  }
+  for (const [name, values] of Object.entries(copy.values.player)) {
+    const decl = state.decls[name];
+    for (const player of Object.keys(values)) {
+      if (!decl || decl.scope !== "player" || !canSee(state, decl, player, viewer)) delete values[player];
+    }
+  }
+  return copy;
+}
+
+/**
+ * What a game's whole log holds that `viewer` may not read, in words (`the state "label"`,
+ * `messages addressed to other players`), or null if nothing: whether the raw log, such as
+ * an exported game file, may be handed to them. A value counts as hidden if its state hides
+ * it as declared when it was set or as declared now. Random draws are not counted: they
+ * only matter through the state they feed, which is judged itself.
+ */
+export function hiddenInLog(acts: readonly Act[], viewer: string): string | null {
+  // Folding shares objects between the state and the acts: fold copies, the log stays as read.
+  const now = emptyState("", null);
+  for (const act of acts) fold(now, structuredClone(act));
+  const then = emptyState("", null);
+  for (const act of acts) {
+    fold(then, structuredClone(act));
+    for (const effect of act.effects) {
+      if (effect.e === "message" && effect.to !== null && !effect.to.includes(viewer)) return "messages addressed to other players";
+      if (effect.e !== "state.set" && effect.e !== "state.deleted") continue;
+      const owner = effect.e === "state.set" ? (effect.player ?? null) : null;
+      const judged = [then, now].flatMap((s) => {
+        const decl = s.decls[effect.name];
+        return decl ? [canSee(s, decl, owner, viewer)] : [];
+      });
+      if (judged.length === 0 || judged.includes(false)) return `the state "${effect.name}"`;
+    }
+  }
+  return null;
 }

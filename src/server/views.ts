@@ -5,7 +5,7 @@
 import type { Game } from "../kernel/game.js";
 import { fold, emptyState } from "../kernel/fold.js";
 import type { Act, GameState } from "../kernel/types.js";
-import { viewFor, visibleEffects } from "../kernel/visibility.js";
+import { logEntryFor, viewFor, type LogEntry } from "../kernel/visibility.js";
 import type { GameSettings } from "./directory.js";
 import { badRequest } from "./errors.js";
 import { MomentError, momentOf } from "../records/moment.js";
@@ -38,9 +38,9 @@ export function gamePage(game: Game, settings: GameSettings | undefined, me: str
   };
 }
 
-/** One act as a viewer may read it: the input, and only the effects they may see. */
-export function logEntry(state: GameState, act: Act, viewer: string) {
-  return { seq: act.seq, time: act.time, input: act.input, effects: visibleEffects(state, act, viewer) };
+/** One act as a viewer may read it: the input and the effects, without what they may not see. */
+export function logEntry(state: GameState, act: Act, viewer: string): LogEntry {
+  return logEntryFor(state, act, viewer);
 }
 
 /** {@link momentOf} for the API: a moment that cannot be read is a 400 saying how to name one. */

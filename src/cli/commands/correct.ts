@@ -4,6 +4,7 @@
  */
 import type { Command } from "commander";
 import type { CorrectionChange, Json, Recorder } from "../../kernel/types.js";
+import { visibleInput } from "../../kernel/visibility.js";
 import { citation } from "../../present/format-log.js";
 import { output, UsageError, withGame, type GlobalOptions } from "../context.js";
 import { wholeNumber } from "../parse.js";
@@ -52,7 +53,9 @@ export function registerCorrectCommand(program: Command, globals: () => GlobalOp
       const cites = citesFrom(o);
       await withGame(g, async (game) => {
         const { act } = await game.correct(by, { cites, reason: o.reason, changes: o.set });
-        output(g, { game: game.id, seq: act.seq, correction: act.input, status: game.state.status, result: game.state.result }, () =>
+        // An officer sees what they may of their own correction (they might set a value hidden from them); the host keeps the file and sees all.
+        const correction = "player" in by ? visibleInput(game.state, act.input, by.player) : act.input;
+        output(g, { game: game.id, seq: act.seq, correction, status: game.state.status, result: game.state.result }, () =>
           [`Correction recorded as act ${act.seq} (${citation(cites)}): ${o.reason}`, ...(game.state.status === "over" ? [`The game is over: ${game.state.result?.reason ?? ""}`] : [])].join("\n"),
         );
       });

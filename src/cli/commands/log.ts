@@ -1,6 +1,6 @@
 /** `nomos log`: the game's acts in readable lines, filtered to what the viewer may see. */
 import type { Command } from "commander";
-import { visibleEffects } from "../../kernel/visibility.js";
+import { logEntryFor } from "../../kernel/visibility.js";
 import { output, playerNames, UsageError, withGame, type GlobalOptions } from "../context.js";
 import { formatAct } from "../../present/format-log.js";
 import { positive } from "../parse.js";
@@ -21,9 +21,11 @@ export function registerLogCommand(program: Command, globals: () => GlobalOption
         const from = opts.limit ? Math.max(0, game.state.seq - opts.limit) : 0;
         const acts = await engine.store.readActs(game.id, from);
         const viewer = opts.as ?? null;
-        const shown = acts.map((act) => ({ ...act, effects: visibleEffects(game.state, act, viewer) }));
+        // As the server's log: values the viewer may not see are left out of inputs and
+        // events too, and no act's seed is shown (it would replay the secret draws).
+        const shown = acts.map((act) => logEntryFor(game.state, act, viewer));
         const name = playerNames(game);
-        output(g, shown, () => shown.map((act) => formatAct(act, act.effects, name, { events: opts.events })).join("\n") || "The log is empty.");
+        output(g, shown, () => shown.map((entry) => formatAct({ ...entry, seed: "" }, entry.effects, name, { events: opts.events })).join("\n") || "The log is empty.");
       });
     });
 }

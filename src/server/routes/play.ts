@@ -106,13 +106,14 @@ export function playRoutes(app: FastifyInstance, context: ServerContext): void {
   app.post<{ Params: { id: string }; Body: { steps: { as?: string; action: string; input?: Json }[] } }>("/api/games/:id/dry-run", {
     schema: {
       tags: ["play"],
-      summary: "Try actions on a copy of the game and see what they would change (for example: propose, then everyone votes yes); the real game is untouched",
+      summary: "Try actions on a copy of the game and see what they would change (for example: propose, then everyone votes yes); the real game is untouched. The copy holds only what you may see (secrets read as their initial value) and draws its own random numbers, so its outcome can differ from the real game's where hidden state or chance decides",
       params: gameIdParams,
       body: { type: "object", additionalProperties: false, required: ["steps"], properties: { steps: { type: "array", minItems: 1, maxItems: 50, items: stepSchema } } },
     },
   }, async (request) => {
     const { game, membership } = await seat(context, request, request.params.id);
-    const copy = await game.fork();
+    // The copy holds only what the asker may see, whoever each step acts as.
+    const copy = await game.fork({ as: membership.playerId });
     try {
       const before = viewFor(copy.state, membership.playerId);
       const steps = [];

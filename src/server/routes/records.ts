@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Game } from "../../kernel/game.js";
 import type { CorrectionChange, Recorder } from "../../kernel/types.js";
+import { hiddenInLog } from "../../kernel/visibility.js";
 import { fileSlug, recordFileName, recordFormats, renderRecord, type RecordFormat, type RecordKind } from "../../records/documents.js";
 import { asOf } from "../../records/reports/as-of.js";
 import { ArchiveError, checkArchive, exportGame, importGame, serializeArchive } from "../../records/archive/index.js";
@@ -46,7 +47,7 @@ const correctionSchema = {
       description: "What the correction rests on: a rule, a ruling (such as \"case 2\"), or both",
       properties: { rule: { type: "integer" }, ruling: { type: "string", maxLength: 200 } },
     },
-    reason: { type: "string", minLength: 1, maxLength: 5000 },
+    reason: { type: "string", minLength: 1, maxLength: 5000, description: "Why, in words every player reads (the values set reach only those who may see them: do not repeat a secret value here)" },
     changes: {
       type: "array",
       minItems: 1,
@@ -115,11 +116,25 @@ export function recordsRoutes(app: FastifyInstance, context: ServerContext): voi
   });
 
   app.get<{ Params: { id: string } }>("/api/games/:id/export", {
-    schema: { tags: ["records"], summary: "The whole game as one file (its log, with every rule's text and code), to move it to another server or archive it. The game's creator only: the file holds every secret", params: gameIdParams },
+    schema: {
+      tags: ["records"],
+      summary: "The whole game as one file (its log, with every rule's text and code), to move it to another server or archive it. The game's creator only, and only while the log holds nothing the rules hide from their player (the file holds every secret); otherwise whoever keeps the server's game file exports it with the command line (nomos export)",
+      params: gameIdParams,
+    },
   }, async (request, reply) => {
-    const { game, user } = await seat(context, request, request.params.id);
+    const { game, user, membership } = await seat(context, request, request.params.id);
     const settings = context.directory.settings(game.id);
     if (settings?.ownerId !== user.id) throw forbidden("only the game's creator can export it: the file holds every player's secrets");
+    // The creator is also a player: the file must not show them what the rules hide from
+    // them (a label on their own forehead, another player's hand). Only the keeper of the
+    // server's game file, who holds every secret already, can export such a game.
+    const hidden = hiddenInLog(await context.hub.engine.store.readActs(game.id), membership.playerId);
+    if (hidden) {
+      throw forbidden(
+        `you cannot export this game: the file holds its whole log, and the log holds ${hidden}, which the rules hide from your player (${membership.playerId}). ` +
+          `Whoever keeps this server's game file can export it with: nomos export --db <the server's database> --game ${game.id} <file>`,
+      );
+    }
     const archive = await exportGame(context.hub.engine.store, game.id, { timeZone: settings.timeZone });
     return reply
       .header("Content-Disposition", `attachment; filename="${fileSlug(game.info.name)}-${game.state.seq}.nomos.json"`)
