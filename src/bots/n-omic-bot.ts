@@ -1,0 +1,459 @@
+/**
+ * Scripted players for N_omic (April 2001), and the driver that plays whole turns for them:
+ * purchase, proposal (own changes or the suggestions list), discussion, voting, movement
+ * and the Epic Poem. As with the Suber bots, a bot only chooses, from its own seeded random
+ * source; the driver acts through Game.act as a person would, and treats a refusal as part
+ * of play (it tries the bot's next choice). N_omic never ends by itself (Rule 312), so the
+ * driver stops where its caller says.
+ */
+import { ActionError, type Game } from "../kernel/game.js";
+import type { Act, Json, RuleRecord } from "../kernel/types.js";
+import {
+  amountOf, amountsOf, filesOf, labelOf, phaseOf, playersOf, positionOf, proposalOf, proposalsOf, suggestionsOf, turnOf,
+  type NomicProposal, type Square, type Vote,
+} from "./n-omic-state.js";
+import { botRandom, pick, type Random } from "./random.js";
+
+/** Rule 209: at most 25 mutable rules. Every plan keeps the count within it, change by change. */
+const cap = 25;
+const hour = 3_600_000;
+
+const subjects = ["The mover", "Each Player", "Whoever holds the most Groks", "The Judge", "The proponent", "The last voter", "Whoever stands highest on the board", "Every Reyalp"];
+const duties = [
+  "shall hum while voting", "must count eir Groks aloud", "may walk the cylinder only clockwise", "shall praise the previous proposal",
+  "must sign each message with a haiku", "shall keep a hand-drawn map of the board", "may read the Epic Poem only backwards", "shall bow to row ten",
+];
+const conditions = ["on Tuesdays", "while a discussion lasts", "unless the poem rhymes", "whenever a Grok changes hands", "after a win", "in leap years only", "if the Judge agrees"];
+const openers = ["Across the cylinder", "Beneath row ten", "With fifty Groks", "Where labels hide", "From the suggestions list", "Through a day of discussion", "Past the highest square"];
+const middles = ["the players wander slow", "a proposal waits its turn", "the Judge keeps watch", "a bought vote tips the scale", "the poem grows a line", "the files wrap round again", "a forehead keeps its word"];
+const endings = [",", ";", "...", "!", "."];
+
+/** What the driver needs of a bot: every choice of a turn, and of the turns of others. */
+export interface NomicBotPlayer {
+  readonly player: string;
+  /** A change to put on the suggestions list now (replacing eir own), or null. */
+  suggestion(game: Game): Json | null;
+  /** How many extra rule-changes to buy in the Purchase phase. */
+  purchase(game: Game): number;
+  /** Inputs for `propose` with `wanted` rule-changes, best first; the driver tries them in order. */
+  proposals(game: Game, wanted: number): Json[];
+  /** A new version of the bot's proposal under discussion, or null to keep it. */
+  revision(game: Game, proposal: NomicProposal): Json[] | null;
+  vote(game: Game, proposal: NomicProposal, last: boolean): { vote: Vote; extra: boolean };
+  /** Squares to move to, best first; none to stay. */
+  moves(game: Game): Square[];
+  /** Whether to add the poem lines early in the turn rather than after moving. */
+  poemFirst(game: Game): boolean;
+  poem(game: Game): string[];
+}
+
+export interface NomicBotOptions {
+  seed: string;
+  /** The chance of voting for another player's proposal (default 0.8). */
+  favour?: number;
+}
+
+export class NomicBot implements NomicBotPlayer {
+  private readonly random: Random;
+  private readonly favour: number;
+
+  constructor(readonly player: string, options: NomicBotOptions) {
+    this.random = botRandom(`n_omic:${options.seed}:${player}`);
+    this.favour = options.favour ?? 0.8;
+  }
+
+  suggestion(game: Game): Json | null {
+    // Most bots keep one suggestion on the list, so that movers can use it; few replace it.
+    if (this.random() >= (suggestionsOf(game).has(this.player) ? 0.1 : 0.6)) return null;
+    const own = invented(game).filter((r) => r.mutable && ownerOf(game, r.number) === this.player);
+    const roll = this.random();
+    if (own.length && roll < 0.3) return this.amend(pick(this.random, own));
+    // A repeal keeps room under Rule 209's cap for the enactments on the list.
+    if (own.length && roll < 0.55) return { kind: "repeal", rule: pick(this.random, own).number };
+    return this.enact();
+  }
+
+  purchase(game: Game): number {
+    const groks = amountOf(game, "groks", this.player);
+    const roll = this.random();
+    // Two suggestions pay the proponent 125 Groks for the 50 spent: worth it even when
+    // Rule 209's cap will discard one (5 points), as it does while the ruleset is full.
+    const pair = this.listed(game, 2);
+    if (groks >= 50 && pair && roll < (pair.discarded ? 0.3 : 0.5)) return 1;
+    // Rich: more changes of its own, where the cap leaves room for them.
+    if (groks >= 150 && roll < 0.7 && capacity(game) >= 2) return groks >= 300 && capacity(game) >= 3 && this.random() < 0.5 ? 2 : 1;
+    return 0;
+  }
+
+  proposals(game: Game, wanted: number): Json[] {
+    const found = this.listed(game, wanted);
+    // A single change from the list is worth proposing only if it can take effect.
+    const listed = found && (wanted > 1 || found.discarded === 0) ? found.players : null;
+    const own = this.plan(game, wanted);
+    const inputs: Json[] = [];
+    const fromList = listed !== null && (own === null || this.random() < 0.65);
+    if (fromList) inputs.push({ suggestions: listed });
+    if (own) inputs.push({ changes: own });
+    if (listed && !fromList) inputs.push({ suggestions: listed });
+    const again = this.plan(game, wanted);
+    if (again) inputs.push({ changes: again });
+    return inputs;
+  }
+
+  revision(game: Game, proposal: NomicProposal): Json[] | null {
+    return this.random() < 0.15 ? this.plan(game, proposal.changes.length) : null;
+  }
+
+  vote(game: Game, proposal: NomicProposal, last: boolean): { vote: Vote; extra: boolean } {
+    const mine = proposal.proposer === this.player;
+    const vote: Vote = mine || this.random() < this.favour ? "for" : "against";
+    // Rule 311: 100 Groks for the additional vote, 150 for the last to vote; keep a little back.
+    const price = last ? 150 : 100;
+    const extra = amountOf(game, "groks", this.player) >= price + 25 && this.random() < (mine ? 0.6 : 0.12);
+    return { vote, extra };
+  }
+
+  moves(game: Game): Square[] {
+    const at = positionOf(game, this.player);
+    if (!at || at.y === 0 || at.y === 10 || this.random() < 0.1) return [];
+    // Towards row 0 (100 points), as far as Rule 324 allows and the Groks reach.
+    const reach = Math.max(2, playersOf(game).length) - 1;
+    const files = filesOf(game);
+    const groks = amountOf(game, "groks", this.player);
+    const toward = Math.sign(-at.y);
+    const out: Square[] = [];
+    for (let d = reach; d >= 1; d--) {
+      const y = toward < 0 ? Math.max(0, at.y - d) : Math.min(0, at.y + d);
+      if (y === 10 || y === at.y || out.some((s) => s.y === y)) continue;
+      if (moveCost(at.y, y) > groks) continue;
+      out.push({ x: (at.x + pick(this.random, [-1, 0, 1]) + files) % files, y });
+    }
+    return out;
+  }
+
+  poemFirst(_game: Game): boolean {
+    return this.random() < 0.4;
+  }
+
+  poem(_game: Game): string[] {
+    const count = 1 + Math.floor(this.random() * 5);
+    return Array.from({ length: count }, () => `${pick(this.random, openers)} ${pick(this.random, middles)}${pick(this.random, endings)}`);
+  }
+
+  /**
+   * `wanted` other Players' suggestions the rules will take now, those that can all take
+   * effect first, and how many of the rest Rule 324 would discard at adoption (each costs
+   * 5 points); or null if the list holds too few.
+   */
+  private listed(game: Game, wanted: number): { players: string[]; discarded: number } | null {
+    const now = mutableCount(game);
+    const proposable = shuffle(this.random, [...suggestionsOf(game)].filter(([player, change]) => {
+      const c = change as { kind?: string; rule?: number };
+      const target = c.rule === undefined ? undefined : game.state.rules[c.rule];
+      return player !== this.player && (c.kind === "enact" ? now < cap : target?.mutable === true);
+    }));
+    let count = now;
+    const touched = new Set<number>();
+    const fits = ([, change]: [string, Json]): boolean => {
+      const c = change as { kind?: string; rule?: number };
+      if (c.kind === "enact") {
+        if (count >= cap) return false;
+        count++;
+        return true;
+      }
+      if (c.rule === undefined || touched.has(c.rule)) return false;
+      touched.add(c.rule);
+      if (c.kind !== "amend") count--;
+      return true;
+    };
+    const first = proposable.filter(fits);
+    const ordered = [...first, ...proposable.filter((s) => !first.includes(s))].slice(0, wanted);
+    if (ordered.length < wanted) return null;
+    return { players: ordered.map(([player]) => player), discarded: Math.max(0, wanted - first.length) };
+  }
+
+  /**
+   * `wanted` own rule-changes that can be enacted one after another within Rule 209's cap,
+   * touching only rules invented in play (the bot's own first, others' when it has none
+   * and cannot enact), or null if there is no such plan. The rules check each change against the
+   * ruleset as it is when proposed, so at the cap no enactment passes, even after a repeal
+   * in the same proposal; below it, an untouched rule is worth two changes (repeal it, then
+   * enact in its place).
+   */
+  private plan(game: Game, wanted: number): Json[] | null {
+    const all = invented(game).filter((r) => r.mutable);
+    let own = shuffle(this.random, all.filter((r) => ownerOf(game, r.number) === this.player));
+    let others = shuffle(this.random, all.filter((r) => ownerOf(game, r.number) !== this.player));
+    let count = mutableCount(game);
+    const enactable = count < cap;
+    const take = (): RuleRecord => {
+      const rule = (own.length ? own : others)[0]!;
+      own = own.filter((r) => r !== rule);
+      others = others.filter((r) => r !== rule);
+      return rule;
+    };
+    const out: Json[] = [];
+    while (out.length < wanted) {
+      const free = own.length + others.length;
+      const room = enactable ? 2 * free + (cap - count) : free;
+      const left = wanted - out.length;
+      if (room < left) return null;
+      const roll = this.random();
+      if (enactable && count < cap && (free === 0 || !own.length || room === left || roll < 0.45)) {
+        // With no room to spare an amendment would waste a place, so every change enacts or frees one.
+        out.push(this.enact());
+        count++;
+      } else if (roll < 0.6) {
+        out.push({ kind: "repeal", rule: take().number });
+        count--;
+      } else if (roll < 0.85 && (!enactable || room > left)) {
+        out.push(this.amend(take()));
+      } else {
+        // Entrench one of its rules: it stays, and its place under the cap is free for more.
+        out.push({ kind: "transmute", rule: take().number });
+        count--;
+      }
+    }
+    return out;
+  }
+
+  private enact(): Json {
+    return { kind: "enact", text: `${pick(this.random, subjects)} ${pick(this.random, duties)} (${pick(this.random, conditions)}).` };
+  }
+
+  /** Invented texts end in a parenthesised condition: the amendment changes it. */
+  private amend(rule: RuleRecord): Json {
+    const base = rule.text.replace(/\s*\([^()]*\)\.?$/, "").replace(/\.$/, "");
+    return { kind: "amend", rule: rule.number, text: `${base} (${pick(this.random, conditions)}).` };
+  }
+}
+
+export function moveCost(y1: number, y2: number): number {
+  return Math.abs((10 - y1) * (10 - y2)) + 10;
+}
+
+function mutableCount(game: Game): number {
+  return Object.values(game.state.rules).filter((r) => r.mutable).length;
+}
+
+/** Rules made in play, text only: changing them never touches a mechanic of the game. */
+function invented(game: Game): RuleRecord[] {
+  return Object.values(game.state.rules).filter((r) => r.code === null && (r.history[0]?.seq ?? 0) > 1);
+}
+
+/** Whose proposal gave the rule its number (Rule 329), and so whose rule it now is. */
+function ownerOf(game: Game, rule: number): string | undefined {
+  return proposalsOf(game).find((p) => p.numbers.includes(rule))?.proposer;
+}
+
+/** The most own changes a plan can hold now: see `plan`. */
+function capacity(game: Game): number {
+  const free = invented(game).filter((r) => r.mutable).length;
+  const count = mutableCount(game);
+  return count < cap ? 2 * free + (cap - count) : free;
+}
+
+function shuffle<T>(random: Random, items: readonly T[]): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+// ---- The driver -----------------------------------------------------------------------
+
+/**
+ * The clock of a simulated game: it starts where asked, moves one minute per reading (so
+ * acts have distinct, reproducible times) and jumps ahead when the driver waits out a
+ * period the rules impose, such as Rule 335's 24 hours of discussion.
+ */
+export class SimulatedClock {
+  private time: number;
+  constructor(start: number, private readonly step = 60_000) {
+    this.time = start;
+  }
+  readonly now = (): number => (this.time += this.step);
+  advance(ms: number): void {
+    this.time += Math.max(0, ms);
+  }
+}
+
+export interface NomicTurnReport {
+  /** The game's turn number. */
+  turn: number;
+  /** Complete circuits of turns after this one. */
+  circuits: number;
+  player: string;
+  /** The word on the mover's forehead, as the others read it. */
+  label: string | null;
+  /** Extra rule-changes bought. */
+  extra: number;
+  proposal: {
+    number: number; numbers: number[]; label: string; changes: Json[]; suggesters: string[] | null;
+    votes: Record<string, Vote>; extra: Record<string, Vote>; status: string; reason: string | null;
+    outcomes: NomicProposal["outcomes"];
+  } | null;
+  move: { from: Square; to: Square; cost: number } | null;
+  lines: string[];
+  /** Everyone's points, Groks and wins after the turn. */
+  points: Record<string, number>;
+  groks: Record<string, number>;
+  wins: Record<string, number>;
+  /** Wins during the turn, with the points that won (Rule 312 resets them at once). */
+  won: { player: string; points: number }[];
+}
+
+export interface NomicDriverOptions {
+  /** The clock of the game's engine: the driver moves it on through the waits the rules impose. */
+  clock: { advance(ms: number): void };
+  /** Stop after this many turns. */
+  maxTurns?: number;
+  /** Stop after the turn this returns true for (such as the first win). */
+  until?: (report: NomicTurnReport) => boolean;
+  onTurn?: (report: NomicTurnReport) => void;
+  /** Called once if the driver stops for a reason other than `until`. */
+  onStop?: (reason: string) => void;
+}
+
+/** Plays whole turns until `until` holds, a limit is reached or no bot can go on; returns the turns played. */
+export async function playNomicGame(game: Game, bots: Iterable<NomicBotPlayer>, options: NomicDriverOptions): Promise<number> {
+  const byId = new Map([...bots].map((b) => [b.player, b]));
+  const maxTurns = options.maxTurns ?? 1000;
+  const name = (id: string) => game.state.players.find((p) => p.id === id)?.name ?? id;
+  let turns = 0;
+  let won: NomicTurnReport["won"] = [];
+
+  /** Notes every win an act records, with the total that won. */
+  const watch = (act: Act) => {
+    const totals = new Map<string, number>();
+    for (const e of act.effects) {
+      if (e.e !== "event") continue;
+      const data = e.data as { player?: string; total?: number };
+      if (e.type === "points.changed" && data.player && typeof data.total === "number") totals.set(data.player, data.total);
+      if (e.type === "player.won" && data.player) won.push({ player: data.player, points: totals.get(data.player) ?? amountOf(game, "points", data.player) });
+    }
+  };
+  /** One act; false if the rules refused it (or the rule taking it failed, which changes nothing). */
+  const act = async (actor: string, action: string, input: Json): Promise<boolean> => {
+    try {
+      const outcome = await game.act(actor, action, input);
+      watch(outcome.act);
+      return outcome.failed === null;
+    } catch (err) {
+      if (err instanceof ActionError && err.code !== "failed") return false;
+      throw err;
+    }
+  };
+  const fireTimers = async () => {
+    for (const fired of await game.fireDueTimers()) watch(fired);
+  };
+  const stop = (reason: string): number => {
+    options.onStop?.(reason);
+    return turns;
+  };
+  const phase = () => phaseOf(game)?.name;
+
+  async function vote(number: number, mover: string): Promise<void> {
+    for (const voter of [mover, ...playersOf(game).filter((p) => p !== mover)]) {
+      const p = proposalOf(game, number);
+      const bot = byId.get(voter);
+      if (!p || p.status !== "voting") return;
+      if (!bot || p.votes[voter] !== undefined || !playersOf(game).includes(voter)) continue;
+      const last = playersOf(game).every((v) => v === voter || p.votes[v] !== undefined);
+      const choice = bot.vote(game, p, last);
+      const ballot = { proposal: number, vote: choice.vote };
+      if (!(choice.extra && (await act(voter, "vote", { ...ballot, extra: true })))) await act(voter, "vote", ballot);
+    }
+  }
+
+  /** One whole turn of `bot`'s, from whatever phase it is in; a report, or why it cannot be played. */
+  async function turn(bot: NomicBotPlayer, number: number): Promise<NomicTurnReport | string> {
+    const mover = bot.player;
+    // Between turns, Players put changes on the list for later movers to use (Rule 322).
+    for (const other of byId.values()) {
+      const change = playersOf(game).includes(other.player) ? other.suggestion(game) : null;
+      if (change) await act(other.player, "suggest", { change });
+    }
+    const label = labelOf(game, mover);
+    if (phase() === "purchase") {
+      const extra = bot.purchase(game);
+      if (!(await act(mover, "purchase", { extra })) && !(extra > 0 && (await act(mover, "purchase", { extra: 0 })))) {
+        return `${name(mover)} could not announce a purchase`;
+      }
+    }
+    const extra = phaseOf(game)?.extra ?? 0;
+    let lines: string[] = [];
+    const addLines = async () => {
+      const wanted = bot.poem(game);
+      if (await act(mover, "add-poem-lines", { lines: wanted })) lines = [...lines, ...wanted];
+    };
+    if (bot.poemFirst(game)) await addLines();
+
+    if (phase() === "proposal") {
+      let proposed = false;
+      for (const input of bot.proposals(game, extra + 1)) if ((proposed = await act(mover, "propose", input))) break;
+      if (!proposed) return `the rules refused every proposal ${name(mover)} could make`;
+    }
+    const proposal = phaseOf(game)?.proposal ?? null;
+    if (phase() === "discussion" && proposal !== null) {
+      const p = proposalOf(game, proposal);
+      const revised = p ? bot.revision(game, p) : null;
+      if (revised) await act(mover, "revise-proposal", { proposal, changes: revised });
+      // Nobody argues, so the discussion lasts exactly the 24 hours Rule 335 requires.
+      options.clock.advance((proposalOf(game, proposal)?.discussionEnds ?? game.state.time + 24 * hour) - game.state.time);
+      await fireTimers();
+      if (!(await act(mover, "final-form", { proposal }))) return `${name(mover)} could not end the discussion of proposal ${proposal}`;
+    }
+    if (phase() === "voting" && proposal !== null) {
+      await vote(proposal, mover);
+      if (proposalOf(game, proposal)?.status === "voting") return `proposal ${proposal} cannot be decided: no bot could cast the missing votes`;
+    }
+
+    let move: NomicTurnReport["move"] = null;
+    if (phase() === "movement") {
+      const from = positionOf(game, mover);
+      for (const to of bot.moves(game)) {
+        if (from && (await act(mover, "move", { x: to.x, y: to.y }))) {
+          move = { from, to, cost: moveCost(from.y, to.y) };
+          break;
+        }
+      }
+      if (!move && !(await act(mover, "stay", {}))) return `${name(mover)} could neither move nor stay`;
+    }
+    const ongoing = () => turnOf(game)?.number === number && game.state.status !== "over";
+    // Rule 328: the turn cannot end without the lines; adding them after moving ends it.
+    if (ongoing() && lines.length === 0) await addLines();
+    if (ongoing()) return `turn ${number} could not end: ${turnOf(game)?.waiting ?? "the rules hold it open"}`;
+
+    const p = proposal === null ? undefined : proposalOf(game, proposal);
+    return {
+      turn: number, circuits: turnOf(game)?.circuits ?? 0, player: mover, label, extra,
+      proposal: p ? { number: p.number, numbers: p.numbers, label: p.label, changes: p.changes, suggesters: p.suggesters, votes: p.votes, extra: p.extra, status: p.status, reason: p.reason, outcomes: p.outcomes ?? [] } : null,
+      move, lines, points: amountsOf(game, "points"), groks: amountsOf(game, "groks"), wins: amountsOf(game, "wins"), won,
+    };
+  }
+
+  for (;;) {
+    if (game.state.status === "over") return turns;
+    if (turns >= maxTurns) return stop(`reached the limit of ${maxTurns} turns`);
+    await fireTimers();
+    const now = turnOf(game);
+    if (!now) return stop("the rules declare no turn, so no bot knows when to move");
+    if (now.player === null) {
+      const first = [...byId.keys()][0];
+      if (!first || !(await act(first, "start", {}))) return stop("play could not begin");
+      continue;
+    }
+    if (now.waiting) return stop(`the next turn cannot begin: ${now.waiting}`);
+    const bot = byId.get(now.player);
+    if (!bot) return stop(`no bot plays for ${name(now.player)}, whose turn it is`);
+    const report = await turn(bot, now.number);
+    if (typeof report === "string") return stop(report);
+    turns++;
+    won = [];
+    options.onTurn?.(report);
+    if (options.until?.(report)) return turns;
+  }
+}
