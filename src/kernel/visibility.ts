@@ -144,7 +144,7 @@ export function logEntryFor(state: GameState, act: Act, viewer: string | null): 
  * A copy of the state holding only the values `viewer` may see: the others (and values no
  * rule declares now, which no one may see) are dropped, so rules read their declared
  * initial value. A dry run plays on this copy: a hypothetical move, however hostile (an
- * amendment making a secret public, a guess scored in points), can then only show the
+ * amendment making a secret public, a guess rewarded), can then only show the
  * viewer consequences of what they already see.
  */
 export function stateSeenBy(state: GameState, viewer: string | null): GameState {
@@ -163,11 +163,11 @@ export function stateSeenBy(state: GameState, viewer: string | null): GameState 
 }
 
 /**
- * What a game's whole log holds that `viewer` may not read, in words (`the state "label"`,
+ * What a game's whole log holds that `viewer` may not read, in words (`the state "secret"`,
  * `messages addressed to other players`), or null if nothing: whether the raw log, such as
  * an exported game file, may be handed to them. A value counts as hidden if its state hides
  * it as declared when it was set or as declared now. Random draws are not counted: they
- * only matter through the state they feed, which is judged itself.
+ * only matter through the state they feed, which is checked itself.
  */
 export function hiddenInLog(acts: readonly Act[], viewer: string): string | null {
   // Folding shares objects between the state and the acts: fold copies, the log stays as read.
@@ -180,11 +180,11 @@ export function hiddenInLog(acts: readonly Act[], viewer: string): string | null
       if (effect.e === "message" && effect.to !== null && !effect.to.includes(viewer)) return "messages addressed to other players";
       if (effect.e !== "state.set" && effect.e !== "state.deleted") continue;
       const owner = effect.e === "state.set" ? (effect.player ?? null) : null;
-      const judged = [then, now].flatMap((s) => {
+      const visible = [then, now].flatMap((s) => {
         const decl = s.decls[effect.name];
         return decl ? [canSee(s, decl, owner, viewer)] : [];
       });
-      if (judged.length === 0 || judged.includes(false)) return `the state "${effect.name}"`;
+      if (visible.length === 0 || visible.includes(false)) return `the state "${effect.name}"`;
     }
   }
   return null;
