@@ -76,8 +76,7 @@ export class NomicBot implements NomicBotPlayer {
   purchase(game: Game): number {
     const groks = amountOf(game, "groks", this.player);
     const roll = this.random();
-    // Two suggestions pay the proponent 125 Groks for the 50 spent: worth it even when
-    // Rule 209's cap will discard one (5 points), as it does while the ruleset is full.
+    // Two suggestions pay the proponent 125 Groks for the 50 spent.
     const pair = this.listed(game, 2);
     if (groks >= 50 && pair && roll < (pair.discarded ? 0.3 : 0.5)) return 1;
     // Rich: more changes of its own, where the cap leaves room for them.
@@ -166,19 +165,18 @@ export class NomicBot implements NomicBotPlayer {
       if (c.kind !== "amend") count--;
       return true;
     };
+    // Rule 209 counts the earlier changes of a proposal: every suggestion used must fit in turn.
     const first = proposable.filter(fits);
-    const ordered = [...first, ...proposable.filter((s) => !first.includes(s))].slice(0, wanted);
-    if (ordered.length < wanted) return null;
-    return { players: ordered.map(([player]) => player), discarded: Math.max(0, wanted - first.length) };
+    if (first.length < wanted) return null;
+    return { players: first.slice(0, wanted).map(([player]) => player), discarded: 0 };
   }
 
   /**
    * `wanted` own rule-changes that can be enacted one after another within Rule 209's cap,
    * touching only rules invented in play (the bot's own first, others' when it has none
-   * and cannot enact), or null if there is no such plan. The rules check each change against the
-   * ruleset as it is when proposed, so at the cap no enactment passes, even after a repeal
-   * in the same proposal; below it, an untouched rule is worth two changes (repeal it, then
-   * enact in its place).
+   * and cannot enact), or null if there is no such plan. Rule 209 counts the earlier changes
+   * of the proposal, so below the cap an untouched rule is worth two changes (repeal it,
+   * then enact in its place).
    */
   private plan(game: Game, wanted: number): Json[] | null {
     const all = invented(game).filter((r) => r.mutable);
