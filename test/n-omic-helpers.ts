@@ -4,6 +4,7 @@ import type { Json } from "../src/kernel/types.js";
 import { loadPreset } from "../src/ruleset/presets.js";
 import { createQuickJsSandbox } from "../src/sandbox/quickjs-sandbox.js";
 import { SqliteStore } from "../src/store/sqlite-store.js";
+import type { NomicPhase, NomicProposal, Square } from "../src/bots/n-omic-state.js";
 
 export const hour = 3_600_000;
 
@@ -16,21 +17,8 @@ export class TestClock {
   }
 }
 
-export interface Phase { turn: number; player: string | null; name: string; extra: number; proposal: number | null }
-export interface NomicProposal {
-  number: number;
-  numbers: number[];
-  label: string;
-  proposer: string;
-  changes: Json[];
-  suggesters: string[] | null;
-  votes: Record<string, string>;
-  extra: Record<string, string>;
-  status: string;
-  reason: string | null;
-  outcomes: { number: number; status: string; reason: string }[];
-}
-export type Square = { x: number; y: number };
+export type { NomicPhase as Phase, NomicProposal, Square } from "../src/bots/n-omic-state.js";
+
 
 export interface NomicTable {
   game: Game;
@@ -57,7 +45,7 @@ export async function nomicGame(names = fourPlayers, seed = "n_omic-test"): Prom
   return { game, store, clock, id };
 }
 
-export const phase = (game: Game) => game.value("phase") as unknown as Phase;
+export const phase = (game: Game) => game.value("phase") as unknown as NomicPhase;
 export const mover = (game: Game) => (game.value("turn") as unknown as { player: string }).player;
 export const circuits = (game: Game) => (game.value("turn") as unknown as { circuits: number }).circuits;
 export const groks = (game: Game, player: string) => game.value("groks", player) as number;

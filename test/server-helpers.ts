@@ -12,10 +12,11 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startServer(): Promise<TestServer> {
+/** `clock` lets a test move the server's time on (a discussion's 24 hours, say). */
+export async function startServer(options: { clock?: () => number } = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), "nomos-server-"));
   const db = join(dir, "games.db");
-  const app = await buildServer({ db, durability: "process", authRateLimit: 10_000 });
+  const app = await buildServer({ db, durability: "process", authRateLimit: 10_000, ...options });
   const url = await app.listen({ port: 0, host: "127.0.0.1" });
   return {
     url,

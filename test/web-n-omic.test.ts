@@ -10,13 +10,9 @@
  * Set NOMOS_SCREENSHOTS=<dir> to save screenshots there.
  */
 import assert from "node:assert/strict";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { after, before, test } from "node:test";
-import { chromium, type Locator, type Page } from "playwright-core";
-import { buildServer } from "../src/server/app.js";
-import { shot, signUpIn, type BrowserRig } from "./browser-helpers.js";
+import { test } from "node:test";
+import { type Locator, type Page } from "playwright-core";
+import { shot, signUpIn, useBrowser } from "./browser-helpers.js";
 import { ApiClient } from "./server-helpers.js";
 
 const hour = 3_600_000;
@@ -25,28 +21,8 @@ const hour = 3_600_000;
 let offset = 0;
 const clock = () => Date.now() + offset;
 
-// Like useBrowser, but the server reads the clock above, so that a discussion's 24 hours can pass.
-const rig = {} as BrowserRig;
-let dir = "";
-before(async () => {
-  assert.ok(existsSync(join("dist", "web", "main.js")), "the web UI is not built: run `node scripts/build-web.mjs` (npm test does)");
-  const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-  assert.ok(existsSync(executablePath), `no browser at ${executablePath}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
-  dir = mkdtempSync(join(tmpdir(), "nomos-n-omic-"));
-  const db = join(dir, "games.db");
-  const app = await buildServer({ db, durability: "process", authRateLimit: 10_000, clock });
-  const url = await app.listen({ port: 0, host: "127.0.0.1" });
-  rig.server = { url, app, db, close: () => app.close() };
-  rig.browser = await chromium.launch({
-    executablePath,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
-});
-after(async () => {
-  await rig.browser?.close();
-  await rig.server?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+// The server reads the clock above, so that a discussion's 24 hours can pass.
+const rig = useBrowser({ clock });
 
 const action = (page: Page, name: string) => page.locator(`details[data-action="${name}"]`);
 
