@@ -1,0 +1,58 @@
+/**
+ * How much rule code may do: the one place for every limit, read by the guest runtime
+ * (which charges a breach to the rule that made it) and by the host (which trusts nothing
+ * the sandbox returns and checks the same bounds again). Numbers are per act unless they
+ * say otherwise; an act is one input and everything the rules make of it.
+ */
+export const limits = {
+  /** Interrupt ticks of QuickJS (each about 10,000 operations) one act may use. */
+  fuel: 1000,
+  /** Wall time one act may take in the sandbox, built-ins included, before it is stopped (ms). */
+  actMs: 500,
+  /** Wall time loading a game's rules into a fresh sandbox may take (ms). */
+  bootMs: 5000,
+  /** Memory of one game's sandbox (bytes). */
+  memoryBytes: 64 * 1024 * 1024,
+  /** QuickJS stack (bytes): larger stacks let deep recursion overflow the host. */
+  stackBytes: 256 * 1024,
+  /** Effects one act may record, and their size as JSON (characters). */
+  effects: 10_000,
+  effectsChars: 1_000_000,
+  /** One state value as JSON (characters), entries in one record state, and all of a game's state. */
+  valueChars: 256_000,
+  recordEntries: 10_000,
+  stateChars: 8_000_000,
+  /** Events one act may raise (rules triggering each other). */
+  events: 2000,
+  /** Messages one act may post, and the length of one. */
+  messages: 100,
+  messageChars: 10_000,
+  /** Timers a game may have pending, and that one act may set. */
+  timers: 1000,
+  timersPerAct: 100,
+  /** A timer set while one of the same rule's timers fires is due at least this much later (ms). */
+  timerChainGapMs: 60_000,
+  /** Timer acts a game makes in a row before it lets other games run. */
+  timerActsInARow: 50,
+  /** Names of state, actions, events, questions and timers; keys of record entries. */
+  nameChars: 100,
+  keyChars: 200,
+  /** Text of a rule, title, cause or reason (characters). */
+  textChars: 100_000,
+  /** Wall time and memory of one type-check of rule code, off the event loop. */
+  checkMs: 10_000,
+  checkMemoryMb: 512,
+} as const;
+
+/** Names a host record must never take: they reach an object's prototype instead of a key. */
+export const reservedNames: readonly string[] = ["__proto__", "constructor", "prototype"];
+
+/** Why a name (of state, an action, an event, a question, a timer) or a key cannot be used, or null if it can. */
+export function nameProblem(name: unknown, what: string, max: number = limits.nameChars): string | null {
+  if (typeof name !== "string" || name.length === 0) return `${what} needs a name (a non-empty string)`;
+  if (name.length > max) return `${what} "${name.slice(0, 40)}…" is too long (at most ${max} characters)`;
+  if (reservedNames.includes(name)) return `${what} cannot be named "${name}" (a reserved word of JavaScript objects)`;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/.test(name)) return `${what} "${JSON.stringify(name)}" contains control characters`;
+  return null;
+}
