@@ -4,7 +4,8 @@
  * guest runtime keeps a mirror of the same state for rule code to read; both must apply
  * an effect the same way (test/consistency.test.ts checks it on whole games).
  */
-import type { Act, Effect, GameState, HistoryEntry, Json, PublishedHistory, RuleRecord } from "./types.js";
+import { historyEntry, pastEntries } from "./rule-history.js";
+import type { Act, Effect, GameState, HistoryEntry, Json, RuleRecord } from "./types.js";
 
 const keptFailures = 50;
 
@@ -53,26 +54,17 @@ function record(state: GameState, name: string): Record<string, Json> {
   return fresh;
 }
 
-function entry(act: Act, change: HistoryEntry["change"], revision: number, cause: string, detail?: Json): HistoryEntry {
-  const e: HistoryEntry = { change, at: act.time, seq: act.seq, revision, cause };
-  if (detail !== undefined) e.detail = detail;
-  return e;
+function entry(act: Act, change: HistoryEntry["change"], revision: number, cause: string, detail: Json | undefined, by: number | undefined): HistoryEntry {
+  return historyEntry(change, act.time, act.seq, revision, cause, detail, by);
 }
 
-/** History a published ruleset states, as entries from before the game (seq 0, revision 0). */
-export function pastEntries(past: PublishedHistory[] | undefined): HistoryEntry[] {
-  return (past ?? []).map((p) => {
-    const e: HistoryEntry = { change: p.change, at: p.at, seq: 0, revision: 0, cause: p.cause, published: p.text };
-    if (p.detail !== undefined) e.detail = p.detail;
-    return e;
-  });
-}
+export { pastEntries };
 
 export function applyEffect(state: GameState, effect: Effect, act: Act): void {
   switch (effect.e) {
     case "rule.enacted": {
       const r = effect.rule;
-      const enacted = entry(act, "enacted", 1, effect.cause, { text: r.text, title: r.title, code: r.code as Json });
+      const enacted = entry(act, "enacted", 1, effect.cause, { text: r.text, title: r.title, code: r.code as Json }, effect.by);
       state.rules[r.number] = { ...r, revision: 1, history: [...pastEntries(effect.past), enacted] };
       break;
     }
@@ -83,7 +75,7 @@ export function applyEffect(state: GameState, effect: Effect, act: Act): void {
     }
     case "rule.annotated": {
       const old = rule(state, effect.number);
-      state.rules[effect.number] = { ...old, history: [...old.history, entry(act, "annotated", old.revision, effect.cause, { text: effect.text })] };
+      state.rules[effect.number] = { ...old, history: [...old.history, entry(act, "annotated", old.revision, effect.cause, { text: effect.text }, effect.by)] };
       break;
     }
     case "rule.amended": {
@@ -96,13 +88,13 @@ export function applyEffect(state: GameState, effect: Effect, act: Act): void {
         next.code = effect.code;
         changed.code = effect.code as Json;
       }
-      next.history = [...old.history, entry(act, "amended", next.revision, effect.cause, changed)];
+      next.history = [...old.history, entry(act, "amended", next.revision, effect.cause, changed, effect.by)];
       state.rules[effect.number] = next;
       break;
     }
     case "rule.repealed": {
       const old = rule(state, effect.number);
-      state.repealed.push({ ...old, history: [...old.history, entry(act, "repealed", old.revision, effect.cause)] });
+      state.repealed.push({ ...old, history: [...old.history, entry(act, "repealed", old.revision, effect.cause, undefined, effect.by)] });
       delete state.rules[effect.number];
       delete state.declares[effect.number];
       delete state.broken[effect.number];
@@ -115,7 +107,7 @@ export function applyEffect(state: GameState, effect: Effect, act: Act): void {
         ...old,
         mutable: effect.mutable,
         revision,
-        history: [...old.history, entry(act, "transmuted", revision, effect.cause, { mutable: effect.mutable })],
+        history: [...old.history, entry(act, "transmuted", revision, effect.cause, { mutable: effect.mutable }, effect.by)],
       };
       break;
     }
@@ -127,7 +119,7 @@ export function applyEffect(state: GameState, effect: Effect, act: Act): void {
       state.rules[effect.to] = {
         ...old,
         number: effect.to,
-        history: [...old.history, entry(act, "renumbered", old.revision, effect.cause, { from: effect.number, to: effect.to })],
+        history: [...old.history, entry(act, "renumbered", old.revision, effect.cause, { from: effect.number, to: effect.to }, effect.by)],
       };
       for (const timer of Object.values(state.timers)) if (timer.rule === effect.number) timer.rule = effect.to;
       break;
@@ -139,7 +131,7 @@ export function applyEffect(state: GameState, effect: Effect, act: Act): void {
         ...old,
         revision,
         props: { ...old.props, [effect.key]: effect.value },
-        history: [...old.history, entry(act, "property", revision, effect.cause, { key: effect.key, value: effect.value })],
+        history: [...old.history, entry(act, "property", revision, effect.cause, { key: effect.key, value: effect.value }, effect.by)],
       };
       break;
     }

@@ -296,7 +296,7 @@ export class Game {
         if (!(err instanceof SandboxInterrupted)) throw err;
         const culprit = err.reason === "crash" ? null : this.safeAbort();
         if (culprit && request.disabled[culprit.rule] === undefined) {
-          request.disabled[culprit.rule] = err.message;
+          request.disabled[culprit.rule] = { error: err.message, during: culprit.during };
           continue;
         }
         await this.reboot();

@@ -32,6 +32,8 @@ export interface HistoryEntry {
   detail?: Json;
   /** The line as the published ruleset stated it, for history from before the game. */
   published?: string;
+  /** The rule whose code made the change, set by the engine (absent for the initial set and for history from before the game). */
+  by?: number;
 }
 
 /** One line of a rule's history as an imported ruleset states it: before the game began. */
@@ -130,6 +132,8 @@ export interface RuleDeclares {
   answers: string[];
   forbids: string[];
   state: string[];
+  /** State other rules declared secret that this rule declared it reads (readsSecret), shown to voters. */
+  reads?: string[];
 }
 
 export interface TimerRecord {
@@ -148,14 +152,14 @@ export interface RuleFailure {
 }
 
 export type Effect =
-  | { e: "rule.enacted"; rule: Omit<RuleRecord, "history" | "revision">; cause: string; past?: PublishedHistory[] }
+  | { e: "rule.enacted"; rule: Omit<RuleRecord, "history" | "revision">; cause: string; past?: PublishedHistory[]; by?: number }
   | { e: "rule.archived"; rule: ArchivedRuleSpec }
-  | { e: "rule.annotated"; number: number; text: string; cause: string }
-  | { e: "rule.amended"; number: number; text?: string; title?: string | null; code?: RuleCode | null; cause: string }
-  | { e: "rule.repealed"; number: number; cause: string }
-  | { e: "rule.transmuted"; number: number; mutable: boolean; cause: string }
-  | { e: "rule.renumbered"; number: number; to: number; cause: string }
-  | { e: "rule.property"; number: number; key: string; value: Json; cause: string }
+  | { e: "rule.annotated"; number: number; text: string; cause: string; by?: number }
+  | { e: "rule.amended"; number: number; text?: string; title?: string | null; code?: RuleCode | null; cause: string; by?: number }
+  | { e: "rule.repealed"; number: number; cause: string; by?: number }
+  | { e: "rule.transmuted"; number: number; mutable: boolean; cause: string; by?: number }
+  | { e: "rule.renumbered"; number: number; to: number; cause: string; by?: number }
+  | { e: "rule.property"; number: number; key: string; value: Json; cause: string; by?: number }
   | { e: "rule.loaded"; number: number; declares: RuleDeclares; failed: string | null }
   | { e: "rule.failed"; rule: number; during: string; error: string }
   | { e: "state.declared"; decls: Record<string, StateDecl> }

@@ -1,14 +1,28 @@
-/** The guest runtime's source, stripped of types once per process. */
-import { readFileSync } from "node:fs";
-import { transform } from "sucrase";
+/**
+ * The guest runtime's source: src/guest/ bundled by esbuild into one script, once per
+ * process. The script's completion value is the runtime's API, so nothing of the engine
+ * needs to stay on the sandbox's global object.
+ */
+import { buildSync } from "esbuild";
 import { packagePath } from "./package-root.js";
 
 let cached: string | undefined;
 
 export function guestSource(): string {
-  cached ??= transform(readFileSync(packagePath("src", "guest", "runtime.ts"), "utf8"), {
-    transforms: ["typescript"],
-    disableESTransforms: true,
-  }).code;
+  if (cached === undefined) {
+    const built = buildSync({
+      entryPoints: [packagePath("src", "guest", "main.ts")],
+      bundle: true,
+      write: false,
+      format: "iife",
+      globalName: "guest",
+      target: "es2022",
+      platform: "neutral",
+      logLevel: "silent",
+    });
+    const script = built.outputFiles[0]!.text;
+    // Wrapped in a function so that `guest` is a local, and the script's value is the API.
+    cached = `(function () {\n${script}\nreturn guest.default;\n})()`;
+  }
   return cached;
 }

@@ -20,8 +20,13 @@ export interface GuestRequest {
   time: number;
   seed: string;
   input: Input;
-  /** Rules that ran out of fuel or memory earlier in this act, with the reason. */
-  disabled: Record<string, string>;
+  /**
+   * Rules stopped earlier in this act (out of fuel, memory or time), with the reason and
+   * what the rule was doing ("load" when its top level was running); they take no further part.
+   */
+  disabled: Record<string, string | { error: string; during: string }>;
+  /** Report each change of the running rule to the host (\`__nomosHost.running\`), so it can name the rule that did the work. */
+  diagnose?: boolean;
 }
 
 export type GuestResult =

@@ -9,13 +9,6 @@ import { guestSource } from "./guest-source.js";
 import type { BootSnapshot, Culprit, GuestRequest, GuestResult } from "./protocol.js";
 import { defaultLimits, SandboxInterrupted, type Sandbox, type SandboxLimits } from "./sandbox.js";
 
-/** Removes what would make rule code depend on anything but the engine's inputs. */
-const hardening = `
-Math.random = function () { throw new Error("Math.random is not available to rules: use game.random"); };
-delete globalThis.WeakRef;
-delete globalThis.FinalizationRegistry;
-`;
-
 export async function createQuickJsSandbox(limits: SandboxLimits = defaultLimits): Promise<Sandbox> {
   const module = await newQuickJSWASMModuleFromVariant(variantModule.default as unknown as Parameters<typeof newQuickJSWASMModuleFromVariant>[0]);
   const runtime = module.newRuntime();
@@ -30,7 +23,7 @@ export async function createQuickJsSandbox(limits: SandboxLimits = defaultLimits
     }
     return false;
   });
-  const context = runtime.newContext({ intrinsics: { ...DefaultIntrinsics, Date: false } });
+  const context = runtime.newContext({ intrinsics: { ...DefaultIntrinsics, Date: false, Promise: false } });
   return new QuickJsSandbox(runtime, context, () => {
     ticks = 0;
     outOfFuel = false;
@@ -48,9 +41,8 @@ class QuickJsSandbox implements Sandbox {
     private readonly ranOutOfFuel: () => boolean,
   ) {
     this.refuel();
-    this.context.unwrapResult(this.context.evalCode(hardening, "hardening.js")).dispose();
-    this.context.unwrapResult(this.context.evalCode(guestSource(), "nomos-runtime.js")).dispose();
-    this.api = this.context.getProp(this.context.global, "__nomos");
+    // The runtime's script evaluates to its API: the host holds the only handle to it.
+    this.api = this.context.unwrapResult(this.context.evalCode(guestSource(), "nomos-runtime.js"));
   }
 
   boot(snapshot: BootSnapshot): { failed: Record<string, string> } {

@@ -17,8 +17,7 @@ interface GuestApi {
 
 export async function createTrustedSandbox(): Promise<Sandbox> {
   const context = createContext({});
-  runInContext(guestSource(), context);
-  const api = runInContext("__nomos", context) as GuestApi;
+  const api = runInContext(guestSource(), context) as GuestApi;
   return {
     boot: (snapshot: BootSnapshot) => JSON.parse(api.boot(JSON.stringify(snapshot))) as { failed: Record<string, string> },
     handle: (request: GuestRequest) => JSON.parse(api.handle(JSON.stringify(request))) as GuestResult,

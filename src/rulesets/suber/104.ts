@@ -92,3 +92,28 @@ function describeChange(c: Change): string {
     default: return c.kind;
   }
 }
+
+// Rule-changes must stay possible (Rule 114). The engine checks it by playing this probe on
+// the game after any act that changed the rules: the player whose turn it is proposes to
+// repeal the newest mutable rule other than those offering "propose" and "vote" (to amend
+// it, if it is the last), and every eligible voter votes for it. While a vote is open or
+// the next turn is held back (Judgment) there is no probe: the next proposal must wait.
+answer("rule-change.probe", () => {
+  const mover = game.ask<string>("turn.player")?.value;
+  const number = game.ask<number>("proposal.number")?.value;
+  if (typeof mover !== "string" || typeof number !== "number") return undefined;
+  if (Object.values(proposals.all()).some((p) => p.status === "voting") || game.ask("turn.blocked")) return undefined;
+  const enactedAt = (r: RuleView) => r.history.reduce((seq, h) => (h.change === "enacted" ? Math.max(seq, h.seq) : seq), 0);
+  const needed = [game.rules.provider("propose"), game.rules.provider("vote")];
+  const mutable = game.rules.all().filter((r) => r.mutable && !needed.includes(r.number));
+  if (mutable.length === 0) return undefined;
+  const newest = mutable.reduce((a, b) => (enactedAt(b) >= enactedAt(a) ? b : a));
+  const change = mutable.length > 1 ? { kind: "repeal", rule: newest.number } : { kind: "amend", rule: newest.number, text: `${newest.text} ` };
+  const voters = game.ask<string[]>("eligible-voters")?.value ?? [];
+  return {
+    steps: [
+      { actor: mover, action: "propose", input: { change } },
+      ...voters.map((voter) => ({ actor: voter, action: "vote", input: { proposal: number, vote: "for" } })),
+    ],
+  };
+});

@@ -1,0 +1,124 @@
+/**
+ * The act being handled: its journal (every change to the mirror, undone when a handler
+ * fails or the act is refused), the effects it records, its queue of events, and the
+ * stack of rules whose code is running. The rule on top of the stack is the one charged
+ * for any work done and any failure; the host learns it in a diagnose run.
+ */
+import type { Effect, Json } from "../kernel/types.js";
+import type { GuestRequest } from "../sandbox/protocol.js";
+import { limits } from "../kernel/limits.js";
+import { errorText } from "./json.js";
+
+export interface QueuedEvent {
+  type: string;
+  data: Json;
+  rule: number | null;
+  /** The rule a timer belongs to: only it hears the event. */
+  target: number | null;
+}
+
+export interface Frame {
+  rule: number;
+  during: string;
+}
+
+/** A refusal: the whole act is undone and the player told why. Only the engine makes them. */
+export interface Refusal {
+  readonly reason: string;
+  readonly rule: number | null;
+}
+const genuine = new WeakSet<object>();
+
+export function refusal(reason: string, rule: number | null): Refusal {
+  const r = Object.freeze({ reason, rule });
+  genuine.add(r);
+  return r;
+}
+
+export function isRefusal(err: unknown): err is Refusal {
+  return typeof err === "object" && err !== null && genuine.has(err);
+}
+
+type Running = (rule: number) => void;
+
+export const cur = {
+  request: null as GuestRequest | null,
+  journal: [] as (() => void)[],
+  effects: [] as Effect[],
+  queue: [] as QueuedEvent[],
+  disabled: {} as GuestRequest["disabled"],
+  reportedDisabled: new Set<number>(),
+  running: [] as Frame[],
+  readOnly: 0,
+  loading: null as number | null,
+  timerCount: 0,
+  messages: 0,
+  /** Characters of state and messages this act has recorded so far. */
+  chars: 0,
+  /** The rule whose timer fires in this act, if it is a timer's. */
+  firing: null as number | null,
+  /** Running the ossification probe: its changes are undone and it is not checked again. */
+  probing: false,
+  /** Rules changed in this act: the ossification probe runs at its end. */
+  rulesChanged: false,
+  /** Told of each change of the running rule in a diagnose run (the host counts work per rule). */
+  report: null as Running | null,
+};
+
+let host: { running?: Running } | null = null;
+
+/** The host's hooks, captured before any rule loads (and removed from the global object). */
+export function captureHost(global: Record<string, unknown>): void {
+  const h = global.__nomosHost as { running?: Running } | undefined;
+  if (h && typeof h.running === "function") host = { running: h.running };
+  delete global.__nomosHost;
+}
+
+export function beginDiagnose(on: boolean): void {
+  cur.report = on && host?.running ? host.running : null;
+}
+
+export function record(undo: () => void): void {
+  if (cur.request) cur.journal.push(undo);
+}
+
+export function emitEffect(effect: Effect): void {
+  if (!cur.request) return;
+  if (cur.effects.length >= limits.effects) throw new Error(`more than ${limits.effects} effects in one act`);
+  cur.effects.push(effect);
+}
+
+/** Counts what an act records; past the limit the rule running fails. */
+export function charge(chars: number): void {
+  cur.chars += chars;
+  if (cur.chars > limits.effectsChars) throw new Error(`this act would record more than ${limits.effectsChars} characters of state and messages`);
+}
+
+export function push(frame: Frame): void {
+  cur.running.push(frame);
+  cur.report?.(frame.rule);
+}
+
+export function pop(): void {
+  cur.running.pop();
+  cur.report?.(cur.running.length ? cur.running[cur.running.length - 1]!.rule : 0);
+}
+
+export function currentRule(): number | null {
+  return cur.running.length ? cur.running[cur.running.length - 1]!.rule : null;
+}
+
+export function fail(rule: number, during: string, error: unknown): void {
+  emitEffect({ e: "rule.failed", rule, during, error: typeof error === "string" ? error : errorText(error) });
+}
+
+/** Where the act stands, to undo back to it. */
+export interface Mark {
+  journal: number;
+  effects: number;
+  queue: number;
+}
+
+export function mark(): Mark {
+  return { journal: cur.journal.length, effects: cur.effects.length, queue: cur.queue.length };
+}

@@ -1,0 +1,88 @@
+/**
+ * State as one rule's code sees it: `gameState`, `playerState`, `recordState`. Several rules
+ * may declare the same name; the declaration of the rule with the highest precedence is in
+ * force. A rule reads state that another rule declared secret (visibility other than
+ * "public") only if it says so (`readsSecret: true`), which the host records among what the
+ * rule declares, so voters can see it.
+ */
+import type { Json, Visibility } from "../kernel/types.js";
+import { cur } from "./act.js";
+import { checkedName, frozenJson } from "./json.js";
+import { decls, type Loaded } from "./loaded.js";
+import { gameValues, playerValues, world, writeEntry, writeGame, writePlayer } from "./mirror.js";
+import { mayChange, mayRead } from "./run.js";
+
+type Options = { initial?: unknown; visibility?: unknown; describe?: unknown; readsSecret?: unknown };
+
+export function stateApi(number: number, l: Loaded) {
+  const initialOf = (name: string): Json => decls()[name]?.initial ?? null;
+  const declaring = (what: string) => {
+    if (cur.loading !== number) throw new Error(`Rule ${number}: ${what} must be called at the top level of the rule's code, not inside a handler`);
+  };
+  const readable = (name: string) => {
+    mayRead(number, name);
+    const d = decls()[name];
+    if (!d || d.rule === number || d.visibility === "public" || l.reads.includes(name)) return;
+    throw new Error(`Rule ${number}: "${name}" is state Rule ${d.rule} keeps from some players; to read it, declare it with readsSecret: true (voters are shown that this rule reads it)`);
+  };
+  const declare = (name: unknown, scope: "game" | "player", options: Options | undefined) => {
+    declaring(`${scope}State`);
+    const n = checkedName(name, `Rule ${number}: ${scope}State`);
+    if (!options || !("initial" in options)) throw new Error(`Rule ${number}: ${scope}State("${n}") needs an initial value`);
+    const visibility = options.visibility ?? "public";
+    const ok = ["public", "owner", "others", "hidden"].includes(visibility as string) || (typeof visibility === "object" && visibility !== null && typeof (visibility as { seenBy?: unknown }).seenBy === "string");
+    if (!ok) throw new Error(`Rule ${number}: ${n}'s visibility must be "public", "owner", "others", "hidden" or { seenBy: "<game state name>" }`);
+    l.state.push({
+      name: n, scope, initial: frozenJson(options.initial, `${n}'s initial value`), visibility: frozenJson(visibility, "visibility") as Visibility,
+      describe: typeof options.describe === "string" ? options.describe : null,
+    });
+    if (options.readsSecret === true && !l.reads.includes(n)) l.reads.push(n);
+    return n;
+  };
+  const gameGet = (n: string) => (gameValues.has(n) ? gameValues.get(n)! : initialOf(n));
+  const setEntry = (name: string, key: unknown, value: unknown, remove: boolean) => {
+    mayChange(number, `setting ${name}`);
+    if (typeof key !== "string" && typeof key !== "number") throw new Error(`Rule ${number}: ${name} needs a key (a string or a number)`);
+    writeEntry(name, checkedName(String(key), `Rule ${number}: a key of ${name}`, 200), value, remove, number, initialOf(name));
+  };
+
+  return {
+    recordState: (name: string, options?: Options) => {
+      const n = declare(name, "game", { ...(options ?? {}), initial: {} });
+      const all = (): Record<string, Json> => {
+        readable(n);
+        const v = gameGet(n);
+        return (v && typeof v === "object" && !Array.isArray(v) ? v : {}) as Record<string, Json>;
+      };
+      return Object.freeze({
+        name: n,
+        get: (key: string | number) => { const a = all(); const k = String(key); return Object.hasOwn(a, k) ? a[k] : undefined; },
+        set: (key: string | number, value: unknown) => setEntry(n, key, value, false),
+        update: (key: string | number, change: (v: Json | undefined) => unknown) => { const a = all(); const k = String(key); setEntry(n, key, change(Object.hasOwn(a, k) ? a[k] : undefined), false); },
+        delete: (key: string | number) => setEntry(n, key, undefined, true),
+        keys: () => Object.keys(all()),
+        all,
+      });
+    },
+    gameState: (name: string, options: Options) => {
+      const n = declare(name, "game", options);
+      const get = () => { readable(n); return gameGet(n); };
+      const set = (value: unknown) => { mayChange(number, `setting ${n}`); writeGame(n, value, number); };
+      return Object.freeze({ name: n, get, set, update: (change: (v: Json) => unknown) => set(change(get())) });
+    },
+    playerState: (name: string, options: Options) => {
+      const n = declare(name, "player", options);
+      const get = (p: string) => { readable(n); const m = playerValues.get(n); return m && m.has(p) ? m.get(p)! : initialOf(n); };
+      const set = (p: string, value: unknown) => {
+        mayChange(number, `setting ${n}`);
+        if (!world.players.some((x) => x.id === p)) throw new Error(`Rule ${number}: ${JSON.stringify(p)} is not a player in this game`);
+        writePlayer(n, p, value, number);
+      };
+      return Object.freeze({
+        name: n, get, set,
+        update: (p: string, change: (v: Json) => unknown) => set(p, change(get(p))),
+        all: () => { const out: Record<string, Json> = {}; for (const p of world.players) out[p.id] = get(p.id); return out; },
+      });
+    },
+  };
+}

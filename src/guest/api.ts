@@ -1,0 +1,178 @@
+/**
+ * The rule API one rule's code sees (published in src/rule-api/rule-api.d.ts). Every
+ * value a rule hands the engine is copied and checked while that rule runs; every name is
+ * checked; what a rule may do per act is bounded by src/kernel/limits.ts.
+ */
+import { limits } from "../kernel/limits.js";
+import type { Json, RuleRecord } from "../kernel/types.js";
+import { charge, cur, emitEffect, record, refusal } from "./act.js";
+import { stateApi } from "./api-state.js";
+import { checkedName, frozenJson, text } from "./json.js";
+import { useApi, type Loaded } from "./loaded.js";
+import { clearTimer, isPlayer, loaded, rules, setPlayers, setRule, setTimer, timers, world } from "./mirror.js";
+import { order } from "./precedence.js";
+import { ask } from "./questions.js";
+import { draw } from "./random.js";
+import { applyChecked, existing } from "./rule-changes.js";
+import { mayChange, mayRead } from "./run.js";
+import { t } from "./schemas.js";
+import { historyEntry } from "../kernel/rule-history.js";
+import { isSkipped } from "./precedence.js";
+
+const views = new WeakMap<RuleRecord, Json>();
+function view(rec: RuleRecord): Json {
+  let v = views.get(rec);
+  if (!v) {
+    v = frozenJson({
+      number: rec.number, title: rec.title, text: rec.text, mutable: rec.mutable, revision: rec.revision,
+      hasCode: rec.code !== null, props: rec.props, history: rec.history,
+    } as unknown as Json, "rule", Infinity);
+    views.set(rec, v);
+  }
+  return v;
+}
+
+function gameApi(number: number) {
+  const read = (what: string) => mayRead(number, what);
+  const stamp = (what: string) => mayChange(number, what);
+  const players = () => { read("the players"); return world.players.map((p) => Object.freeze({ ...p })); };
+  return Object.freeze({
+    now: () => (cur.request ? cur.request.time : 0),
+    isOver: () => world.status === "over",
+    players,
+    player: (id: string) => { read("a player"); const p = world.players.find((x) => x.id === id); return p ? Object.freeze({ ...p }) : undefined; },
+    removePlayer: (id: string, reason: string) => {
+      stamp("removing a player");
+      if (typeof id !== "string" || !isPlayer(id)) throw new Error(`Rule ${number}: ${JSON.stringify(id)} is not a player in this game`);
+      const why = text(reason, "a reason", 1000);
+      setPlayers(world.players.filter((p) => p.id !== id));
+      emitEffect({ e: "player.left", id, reason: why, rule: number });
+      cur.queue.push({ type: "player.left", data: frozenJson({ player: id, reason: why }, "event"), rule: number, target: null });
+    },
+    rules: Object.freeze({
+      all: () => { read("the rules"); return [...rules.values()].sort((a, b) => a.number - b.number).map(view); },
+      get: (n: number) => { read("the rules"); const r = rules.get(n); return r ? view(r) : undefined; },
+      self: () => { read("the rules"); return view(rules.get(number)!); },
+      provider: (action: string) => {
+        read("the rules");
+        for (const n of order()) if (loaded.get(n)?.actions.has(action) && !isSkipped(n)) return n;
+        return undefined;
+      },
+      apply: (change: unknown, cause: string) => { stamp("changing the rules"); return view(applyChecked([change], cause, number)[0]!); },
+      applyAll: (changes: unknown, cause: string) => { stamp("changing the rules"); return applyChecked(changes, cause, number).map(view); },
+      check: (change: unknown) => {
+        if (!cur.request) return "rules can only be checked during an act";
+        const jm = cur.journal.length, em = cur.effects.length, qm = cur.queue.length;
+        const saveLoading = cur.loading, saveReadOnly = cur.readOnly, saveChanged = cur.rulesChanged;
+        cur.loading = null; cur.readOnly = 0;
+        try {
+          applyChecked(Array.isArray(change) ? change : [change], "check", number);
+          return undefined;
+        } catch (err) {
+          return (err instanceof Error ? err.message : String(err)).replace(/^Error: /, "");
+        } finally {
+          while (cur.journal.length > jm) (cur.journal.pop() as () => void)();
+          cur.effects.length = em; cur.queue.length = qm;
+          cur.loading = saveLoading; cur.readOnly = saveReadOnly; cur.rulesChanged = saveChanged;
+        }
+      },
+      precedence: () => { read("the rules"); return order().slice(); },
+      annotate: (n: number, note: string, cause: string) => {
+        stamp("annotating a rule");
+        const rec = existing(n);
+        const body = text(note, "an annotation", 5000), why = text(cause, "an annotation's cause", 500);
+        if (!body.trim()) throw new Error(`Rule ${number}: an annotation needs its text`);
+        if (!why.trim()) throw new Error(`Rule ${number}: an annotation needs a cause, such as "case 2"`);
+        setRule(rec.number, { ...rec, history: [...rec.history, historyEntry("annotated", cur.request!.time, cur.request!.seq, rec.revision, why, { text: body }, number)] });
+        emitEffect({ e: "rule.annotated", number: rec.number, text: body, cause: why, by: number });
+      },
+    }),
+    random: draw(number, stamp),
+    post: (message: string, options?: { to?: unknown }) => {
+      stamp("posting a message");
+      if (++cur.messages > limits.messages) throw new Error(`Rule ${number}: more than ${limits.messages} messages in one act`);
+      const body = text(message, "a message", limits.messageChars);
+      charge(body.length);
+      const to = options?.to === undefined || options.to === null ? null : (frozenJson(options.to, "a message's readers") as unknown[]);
+      if (to !== null && (!Array.isArray(to) || to.some((p) => typeof p !== "string"))) throw new Error(`Rule ${number}: a message's "to" lists player ids`);
+      emitEffect({ e: "message", text: body, to: to as string[] | null, rule: number });
+    },
+    emit: (type: string, data?: unknown) => {
+      stamp("emitting an event");
+      const n = checkedName(type, `Rule ${number}: an event`);
+      cur.queue.push({ type: n, data: frozenJson(data === undefined ? null : data, `event ${n}`), rule: number, target: null });
+    },
+    ask: (question: string, args?: unknown) => { read("the answers of rules"); return ask(checkedName(question, "a question"), args, false)[0]; },
+    askAll: (question: string, args?: unknown) => { read("the answers of rules"); return ask(checkedName(question, "a question"), args, true); },
+    schedule: (name: string, when: { at?: unknown; after?: unknown }, data?: unknown) => {
+      stamp("scheduling");
+      const act = cur.request!;
+      const n = checkedName(name, `Rule ${number}: a timer`);
+      const at = typeof when?.at === "number" ? when.at : typeof when?.after === "number" ? act.time + when.after : NaN;
+      if (!Number.isFinite(at)) throw new Error(`Rule ${number}: schedule needs { at: <ms since 1970> } or { after: <ms> }`);
+      if (cur.timerCount >= limits.timersPerAct) throw new Error(`Rule ${number}: more than ${limits.timersPerAct} timers set in one act`);
+      if (timers.size >= limits.timers) throw new Error(`Rule ${number}: the game has ${limits.timers} timers pending, the most it may have`);
+      const input = act.input;
+      const chained = input.kind === "timer" && cur.firing === number;
+      if (chained && at < act.time + limits.timerChainGapMs) {
+        throw new Error(`Rule ${number}: a timer set while this rule's timer fires must be due at least ${limits.timerChainGapMs / 1000} seconds later, so a chain of timers cannot keep the game busy`);
+      }
+      const id = `${act.seq}.${++cur.timerCount}`;
+      setTimer({ id, rule: number, name: n, at: Math.max(at, act.time), data: frozenJson(data === undefined ? null : data, "timer data") });
+      return id;
+    },
+    cancel: (id: string) => { stamp("cancelling a timer"); if (typeof id === "string") clearTimer(id); },
+    refuse: (reason: string, cite?: number): never => {
+      throw refusal(text(reason, "a refusal's reason", 2000), typeof cite === "number" && rules.has(cite) ? cite : number);
+    },
+    end: (result: { winners?: unknown; reason?: unknown }) => {
+      stamp("ending the game");
+      if (world.status === "over") return;
+      const copy = frozenJson(result ?? {}, "a game's result") as { winners?: Json; reason?: Json };
+      const winners = Array.isArray(copy.winners) ? copy.winners.map(String) : [];
+      record(() => { world.status = "active"; });
+      world.status = "over";
+      emitEffect({ e: "game.ended", winners, reason: text(copy.reason ?? "", "a game's result", 2000), rule: number });
+    },
+  });
+}
+
+function makeApi(number: number, l: Loaded): Record<string, unknown> {
+  const declaring = (what: string) => {
+    if (cur.loading !== number) throw new Error(`Rule ${number}: ${what} must be called at the top level of the rule's code, not inside a handler`);
+  };
+  const fn = (f: unknown, what: string) => {
+    if (typeof f !== "function") throw new Error(`Rule ${number}: ${what} needs a function`);
+    return f as (...args: never[]) => unknown;
+  };
+  const claim = (v: unknown): number[] | "all" | null => (v === "all" ? "all" : Array.isArray(v) ? v.map(Number) : null);
+  return {
+    ...stateApi(number, l),
+    t,
+    game: gameApi(number),
+    action: (name: string, options: { describe?: unknown; input?: { json?: Json }; changesRules?: unknown } | undefined, handler: unknown) => {
+      declaring("action");
+      const n = checkedName(name, `Rule ${number}: an action`);
+      const h = fn(handler, `action "${n}"`);
+      if (!options?.input?.json) throw new Error(`Rule ${number}: action "${n}" needs an input schema built with t (e.g. input: t.object({}))`);
+      l.actions.set(n, { name: n, describe: text(options.describe ?? "", "an action's description", 2000), input: frozenJson(options.input.json, "an input schema"), changesRules: options.changesRules === true, handler: h as never });
+    },
+    forbid: (name: string, check: unknown) => {
+      declaring("forbid");
+      const n = checkedName(name, `Rule ${number}: forbid`);
+      l.forbids.set(n, [...(l.forbids.get(n) ?? []), fn(check, `forbid("${n}")`) as never]);
+    },
+    on: (type: string, handler: unknown) => {
+      declaring("on");
+      const n = checkedName(type, `Rule ${number}: on`);
+      l.on.set(n, [...(l.on.get(n) ?? []), fn(handler, `on("${n}")`) as never]);
+    },
+    answer: (question: string, respond: unknown, options?: { precedes?: unknown; defersTo?: unknown }) => {
+      declaring("answer");
+      const n = checkedName(question, `Rule ${number}: answer`);
+      l.answers.set(n, [...(l.answers.get(n) ?? []), { fn: fn(respond, `answer("${n}")`) as never, precedes: claim(options?.precedes), defersTo: claim(options?.defersTo) }]);
+    },
+  };
+}
+
+useApi(makeApi);

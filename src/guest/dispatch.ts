@@ -1,0 +1,103 @@
+/**
+ * Acts: a player's action (checked by every rule's forbids, then handled by the rule that
+ * offers it), a correction, a timer, a player joining; then every event the act raised, in
+ * order, each heard by the rules in precedence order.
+ */
+import { limits } from "../kernel/limits.js";
+import type { Input, Json } from "../kernel/types.js";
+import { cur, emitEffect, fail, refusal } from "./act.js";
+import { checkedName, frozenJson } from "./json.js";
+import { loaded, writeEntry, writeGame, writePlayer, world } from "./mirror.js";
+import { decls } from "./loaded.js";
+import { isSkipped, order } from "./precedence.js";
+import { ask } from "./questions.js";
+import { runIsolated, runReadOnly } from "./run.js";
+
+export function drain(): void {
+  let processed = 0;
+  while (cur.queue.length) {
+    const ev = cur.queue.shift()!;
+    if (++processed > limits.events) {
+      if (ev.rule !== null) fail(ev.rule, `emit ${ev.type}`, `more than ${limits.events} events in one act: the rules keep triggering each other; the remaining events were dropped`);
+      cur.queue.length = 0;
+      return;
+    }
+    emitEffect({ e: "event", type: ev.type, data: ev.data, rule: ev.rule });
+    const event = Object.freeze({ type: ev.type, data: ev.data, rule: ev.rule });
+    const targets = ev.target !== null ? [ev.target] : order();
+    for (const n of targets) {
+      const handlers = loaded.get(n)?.on.get(ev.type);
+      if (!handlers) continue;
+      for (const h of handlers) runIsolated(n, `on ${ev.type}`, () => h(event));
+    }
+  }
+}
+
+export function doAction(actor: string, name: string, input: Json): void {
+  if (!world.players.some((p) => p.id === actor)) throw refusal(`${actor} is not a player in this game; join it first`, null);
+  let provider: number | null = null;
+  for (const n of order()) {
+    // A rule disabled for this act still handles it: runIsolated records its failure.
+    const l = loaded.get(n);
+    if (l && !l.failed && l.actions.has(name)) { provider = n; break; }
+  }
+  if (provider === null) {
+    const offered = new Set<string>();
+    for (const n of order()) for (const a of loaded.get(n)?.actions.keys() ?? []) offered.add(a);
+    throw refusal(`no rule in effect offers the action "${name}"; the actions offered now are: ${[...offered].sort().join(", ") || "none"}`, null);
+  }
+  const entry = loaded.get(provider)!.actions.get(name)!;
+  const ctx = Object.freeze({ actor, action: name });
+  const frozenInput = frozenJson(input, "input", Infinity);
+  for (const n of order()) {
+    const checks = loaded.get(n)?.forbids.get(name);
+    if (!checks || isSkipped(n)) continue;
+    for (const check of checks) {
+      const reason = runReadOnly(n, `forbid ${name}`, () => {
+        const r = check(frozenInput, ctx);
+        return typeof r === "string" ? r.slice(0, 2000) : undefined;
+      }, true);
+      if (reason) throw refusal(reason, n);
+    }
+  }
+  runIsolated(provider, `action ${name}`, () => entry.handler(frozenInput, ctx));
+}
+
+/**
+ * A correction an officer records: values set as the officer says, citing a rule or a
+ * ruling. Who may record one is the rules' question ("correction.allowed"); where no rule
+ * answers, only the game's host may. Rules hear "correction.recorded" and react as to any change.
+ */
+export function recordCorrection(input: Extract<Input, { kind: "correction" }>): void {
+  const recorder = "player" in input.by ? input.by.player : null;
+  if (recorder !== null && !world.players.some((p) => p.id === recorder)) throw refusal(`${recorder} is not a player in this game`, null);
+  const verdict = ask("correction.allowed", { recorder, cites: input.cites, changes: input.changes } as unknown as Json, false)[0];
+  if (verdict && verdict.value !== true) {
+    throw refusal(typeof verdict.value === "string" ? verdict.value : "the rules do not allow you to record this correction", verdict.rule);
+  }
+  if (!verdict && recorder !== null) {
+    throw refusal("no rule names you an officer who may record corrections, so only the game's host can record one", null);
+  }
+  const known = decls();
+  const cited = input.cites.rule ?? 0;
+  for (const change of input.changes) {
+    checkedName(change.name, "a corrected state");
+    if (change.key !== undefined) checkedName(change.key, "a corrected entry", limits.keyChars);
+    const decl = Object.hasOwn(known, change.name) ? known[change.name] : undefined;
+    if (!decl) throw refusal(`no rule declares the state "${change.name}"; the state that can be corrected is: ${Object.keys(known).sort().join(", ") || "none"}`, null);
+    const rule = input.cites.rule ?? decl.rule;
+    if (decl.scope === "player") {
+      if (change.player === undefined) throw refusal(`"${change.name}" is held by each player: say whose value to set`, null);
+      writePlayer(change.name, change.player, change.value, rule);
+    } else if (change.key !== undefined) {
+      writeEntry(change.name, change.key, change.value, false, rule, decl.initial);
+    } else {
+      writeGame(change.name, change.value, rule);
+    }
+  }
+  cur.queue.push({
+    type: "correction.recorded",
+    data: frozenJson({ recorder, cites: input.cites, reason: input.reason, changes: input.changes, rule: cited || null } as unknown as Json, "event", Infinity),
+    rule: null, target: null,
+  });
+}

@@ -1,0 +1,126 @@
+/**
+ * Loading rule code. A rule's code is compiled once into a function of the rule API; that
+ * function is called afresh at the start of every act, so whatever a rule keeps in its own
+ * variables lasts one act only. Replay is then exact whatever the code keeps between calls,
+ * and memory a rule holds on to is freed when the act ends. The top level only declares:
+ * reading the game there is refused, so what a rule declares depends on its code alone.
+ */
+import type { Json, RuleDeclares, RuleRecord, StateDecl } from "../kernel/types.js";
+import { cur, emitEffect, pop, push } from "./act.js";
+import { errorText, frozenJson } from "./json.js";
+import { caches, loaded, rules, setLoaded } from "./mirror.js";
+import { order } from "./precedence.js";
+
+export interface ActionEntry { name: string; describe: string; input: Json; changesRules: boolean; handler: (input: Json, ctx: unknown) => void }
+export interface AnswerEntry { fn: (args: Json) => unknown; precedes: number[] | "all" | null; defersTo: number[] | "all" | null }
+export interface Loaded {
+  actions: Map<string, ActionEntry>;
+  forbids: Map<string, ((input: Json, ctx: unknown) => unknown)[]>;
+  on: Map<string, ((event: unknown) => void)[]>;
+  answers: Map<string, AnswerEntry[]>;
+  state: Omit<StateDecl, "rule">[];
+  /** State of other rules this rule declared it reads although players may not all see it. */
+  reads: string[];
+  failed: string | null;
+}
+
+export function emptyLoaded(): Loaded {
+  return { actions: new Map(), forbids: new Map(), on: new Map(), answers: new Map(), state: [], reads: [], failed: null };
+}
+
+export type ApiFactory = (number: number, l: Loaded) => Record<string, unknown>;
+let makeApi: ApiFactory | null = null;
+/** The rule API is built in api.ts, which needs this module: it registers itself here. */
+export function useApi(factory: ApiFactory): void {
+  makeApi = factory;
+}
+
+export const apiNames = ["gameState", "playerState", "recordState", "t", "action", "forbid", "on", "answer", "game"] as const;
+const compiled = new Map<string, (...api: unknown[]) => void>();
+
+function compile(js: string): (...api: unknown[]) => void {
+  let body = compiled.get(js);
+  if (!body) {
+    body = new Function(...apiNames, `"use strict";\n${js}`) as (...api: unknown[]) => void;
+    compiled.set(js, body);
+  }
+  return body;
+}
+
+/** Runs a rule's top level, collecting what it declares. A failure is returned, not thrown. */
+export function evaluate(rec: RuleRecord): Loaded {
+  const l = emptyLoaded();
+  if (!rec.code) return l;
+  const api = makeApi!(rec.number, l);
+  const saved = cur.loading;
+  cur.loading = rec.number;
+  push({ rule: rec.number, during: "load" });
+  try {
+    compile(rec.code.js)(...apiNames.map((name) => api[name]));
+  } catch (err) {
+    return { ...emptyLoaded(), failed: errorText(err) };
+  } finally {
+    cur.loading = saved;
+    pop();
+  }
+  return l;
+}
+
+export function declaresOf(rec: RuleRecord, l: Loaded): RuleDeclares {
+  return frozenJson({
+    actions: [...l.actions.values()].map((a) => ({ name: a.name, describe: a.describe, input: a.input, changesRules: a.changesRules, rule: rec.number })),
+    on: [...l.on.keys()], answers: [...l.answers.keys()], forbids: [...l.forbids.keys()], state: l.state.map((s) => s.name),
+    ...(l.reads.length ? { reads: l.reads } : {}),
+  }, "declarations", Infinity) as unknown as RuleDeclares;
+}
+
+/** A rule enacted or amended in this act: its code loads now, and the host learns what it declares. */
+export function loadInAct(rec: RuleRecord): void {
+  const known = disabledAt(rec.number);
+  // A rule stopped earlier in this act while it loaded loads as failed; stopped elsewhere, it
+  // loads (its declarations stand) and only takes no further part in this act.
+  const l = known?.during === "load" ? { ...emptyLoaded(), failed: known.error } : evaluate(rec);
+  if (known) cur.reportedDisabled.add(rec.number);
+  setLoaded(rec.number, l);
+  if (l.failed) emitEffect({ e: "rule.failed", rule: rec.number, during: "load", error: l.failed });
+  emitEffect({ e: "rule.loaded", number: rec.number, declares: declaresOf(rec, l), failed: l.failed });
+}
+
+/** Why and where a rule was stopped earlier in this act, if it was. */
+export function disabledAt(rule: number): { error: string; during: string } | undefined {
+  const d = cur.disabled[rule] as string | { error: string; during: string } | undefined;
+  return typeof d === "string" ? { error: d, during: "act" } : d;
+}
+
+/**
+ * At the start of each act every working rule's code runs its top level again, so that no
+ * closure outlives an act. A rule that fails now (it loaded before) fails for good.
+ */
+export function freshen(): void {
+  caches.order = null;
+  for (const rec of rules.values()) {
+    const before = loaded.get(rec.number);
+    if (!rec.code || !before || before.failed || cur.disabled[rec.number] !== undefined) continue;
+    const l = evaluate(rec);
+    if (l.failed) {
+      setLoaded(rec.number, l);
+      emitEffect({ e: "rule.failed", rule: rec.number, during: "load", error: l.failed });
+      emitEffect({ e: "rule.loaded", number: rec.number, declares: declaresOf(rec, l), failed: l.failed });
+    } else {
+      loaded.set(rec.number, l);
+    }
+  }
+}
+
+/** The state declarations in force: for each name, the declaration of the rule with the highest precedence. */
+export function decls(): Record<string, StateDecl> {
+  if (caches.decls) return caches.decls;
+  const out: Record<string, StateDecl> = {};
+  for (const n of order()) {
+    const l = loaded.get(n);
+    if (!l || l.failed) continue;
+    for (const d of l.state) if (!Object.hasOwn(out, d.name)) out[d.name] = { ...d, rule: n };
+  }
+  caches.decls = out;
+  return out;
+}

@@ -1,0 +1,79 @@
+/**
+ * Freezes every intrinsic before any rule's code loads, so that no rule can change what
+ * the runtime (or another rule) relies on: not JSON.stringify, not Array.prototype.push,
+ * not Object.prototype. The walk starts from the global object and the intrinsics that
+ * are reachable only from syntax (generators, iterators), and follows prototypes and
+ * every property, accessors included. Rule code runs in strict mode, so a write to a
+ * frozen object throws where the rule made it.
+ */
+export function lockdown(global: object): void {
+  tameOverrideMistake(global as Record<string, unknown>);
+  const roots: unknown[] = [
+    global,
+    function* () {},
+    [][Symbol.iterator](),
+    new Map().entries(),
+    new Set().values(),
+    ""[Symbol.iterator](),
+    /x/[Symbol.matchAll]("x"),
+    Object.getPrototypeOf(Uint8Array),
+  ];
+  // Iterator helpers and async syntax exist in some QuickJS builds only.
+  for (const source of ["(async function () {})", "(async function* () {})"]) {
+    try {
+      roots.push((0, eval)(source));
+    } catch {
+      // not in this build
+    }
+  }
+  const seen = new Set<object>();
+  const stack = roots;
+  while (stack.length) {
+    const o = stack.pop();
+    if ((typeof o !== "object" && typeof o !== "function") || o === null || seen.has(o)) continue;
+    seen.add(o);
+    stack.push(Object.getPrototypeOf(o));
+    for (const key of Reflect.ownKeys(o)) {
+      const d = Object.getOwnPropertyDescriptor(o, key);
+      if (!d) continue;
+      if ("value" in d) stack.push(d.value);
+      else stack.push(d.get, d.set);
+    }
+  }
+  for (const o of seen) Object.freeze(o);
+}
+
+/**
+ * Freezing a prototype makes its data properties read-only for objects that inherit
+ * them too, so `this.name = "MyError"` in a subclass of Error, or `o.toString = f`, would
+ * throw. For the properties code commonly sets this way, an accessor stands in: reading
+ * gives the original, setting defines the property on the object being set.
+ */
+function tameOverrideMistake(global: Record<string, unknown>): void {
+  const errors = ["Error", "EvalError", "RangeError", "ReferenceError", "SyntaxError", "TypeError", "URIError", "InternalError", "AggregateError"];
+  const targets: [unknown, string[]][] = [
+    [Object.prototype, ["constructor", "toString", "valueOf", "toLocaleString", "hasOwnProperty"]],
+    [Function.prototype, ["constructor", "toString"]],
+    [Array.prototype, ["constructor", "toString", "toLocaleString"]],
+    ...errors.map((name): [unknown, string[]] => [(global[name] as { prototype?: unknown } | undefined)?.prototype, ["constructor", "name", "message", "toString"]]),
+  ];
+  for (const [proto, keys] of targets) {
+    if (!proto || typeof proto !== "object" && typeof proto !== "function") continue;
+    for (const key of keys) {
+      const d = Object.getOwnPropertyDescriptor(proto, key);
+      if (!d || !("value" in d) || !d.configurable) continue;
+      const value: unknown = d.value;
+      Object.defineProperty(proto, key, {
+        get() {
+          return value;
+        },
+        set(this: object, next: unknown) {
+          if (this === proto) throw new TypeError(`Cannot assign to read only property '${key}' of a shared object`);
+          Object.defineProperty(this, key, { value: next, writable: true, enumerable: true, configurable: true });
+        },
+        enumerable: d.enumerable ?? false,
+        configurable: false,
+      });
+    }
+  }
+}

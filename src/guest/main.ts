@@ -1,0 +1,167 @@
+/**
+ * The engine's half that runs inside the sandbox, beside the rules' code: the entry point
+ * of the script the host evaluates once per sandbox (bundled from src/guest/ by esbuild).
+ *
+ * It keeps a mirror of the game's state for rule code to read, loads each rule's code,
+ * and for each act (one call from the host) runs every handler the act triggers, then
+ * hands back the effects. It knows no game: proposals, votes, turns and points are all
+ * the rules' business.
+ *
+ * Before any rule loads, every intrinsic is frozen and the host's hooks are taken off the
+ * global object; the script's value (not a global) is the API the host calls, so rule code
+ * can neither change what this runtime relies on nor call it.
+ */
+import type { Input, Json } from "../kernel/types.js";
+import type { BootSnapshot, GuestRequest } from "../sandbox/protocol.js";
+import { beginDiagnose, captureHost, cur, emitEffect, isRefusal, refusal } from "./act.js";
+import "./api.js";
+import { doAction, drain, recordCorrection } from "./dispatch.js";
+import { errorText, frozenJson } from "./json.js";
+import { decls, emptyLoaded, evaluate, freshen } from "./loaded.js";
+import { lockdown } from "./lockdown.js";
+import { caches, clearTimer, dropCaches, gameValues, loaded, playerValues, revertTo, rules, setPlayers, timers, world } from "./mirror.js";
+import { checkRuleChangingStaysPossible } from "./probe.js";
+import { seed } from "./random.js";
+import { applyChange } from "./rule-changes.js";
+
+function start(input: Input): void {
+  switch (input.kind) {
+    case "create":
+      for (const { history, ...spec } of input.rules) {
+        applyChange({ kind: "enact", ...spec } as unknown as { [key: string]: Json }, input.preset ? `the initial set (${input.preset})` : "the initial set", undefined, history);
+      }
+      // Rules the imported text lists as no longer in effect: kept for the record only.
+      for (const rule of input.archived ?? []) emitEffect({ e: "rule.archived", rule });
+      // The initial set's own enactments are not announced rule by rule.
+      cur.queue = cur.queue.filter((q) => q.type !== "rule.changed");
+      cur.rulesChanged = false;
+      cur.queue.push({ type: "game.started", data: frozenJson({ name: input.name, preset: input.preset }, "event"), rule: null, target: null });
+      return;
+    case "join":
+      if (world.players.some((p) => p.id === input.player.id)) throw refusal(`${input.player.id} is already a player`, null);
+      setPlayers([...world.players, { ...input.player } as never]);
+      emitEffect({ e: "player.joined", player: { ...input.player } as never });
+      cur.queue.push({ type: "player.joined", data: frozenJson({ player: input.player.id, name: input.player.name }, "event"), rule: null, target: null });
+      return;
+    case "rename": {
+      if (!world.players.some((p) => p.id === input.player)) throw refusal(`${input.player} is not a player`, null);
+      setPlayers(world.players.map((p) => (p.id === input.player ? { ...p, name: input.name } : p)));
+      emitEffect({ e: "player.renamed", id: input.player, name: input.name });
+      cur.queue.push({ type: "player.renamed", data: frozenJson({ player: input.player, name: input.name }, "event"), rule: null, target: null });
+      return;
+    }
+    case "action":
+      doAction(input.actor, input.name, input.input);
+      return;
+    case "correction":
+      recordCorrection(input);
+      return;
+    case "timer": {
+      const timer = timers.get(input.id);
+      if (!timer) throw refusal(`there is no timer ${input.id}`, null);
+      clearTimer(timer.id);
+      cur.firing = timer.rule;
+      cur.queue.push({ type: `timer:${timer.name}`, data: timer.data, rule: null, target: timer.rule });
+      return;
+    }
+  }
+}
+
+/** After the act: the host learns of any change in the state declarations in force. */
+function finishAct(): void {
+  const json = JSON.stringify(decls());
+  if (json !== caches.lastDeclsJson) {
+    caches.lastDeclsJson = json;
+    emitEffect({ e: "state.declared", decls: JSON.parse(json) });
+  }
+}
+
+function beginAct(req: GuestRequest): void {
+  Object.assign(cur, {
+    request: req, journal: [], effects: [], queue: [], disabled: req.disabled ?? {}, reportedDisabled: new Set(),
+    running: [], readOnly: 0, loading: null, timerCount: 0, messages: 0, chars: 0, firing: null, probing: false, rulesChanged: false,
+  });
+  beginDiagnose(req.diagnose === true);
+  seed(req.seed);
+}
+
+function endAct(): void {
+  Object.assign(cur, { request: null, journal: [], effects: [], queue: [], running: [], readOnly: 0, loading: null, report: null });
+}
+
+function handle(requestJson: string): string {
+  const req = JSON.parse(requestJson) as GuestRequest;
+  beginAct(req);
+  const declsBefore = caches.lastDeclsJson;
+  try {
+    freshen();
+    start(req.input);
+    drain();
+    checkRuleChangingStaysPossible();
+    finishAct();
+    return JSON.stringify({ ok: true, effects: cur.effects });
+  } catch (err) {
+    revertTo(0);
+    caches.lastDeclsJson = declsBefore;
+    if (isRefusal(err)) return JSON.stringify({ ok: false, refused: err.reason, rule: err.rule });
+    return JSON.stringify({ ok: false, error: errorText(err) });
+  } finally {
+    endAct();
+  }
+}
+
+/** After the host interrupted an act (fuel, memory or time ran out): undo it and say which rule was running. */
+function abort(): string {
+  const top = cur.running.length ? cur.running[cur.running.length - 1]! : null;
+  revertTo(0);
+  endAct();
+  return JSON.stringify(top);
+}
+
+function boot(snapshotJson: string): string {
+  const snap = JSON.parse(snapshotJson) as BootSnapshot;
+  rules.clear(); loaded.clear(); timers.clear(); gameValues.clear(); playerValues.clear();
+  world.players = snap.players.map((p) => ({ ...p }));
+  world.status = snap.status;
+  for (const [k, v] of Object.entries(snap.values.game)) gameValues.set(k, frozenJson(v, k, Infinity));
+  for (const [k, per] of Object.entries(snap.values.player)) {
+    playerValues.set(k, new Map(Object.entries(per).map(([p, v]) => [p, frozenJson(v, k, Infinity)])));
+  }
+  for (const timer of snap.timers) timers.set(timer.id, timer);
+  for (const rec of snap.rules) rules.set(rec.number, { ...rec, props: frozenJson(rec.props, "props", Infinity) as Record<string, Json> });
+  dropCaches();
+  const failed: Record<string, string> = {};
+  for (const rec of rules.values()) {
+    const known = snap.skip?.[rec.number];
+    const l = known !== undefined ? { ...emptyLoaded(), failed: known } : evaluate(rec);
+    loaded.set(rec.number, l);
+    if (l.failed) failed[rec.number] = l.failed;
+  }
+  caches.lastDeclsJson = JSON.stringify(decls());
+  return JSON.stringify({ failed });
+}
+
+function dump(): string {
+  const playerOut: Record<string, Record<string, Json>> = {};
+  for (const [k, m] of playerValues) playerOut[k] = Object.fromEntries(m);
+  return JSON.stringify({
+    rules: [...rules.values()].sort((a, b) => a.number - b.number),
+    players: world.players,
+    values: { game: Object.fromEntries(gameValues), player: playerOut },
+    timers: [...timers.values()].sort((a, b) => (a.id < b.id ? -1 : 1)),
+    status: world.status,
+    decls: decls(),
+  });
+}
+
+const global = globalThis as unknown as Record<string, unknown>;
+captureHost(global);
+delete global.__nomos;
+Math.random = function () {
+  throw new Error("Math.random is not available to rules: use game.random");
+};
+delete global.WeakRef;
+delete global.FinalizationRegistry;
+lockdown(globalThis);
+
+export default Object.freeze({ boot, handle, abort, dump });

@@ -1,0 +1,126 @@
+/**
+ * The guest's mirror of the game's state, for rule code to read. Every write is journalled
+ * (undone if the act fails) and recorded as an effect, which the host folds into the state
+ * it stores (src/kernel/fold.ts); the two must agree, and test/replay.test.ts checks it.
+ */
+import { limits } from "../kernel/limits.js";
+import type { Json, PlayerRecord, RuleRecord, StateDecl, TimerRecord } from "../kernel/types.js";
+import { charge, cur, emitEffect, record, refusal } from "./act.js";
+import { copied, frozenJson } from "./json.js";
+import type { Loaded } from "./loaded.js";
+
+export const rules = new Map<number, RuleRecord>();
+/** What each rule's code declared when it last loaded (its declarations, not its closures). */
+export const loaded = new Map<number, Loaded>();
+export const gameValues = new Map<string, Json>();
+export const playerValues = new Map<string, Map<string, Json>>();
+export const timers = new Map<string, TimerRecord>();
+export const world = {
+  players: [] as PlayerRecord[],
+  status: "active" as "active" | "over",
+};
+
+/** Caches, dropped whenever the ruleset changes. */
+export const caches = {
+  order: null as number[] | null,
+  decls: null as Record<string, StateDecl> | null,
+  lastDeclsJson: "{}",
+};
+
+export function dropCaches(): void {
+  caches.order = null;
+  caches.decls = null;
+}
+
+export function revertTo(mark: number): void {
+  while (cur.journal.length > mark) (cur.journal.pop() as () => void)();
+  dropCaches();
+}
+
+export function setRule(number: number, rec: RuleRecord | undefined): void {
+  const old = rules.get(number);
+  const oldLoaded = loaded.get(number);
+  record(() => {
+    if (old) rules.set(number, old); else rules.delete(number);
+    if (oldLoaded) loaded.set(number, oldLoaded); else loaded.delete(number);
+  });
+  if (rec) rules.set(number, rec); else { rules.delete(number); loaded.delete(number); }
+  dropCaches();
+}
+
+export function setLoaded(number: number, l: Loaded): void {
+  const old = loaded.get(number);
+  record(() => { if (old) loaded.set(number, old); else loaded.delete(number); });
+  loaded.set(number, l);
+  dropCaches();
+}
+
+export function setTimer(timer: TimerRecord): void {
+  const old = timers.get(timer.id);
+  record(() => { if (old) timers.set(timer.id, old); else timers.delete(timer.id); });
+  timers.set(timer.id, timer);
+  emitEffect({ e: "timer.set", timer });
+}
+
+export function clearTimer(id: string): void {
+  const old = timers.get(id);
+  if (!old) return;
+  record(() => timers.set(id, old));
+  timers.delete(id);
+  emitEffect({ e: "timer.cleared", id });
+}
+
+export function setPlayers(next: PlayerRecord[]): void {
+  const old = world.players;
+  record(() => { world.players = old; });
+  world.players = next;
+}
+
+export function isPlayer(id: string): boolean {
+  return world.players.some((p) => p.id === id);
+}
+
+export function writeGame(name: string, value: unknown, rule: number): void {
+  const v = frozenJson(value, name);
+  charge(copied.chars);
+  const had = gameValues.has(name), old = gameValues.get(name);
+  record(() => { if (had) gameValues.set(name, old as Json); else gameValues.delete(name); });
+  gameValues.set(name, v);
+  emitEffect({ e: "state.set", name, value: v, rule });
+}
+
+export function writePlayer(name: string, player: string, value: unknown, rule: number): void {
+  if (!isPlayer(player)) throw refusal(`${JSON.stringify(player)} is not a player in this game`, rule || null);
+  const v = frozenJson(value, `${name} of ${player}`);
+  charge(copied.chars);
+  let m = playerValues.get(name);
+  if (!m) {
+    m = new Map();
+    playerValues.set(name, m);
+    record(() => playerValues.delete(name));
+  }
+  const map = m;
+  const had = map.has(player), old = map.get(player);
+  record(() => { if (had) map.set(player, old as Json); else map.delete(player); });
+  map.set(player, v);
+  emitEffect({ e: "state.set", name, player, value: v, rule });
+}
+
+export function writeEntry(name: string, key: string, value: unknown, remove: boolean, rule: number, initial: Json): void {
+  const had = gameValues.has(name), old = gameValues.get(name);
+  const current = (had ? old : initial) as Record<string, Json> | null;
+  const base = current && typeof current === "object" && !Array.isArray(current) ? current : {};
+  if (remove && !Object.hasOwn(base, key)) return;
+  const next: Record<string, Json> = { ...base };
+  if (remove) delete next[key];
+  else {
+    if (!Object.hasOwn(base, key) && Object.keys(base).length >= limits.recordEntries) {
+      throw new Error(`${name} has ${limits.recordEntries} entries, the most a record may hold`);
+    }
+    next[key] = frozenJson(value, `${name}[${key}]`);
+    charge(copied.chars);
+  }
+  record(() => { if (had) gameValues.set(name, old as Json); else gameValues.delete(name); });
+  gameValues.set(name, Object.freeze(next));
+  emitEffect(remove ? { e: "state.deleted", name, key, rule } : { e: "state.set", name, key, value: next[key]!, rule });
+}

@@ -1,0 +1,60 @@
+/**
+ * Rule-changing must stay possible (Suber 114, Nomic VIII 110), checked by effect, not by
+ * a flag: at the end of an act that changed the rules, the engine asks the rules for a
+ * probe ("rule-change.probe": the acts by which some player could propose a rule-change and
+ * have it adopted, at the least a repeal of the newest rule) and plays it on the state that
+ * follows. If no rule-change results, the act is refused and the players are told why; the
+ * probe's own changes are always undone. A ruleset that answers no probe gets only the
+ * structural check (some working rule offers an action marked changesRules).
+ */
+import type { Json } from "../kernel/types.js";
+import { cur, isRefusal, mark, refusal } from "./act.js";
+import { doAction, drain } from "./dispatch.js";
+import { errorText } from "./json.js";
+import { revertTo, world } from "./mirror.js";
+import { ask } from "./questions.js";
+
+interface Step { actor: string; action: string; input: Json }
+
+const changes = ["rule.enacted", "rule.repealed", "rule.amended", "rule.transmuted", "rule.renumbered", "rule.property"];
+
+function steps(value: Json): Step[] | null {
+  const list = value && typeof value === "object" && !Array.isArray(value) ? value.steps : null;
+  if (!Array.isArray(list) || list.length === 0 || list.length > 100) return null;
+  const out: Step[] = [];
+  for (const s of list) {
+    if (!s || typeof s !== "object" || Array.isArray(s) || typeof s.actor !== "string" || typeof s.action !== "string") return null;
+    out.push({ actor: s.actor, action: s.action, input: s.input ?? {} });
+  }
+  return out;
+}
+
+export function checkRuleChangingStaysPossible(): void {
+  if (!cur.rulesChanged || cur.probing || world.players.length === 0 || world.status === "over") return;
+  const answer = ask("rule-change.probe", null, false)[0];
+  if (!answer) return;
+  const script = steps(answer.value);
+  if (!script) throw refusal(`Rule ${answer.rule}'s answer to "rule-change.probe" must be { steps: [{ actor, action, input }, ...] }`, answer.rule);
+  const m = mark();
+  const queued = cur.queue.slice();
+  cur.probing = true;
+  let problem: string | null = null;
+  try {
+    for (const step of script) {
+      doAction(step.actor, step.action, step.input);
+      drain();
+    }
+    if (!cur.effects.slice(m.effects).some((e) => changes.includes(e.e))) problem = "no rule-change was adopted";
+  } catch (err) {
+    problem = isRefusal(err) ? `${err.rule === null ? "" : `Rule ${err.rule}: `}${err.reason}` : errorText(err);
+  } finally {
+    revertTo(m.journal);
+    cur.effects.length = m.effects;
+    cur.queue = queued;
+    cur.probing = false;
+  }
+  if (problem) {
+    const tried = script.map((s) => `${s.actor} ${s.action}`).join(", then ");
+    throw refusal(`this would leave a game in which no rule-change can be adopted, so the engine refuses it (Rule ${answer.rule} describes how a rule-change is made: ${tried}; after this act that fails: ${problem})`, null);
+  }
+}
