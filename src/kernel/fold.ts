@@ -4,6 +4,7 @@
  * guest runtime keeps a mirror of the same state for rule code to read; both must apply
  * an effect the same way (test/consistency.test.ts checks it on whole games).
  */
+import { nullRecord, own, setOwn, toNullRecord } from "./own.js";
 import type { Act, Effect, GameState, HistoryEntry, Json, PublishedHistory, RuleRecord } from "./types.js";
 
 const keptFailures = 50;
@@ -16,17 +17,33 @@ export function emptyState(name: string, preset: string | null): GameState {
     preset,
     status: "active",
     result: null,
-    rules: {},
+    rules: nullRecord(),
     repealed: [],
     players: [],
     departed: [],
-    decls: {},
-    declares: {},
-    broken: {},
-    values: { game: {}, player: {} },
-    timers: {},
+    decls: nullRecord(),
+    declares: nullRecord(),
+    broken: nullRecord(),
+    values: { game: nullRecord(), player: nullRecord() },
+    timers: nullRecord(),
     failures: [],
   };
+}
+
+/**
+ * A state read back from JSON (a snapshot, a copy) with its records made prototype-free,
+ * as {@link emptyState} makes them. Fold only touches own entries anyway: this is depth.
+ */
+export function withHostRecords(state: GameState): GameState {
+  state.rules = toNullRecord(state.rules);
+  state.decls = toNullRecord(state.decls);
+  state.declares = toNullRecord(state.declares);
+  state.broken = toNullRecord(state.broken);
+  state.timers = toNullRecord(state.timers);
+  const player = toNullRecord(state.values.player);
+  for (const name of Object.keys(player)) setOwn(player, name, toNullRecord(player[name]));
+  state.values = { game: toNullRecord(state.values.game), player };
+  return state;
 }
 
 /** Applies an act to a state, in place, and returns it. */
@@ -39,17 +56,18 @@ export function fold(state: GameState, act: Act): GameState {
 }
 
 function rule(state: GameState, number: number): RuleRecord {
-  const rec = state.rules[number];
+  const rec = own(state.rules, number);
   if (!rec) throw new Error(`the log names rule ${number}, which is not in effect`);
   return rec;
 }
 
 /** A record state's entries (game state holding an object), created empty if need be. */
 function record(state: GameState, name: string): Record<string, Json> {
-  const current = state.values.game[name];
+  const current = own(state.values.game, name);
   if (current && typeof current === "object" && !Array.isArray(current)) return current;
+  // A plain object, like a value read back from JSON; setOwn keeps every key an own entry.
   const fresh: Record<string, Json> = {};
-  state.values.game[name] = fresh;
+  setOwn(state.values.game, name, fresh);
   return fresh;
 }
 
@@ -73,7 +91,7 @@ export function applyEffect(state: GameState, effect: Effect, act: Act): void {
     case "rule.enacted": {
       const r = effect.rule;
       const enacted = entry(act, "enacted", 1, effect.cause, { text: r.text, title: r.title, code: r.code as Json });
-      state.rules[r.number] = { ...r, revision: 1, history: [...pastEntries(effect.past), enacted] };
+      setOwn(state.rules, r.number, { ...r, revision: 1, history: [...pastEntries(effect.past), enacted] });
       break;
     }
     case "rule.archived": {
@@ -83,7 +101,7 @@ export function applyEffect(state: GameState, effect: Effect, act: Act): void {
     }
     case "rule.annotated": {
       const old = rule(state, effect.number);
-      state.rules[effect.number] = { ...old, history: [...old.history, entry(act, "annotated", old.revision, effect.cause, { text: effect.text })] };
+      setOwn(state.rules, effect.number, { ...old, history: [...old.history, entry(act, "annotated", old.revision, effect.cause, { text: effect.text })] });
       break;
     }
     case "rule.amended": {
@@ -97,7 +115,7 @@ export function applyEffect(state: GameState, effect: Effect, act: Act): void {
         changed.code = effect.code as Json;
       }
       next.history = [...old.history, entry(act, "amended", next.revision, effect.cause, changed)];
-      state.rules[effect.number] = next;
+      setOwn(state.rules, effect.number, next);
       break;
     }
     case "rule.repealed": {
@@ -111,12 +129,12 @@ export function applyEffect(state: GameState, effect: Effect, act: Act): void {
     case "rule.transmuted": {
       const old = rule(state, effect.number);
       const revision = old.revision + 1;
-      state.rules[effect.number] = {
+      setOwn(state.rules, effect.number, {
         ...old,
         mutable: effect.mutable,
         revision,
         history: [...old.history, entry(act, "transmuted", revision, effect.cause, { mutable: effect.mutable })],
-      };
+      });
       break;
     }
     case "rule.renumbered": {
@@ -124,44 +142,47 @@ export function applyEffect(state: GameState, effect: Effect, act: Act): void {
       delete state.rules[effect.number];
       delete state.declares[effect.number];
       delete state.broken[effect.number];
-      state.rules[effect.to] = {
+      setOwn(state.rules, effect.to, {
         ...old,
         number: effect.to,
         history: [...old.history, entry(act, "renumbered", old.revision, effect.cause, { from: effect.number, to: effect.to })],
-      };
+      });
       for (const timer of Object.values(state.timers)) if (timer.rule === effect.number) timer.rule = effect.to;
       break;
     }
     case "rule.property": {
       const old = rule(state, effect.number);
       const revision = old.revision + 1;
-      state.rules[effect.number] = {
+      // A computed key in a literal defines an own property, even for "__proto__".
+      setOwn(state.rules, effect.number, {
         ...old,
         revision,
         props: { ...old.props, [effect.key]: effect.value },
         history: [...old.history, entry(act, "property", revision, effect.cause, { key: effect.key, value: effect.value })],
-      };
+      });
       break;
     }
     case "rule.loaded":
-      state.declares[effect.number] = effect.declares;
+      setOwn(state.declares, effect.number, effect.declares);
       if (effect.failed === null) delete state.broken[effect.number];
-      else state.broken[effect.number] = effect.failed;
+      else setOwn(state.broken, effect.number, effect.failed);
       break;
     case "rule.failed":
       state.failures.push({ rule: effect.rule, seq: act.seq, during: effect.during, error: effect.error });
       if (state.failures.length > keptFailures) state.failures.splice(0, state.failures.length - keptFailures);
       break;
     case "state.declared":
-      state.decls = effect.decls;
+      state.decls = toNullRecord(effect.decls);
       break;
     case "state.set":
       if (effect.key !== undefined) {
-        record(state, effect.name)[effect.key] = effect.value;
+        setOwn(record(state, effect.name), effect.key, effect.value);
       } else if (effect.player === undefined) {
-        state.values.game[effect.name] = effect.value;
+        setOwn(state.values.game, effect.name, effect.value);
       } else {
-        (state.values.player[effect.name] ??= {})[effect.player] = effect.value;
+        let values = own(state.values.player, effect.name);
+        if (!values) setOwn(state.values.player, effect.name, (values = nullRecord()));
+        setOwn(values, effect.player, effect.value);
       }
       break;
     case "state.deleted":
@@ -182,7 +203,7 @@ export function applyEffect(state: GameState, effect: Effect, act: Act): void {
       break;
     }
     case "timer.set":
-      state.timers[effect.timer.id] = { ...effect.timer };
+      setOwn(state.timers, effect.timer.id, { ...effect.timer });
       break;
     case "timer.cleared":
       delete state.timers[effect.id];
