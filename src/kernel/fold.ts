@@ -4,7 +4,7 @@
  * guest runtime keeps a mirror of the same state for rule code to read; both must apply
  * an effect the same way (test/consistency.test.ts checks it on whole games).
  */
-import { nullRecord, own, setOwn, toNullRecord } from "./own.js";
+import { own, setOwn } from "./own.js";
 import type { Act, Effect, GameState, HistoryEntry, Json, PublishedHistory, RuleRecord } from "./types.js";
 
 const keptFailures = 50;
@@ -17,33 +17,17 @@ export function emptyState(name: string, preset: string | null): GameState {
     preset,
     status: "active",
     result: null,
-    rules: nullRecord(),
+    rules: {},
     repealed: [],
     players: [],
     departed: [],
-    decls: nullRecord(),
-    declares: nullRecord(),
-    broken: nullRecord(),
-    values: { game: nullRecord(), player: nullRecord() },
-    timers: nullRecord(),
+    decls: {},
+    declares: {},
+    broken: {},
+    values: { game: {}, player: {} },
+    timers: {},
     failures: [],
   };
-}
-
-/**
- * A state read back from JSON (a snapshot, a copy) with its records made prototype-free,
- * as {@link emptyState} makes them. Fold only touches own entries anyway: this is depth.
- */
-export function withHostRecords(state: GameState): GameState {
-  state.rules = toNullRecord(state.rules);
-  state.decls = toNullRecord(state.decls);
-  state.declares = toNullRecord(state.declares);
-  state.broken = toNullRecord(state.broken);
-  state.timers = toNullRecord(state.timers);
-  const player = toNullRecord(state.values.player);
-  for (const name of Object.keys(player)) setOwn(player, name, toNullRecord(player[name]));
-  state.values = { game: toNullRecord(state.values.game), player };
-  return state;
 }
 
 /** Applies an act to a state, in place, and returns it. */
@@ -172,7 +156,7 @@ export function applyEffect(state: GameState, effect: Effect, act: Act): void {
       if (state.failures.length > keptFailures) state.failures.splice(0, state.failures.length - keptFailures);
       break;
     case "state.declared":
-      state.decls = toNullRecord(effect.decls);
+      state.decls = effect.decls;
       break;
     case "state.set":
       if (effect.key !== undefined) {
@@ -181,7 +165,7 @@ export function applyEffect(state: GameState, effect: Effect, act: Act): void {
         setOwn(state.values.game, effect.name, effect.value);
       } else {
         let values = own(state.values.player, effect.name);
-        if (!values) setOwn(state.values.player, effect.name, (values = nullRecord()));
+        if (!values) setOwn(state.values.player, effect.name, (values = {}));
         setOwn(values, effect.player, effect.value);
       }
       break;

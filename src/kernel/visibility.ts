@@ -3,7 +3,7 @@
  * view, never the raw state: secret state is filtered here, before anything leaves the
  * engine. A viewer is a player's id, or null for someone who is not playing.
  */
-import { emptyState, fold, withHostRecords } from "./fold.js";
+import { emptyState, fold } from "./fold.js";
 import { own, setOwn } from "./own.js";
 import type { Act, Effect, GameState, Input, Json, PlayerRecord, RuleRecord, StateDecl } from "./types.js";
 
@@ -149,7 +149,7 @@ export function logEntryFor(state: GameState, act: Act, viewer: string | null): 
  * viewer consequences of what they already see.
  */
 export function stateSeenBy(state: GameState, viewer: string | null): GameState {
-  const copy = withHostRecords(structuredClone(state));
+  const copy = structuredClone(state);
   for (const name of Object.keys(copy.values.game)) {
     const decl = own(state.decls, name);
     if (!decl || decl.scope !== "game" || !canSee(state, decl, null, viewer)) delete copy.values.game[name];

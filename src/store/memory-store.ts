@@ -4,7 +4,6 @@
  * copied in and out, as a file store serializes them: folding shares objects between
  * the state and the act it folds, so a kept act would otherwise change under the game.
  */
-import { withHostRecords } from "../kernel/fold.js";
 import type { Act, GameInfo, GameState } from "../kernel/types.js";
 import { importProblem, StoreConflictError, type GameStore, type Snapshot } from "./store.js";
 
@@ -52,7 +51,7 @@ export class MemoryStore implements GameStore {
 
   latestSnapshot(gameId: string): Snapshot | undefined {
     const snapshot = this.game(gameId).snapshot;
-    return snapshot && { seq: snapshot.seq, state: withHostRecords(structuredClone(snapshot.state)) };
+    return snapshot && { seq: snapshot.seq, state: structuredClone(snapshot.state) };
   }
 
   getGame(gameId: string): GameInfo | undefined {

@@ -8,7 +8,6 @@
  */
 import { existsSync, mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { withHostRecords } from "../kernel/fold.js";
 import type { Act, GameInfo, GameState } from "../kernel/types.js";
 import { openSqlite, type SqlDatabase } from "./sqlite-driver.js";
 import { importProblem, StoreConflictError, type GameStore, type Snapshot } from "./store.js";
@@ -208,7 +207,7 @@ export class SqliteStore implements GameStore {
     const row = this.statements.latestSnapshot.get(gameId) as unknown as { seq: number; state: string } | undefined;
     if (!row) return undefined;
     try {
-      return { seq: row.seq, state: withHostRecords(JSON.parse(row.state) as GameState) };
+      return { seq: row.seq, state: JSON.parse(row.state) as GameState };
     } catch (err) {
       throw new Error(`${this.path}: the snapshot at act ${row.seq} of game ${gameId} is damaged (${(err as Error).message})`);
     }
