@@ -161,13 +161,15 @@ test("folding a log with __proto__, constructor and prototype names cannot pollu
   // Read from JSON, as a log is: "__proto__" is then an own key of each effect.
   const forged = JSON.parse(JSON.stringify([
     { e: "rule.enacted", rule: { number: 1, title: null, text: "R", mutable: true, props: {}, code: null }, cause: "x" },
-    { e: "state.declared", decls: { __proto__: { name: "__proto__", scope: "game", initial: null, visibility: "public", describe: null, rule: 1 } } },
+    { e: "state.declared", decls: { ["__proto__"]: { name: "__proto__", scope: "game", initial: null, visibility: "public", describe: null, rule: 1 } } },
     ...effects,
   ])) as Effect[];
   const act: Act = { seq: 1, time: 1, seed: "s", input: { kind: "create", name: "x", preset: null, rules: [] }, effects: forged };
   const state = fold(emptyState("x", null), act);
   prototypeIsClean();
   assert.ok(Object.hasOwn(state.values.game, "__proto__"), "the name is only a key");
+  assert.ok(Object.hasOwn(state.decls, "__proto__"));
+  assert.ok(Object.hasOwn(state.rules[1]!.props, "__proto__"));
   assert.deepEqual(Object.keys(state.timers).sort(), [...names].sort());
   // The same state read back from JSON, as from a snapshot, folds on safely too.
   const again = JSON.parse(JSON.stringify(state)) as GameState;
