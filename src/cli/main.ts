@@ -21,6 +21,11 @@ import { registerServeCommand } from "./commands/serve.js";
 import { registerStateCommands } from "./commands/state.js";
 import { defaultDb, UsageError, type GlobalOptions } from "./context.js";
 import { registerRemoteCommands } from "./remote/commands.js";
+import { guardOutput } from "./terminal-text.js";
+
+// Everything printed, by any command, local or remote, shows control characters instead of obeying them.
+guardOutput(process.stdout);
+guardOutput(process.stderr);
 
 // Known before parsing, so that even commander's own errors come out as JSON.
 const json = process.argv.slice(2).includes("--json");

@@ -4,6 +4,7 @@
  * guest runtime keeps a mirror of the same state for rule code to read; both must apply
  * an effect the same way (test/consistency.test.ts checks it on whole games).
  */
+import { own, setOwn } from "./own.js";
 import { historyEntry, pastEntries } from "./rule-history.js";
 import type { Act, Effect, GameState, HistoryEntry, Json, RuleRecord } from "./types.js";
 
@@ -40,17 +41,18 @@ export function fold(state: GameState, act: Act): GameState {
 }
 
 function rule(state: GameState, number: number): RuleRecord {
-  const rec = state.rules[number];
+  const rec = own(state.rules, number);
   if (!rec) throw new Error(`the log names rule ${number}, which is not in effect`);
   return rec;
 }
 
 /** A record state's entries (game state holding an object), created empty if need be. */
 function record(state: GameState, name: string): Record<string, Json> {
-  const current = state.values.game[name];
+  const current = own(state.values.game, name);
   if (current && typeof current === "object" && !Array.isArray(current)) return current;
+  // A plain object, like a value read back from JSON; setOwn keeps every key an own entry.
   const fresh: Record<string, Json> = {};
-  state.values.game[name] = fresh;
+  setOwn(state.values.game, name, fresh);
   return fresh;
 }
 
@@ -65,7 +67,7 @@ export function applyEffect(state: GameState, effect: Effect, act: Act): void {
     case "rule.enacted": {
       const r = effect.rule;
       const enacted = entry(act, "enacted", 1, effect.cause, { text: r.text, title: r.title, code: r.code as Json }, effect.by);
-      state.rules[r.number] = { ...r, revision: 1, history: [...pastEntries(effect.past), enacted] };
+      setOwn(state.rules, r.number, { ...r, revision: 1, history: [...pastEntries(effect.past), enacted] });
       break;
     }
     case "rule.archived": {
@@ -75,7 +77,7 @@ export function applyEffect(state: GameState, effect: Effect, act: Act): void {
     }
     case "rule.annotated": {
       const old = rule(state, effect.number);
-      state.rules[effect.number] = { ...old, history: [...old.history, entry(act, "annotated", old.revision, effect.cause, { text: effect.text }, effect.by)] };
+      setOwn(state.rules, effect.number, { ...old, history: [...old.history, entry(act, "annotated", old.revision, effect.cause, { text: effect.text }, effect.by)] });
       break;
     }
     case "rule.amended": {
@@ -89,7 +91,7 @@ export function applyEffect(state: GameState, effect: Effect, act: Act): void {
         changed.code = effect.code as Json;
       }
       next.history = [...old.history, entry(act, "amended", next.revision, effect.cause, changed, effect.by)];
-      state.rules[effect.number] = next;
+      setOwn(state.rules, effect.number, next);
       break;
     }
     case "rule.repealed": {
@@ -103,12 +105,12 @@ export function applyEffect(state: GameState, effect: Effect, act: Act): void {
     case "rule.transmuted": {
       const old = rule(state, effect.number);
       const revision = old.revision + 1;
-      state.rules[effect.number] = {
+      setOwn(state.rules, effect.number, {
         ...old,
         mutable: effect.mutable,
         revision,
         history: [...old.history, entry(act, "transmuted", revision, effect.cause, { mutable: effect.mutable }, effect.by)],
-      };
+      });
       break;
     }
     case "rule.renumbered": {
@@ -116,29 +118,30 @@ export function applyEffect(state: GameState, effect: Effect, act: Act): void {
       delete state.rules[effect.number];
       delete state.declares[effect.number];
       delete state.broken[effect.number];
-      state.rules[effect.to] = {
+      setOwn(state.rules, effect.to, {
         ...old,
         number: effect.to,
         history: [...old.history, entry(act, "renumbered", old.revision, effect.cause, { from: effect.number, to: effect.to }, effect.by)],
-      };
+      });
       for (const timer of Object.values(state.timers)) if (timer.rule === effect.number) timer.rule = effect.to;
       break;
     }
     case "rule.property": {
       const old = rule(state, effect.number);
       const revision = old.revision + 1;
-      state.rules[effect.number] = {
+      // A computed key in a literal defines an own property, even for "__proto__".
+      setOwn(state.rules, effect.number, {
         ...old,
         revision,
         props: { ...old.props, [effect.key]: effect.value },
         history: [...old.history, entry(act, "property", revision, effect.cause, { key: effect.key, value: effect.value }, effect.by)],
-      };
+      });
       break;
     }
     case "rule.loaded":
-      state.declares[effect.number] = effect.declares;
+      setOwn(state.declares, effect.number, effect.declares);
       if (effect.failed === null) delete state.broken[effect.number];
-      else state.broken[effect.number] = effect.failed;
+      else setOwn(state.broken, effect.number, effect.failed);
       break;
     case "rule.failed":
       state.failures.push({ rule: effect.rule, seq: act.seq, during: effect.during, error: effect.error });
@@ -149,11 +152,13 @@ export function applyEffect(state: GameState, effect: Effect, act: Act): void {
       break;
     case "state.set":
       if (effect.key !== undefined) {
-        record(state, effect.name)[effect.key] = effect.value;
+        setOwn(record(state, effect.name), effect.key, effect.value);
       } else if (effect.player === undefined) {
-        state.values.game[effect.name] = effect.value;
+        setOwn(state.values.game, effect.name, effect.value);
       } else {
-        (state.values.player[effect.name] ??= {})[effect.player] = effect.value;
+        let values = own(state.values.player, effect.name);
+        if (!values) setOwn(state.values.player, effect.name, (values = {}));
+        setOwn(values, effect.player, effect.value);
       }
       break;
     case "state.deleted":
@@ -174,7 +179,7 @@ export function applyEffect(state: GameState, effect: Effect, act: Act): void {
       break;
     }
     case "timer.set":
-      state.timers[effect.timer.id] = { ...effect.timer };
+      setOwn(state.timers, effect.timer.id, { ...effect.timer });
       break;
     case "timer.cleared":
       delete state.timers[effect.id];

@@ -10,6 +10,7 @@ import { SandboxInterrupted, type Sandbox, type SandboxFactory } from "../sandbo
 import { MemoryStore } from "../store/memory-store.js";
 import type { GameStore } from "../store/store.js";
 import { InputError, prepareInput } from "./action-input.js";
+import { checkGuestResult } from "./check-effects.js";
 import { emptyState, fold } from "./fold.js";
 import { stateSeenBy } from "./visibility.js";
 import type { Act, ActionDecl, ArchivedRuleSpec, Correction, GameInfo, GameState, Input, Json, PlayerRecord, Recorder, RuleSpec } from "./types.js";
@@ -302,6 +303,12 @@ export class Game {
         await this.reboot();
         if (++crashes > 1) throw new ActionError("failed", `the rules' sandbox could not complete this act (${err.message}); nothing was recorded. Try again; if it persists, a rule's code is at fault.`);
         continue;
+      }
+      // The sandbox may be compromised: nothing it returns is recorded unchecked.
+      const untrusted = checkGuestResult(request, this.current, result);
+      if (untrusted) {
+        await this.reboot();
+        throw new ActionError("failed", untrusted);
       }
       if (result.ok) {
         const act: Act = { seq, time, seed: request.seed, input, effects: result.effects };

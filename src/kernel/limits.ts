@@ -34,6 +34,8 @@ export const limits = {
   timerChainGapMs: 60_000,
   /** Timer acts a game makes in a row before it lets other games run. */
   timerActsInARow: 50,
+  /** Levels of nesting of one JSON value (a state value, event data, a timer's data). */
+  jsonDepth: 64,
   /** Names of state, actions, events, questions and timers; keys of record entries. */
   nameChars: 100,
   keyChars: 200,

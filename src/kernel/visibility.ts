@@ -4,6 +4,7 @@
  * engine. A viewer is a player's id, or null for someone who is not playing.
  */
 import { emptyState, fold } from "./fold.js";
+import { own, setOwn } from "./own.js";
 import type { Act, Effect, GameState, Input, Json, PlayerRecord, RuleRecord, StateDecl } from "./types.js";
 
 export interface StateView {
@@ -33,7 +34,7 @@ export interface GameView {
 
 function seenBy(state: GameState, holderVar: string, viewer: string | null): boolean {
   if (viewer === null) return false;
-  const holders = state.values.game[holderVar] ?? state.decls[holderVar]?.initial;
+  const holders = own(state.values.game, holderVar) ?? own(state.decls, holderVar)?.initial;
   return holders === viewer || (Array.isArray(holders) && holders.includes(viewer));
 }
 
@@ -52,11 +53,11 @@ export function viewFor(state: GameState, viewer: string | null): GameView {
   for (const decl of Object.values(state.decls)) {
     const base = { name: decl.name, scope: decl.scope, describe: decl.describe, rule: decl.rule };
     if (decl.scope === "game") {
-      views.push(canSee(state, decl, null, viewer) ? { ...base, value: state.values.game[decl.name] ?? decl.initial } : base);
+      views.push(canSee(state, decl, null, viewer) ? { ...base, value: own(state.values.game, decl.name) ?? decl.initial } : base);
     } else {
       const values: Record<string, Json> = {};
       for (const p of state.players) {
-        if (canSee(state, decl, p.id, viewer)) values[p.id] = state.values.player[decl.name]?.[p.id] ?? decl.initial;
+        if (canSee(state, decl, p.id, viewer)) setOwn(values, p.id, own(own(state.values.player, decl.name), p.id) ?? decl.initial);
       }
       views.push({ ...base, values });
     }
@@ -78,7 +79,7 @@ export function viewFor(state: GameState, viewer: string | null): GameView {
 
 /** May `viewer` see the value a correction sets? As for its state.set effect: with no declaration, no one may. */
 function mayReadChange(state: GameState, name: string, player: string | null, viewer: string | null): boolean {
-  const decl = state.decls[name];
+  const decl = own(state.decls, name);
   return decl ? canSee(state, decl, decl.scope === "player" ? player : null, viewer) : false;
 }
 
@@ -114,7 +115,7 @@ export function visibleEffects(state: GameState, act: Act, viewer: string | null
   const out: Effect[] = [];
   for (const effect of act.effects) {
     if (effect.e === "state.set" || effect.e === "state.deleted") {
-      const decl = state.decls[effect.name];
+      const decl = own(state.decls, effect.name);
       if (decl && canSee(state, decl, effect.e === "state.set" ? (effect.player ?? null) : null, viewer)) out.push(effect);
     } else if (effect.e === "message") {
       if (effect.to === null || (viewer !== null && effect.to.includes(viewer))) out.push(effect);
@@ -150,11 +151,11 @@ export function logEntryFor(state: GameState, act: Act, viewer: string | null): 
 export function stateSeenBy(state: GameState, viewer: string | null): GameState {
   const copy = structuredClone(state);
   for (const name of Object.keys(copy.values.game)) {
-    const decl = state.decls[name];
+    const decl = own(state.decls, name);
     if (!decl || decl.scope !== "game" || !canSee(state, decl, null, viewer)) delete copy.values.game[name];
   }
   for (const [name, values] of Object.entries(copy.values.player)) {
-    const decl = state.decls[name];
+    const decl = own(state.decls, name);
     for (const player of Object.keys(values)) {
       if (!decl || decl.scope !== "player" || !canSee(state, decl, player, viewer)) delete values[player];
     }
@@ -181,7 +182,7 @@ export function hiddenInLog(acts: readonly Act[], viewer: string): string | null
       if (effect.e !== "state.set" && effect.e !== "state.deleted") continue;
       const owner = effect.e === "state.set" ? (effect.player ?? null) : null;
       const visible = [then, now].flatMap((s) => {
-        const decl = s.decls[effect.name];
+        const decl = own(s.decls, effect.name);
         return decl ? [canSee(s, decl, owner, viewer)] : [];
       });
       if (visible.length === 0 || visible.includes(false)) return `the state "${effect.name}"`;

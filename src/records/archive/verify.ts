@@ -11,6 +11,7 @@ import type { SandboxFactory } from "../../sandbox/sandbox.js";
 import { MemoryStore } from "../../store/memory-store.js";
 import { checkArchive } from "./check.js";
 import { canonicalJson, type GameArchive } from "./format.js";
+import { own } from "../../kernel/own.js";
 
 export interface ActDifference {
   seq: number;
@@ -108,7 +109,7 @@ async function rerun(game: Game, input: Input, seen: { code: number }): Promise<
     case "timer": {
       // Timers fire oldest first, so firing those due by this one's time fires it next
       // (and any due at the same moment after it, as the engine did then).
-      const timer = game.state.timers[input.id];
+      const timer = own(game.state.timers, input.id);
       if (!timer) throw new Error(`timer "${input.id}" is not set in the replay`);
       await game.fireDueTimers(timer.at);
       return;

@@ -6,6 +6,7 @@
  */
 import type { GameState, Json } from "../../kernel/types.js";
 import { canSee } from "../../kernel/visibility.js";
+import { own } from "../../kernel/own.js";
 
 export type Entry = { [key: string]: Json };
 
@@ -39,7 +40,7 @@ export function findRecords(state: GameState, viewer: string | null, follows: (e
   const found: FoundRecord[] = [];
   for (const decl of Object.values(state.decls)) {
     if (decl.scope !== "game" || !canSee(state, decl, null, viewer)) continue;
-    const value = state.values.game[decl.name] ?? decl.initial;
+    const value = own(state.values.game, decl.name) ?? decl.initial;
     if (!isObject(value)) continue;
     const entries = Object.values(value);
     if (entries.length === 0 || !entries.every(follows)) continue;

@@ -8,6 +8,7 @@ import { canSee } from "../../kernel/visibility.js";
 import { findRecords, isCase, isObject, text } from "./conventions.js";
 import { namer, type ActRef, type ReportOptions } from "./names.js";
 import { entryTimelines, whenBecame, type EntryChange } from "./timeline.js";
+import { own } from "../../kernel/own.js";
 
 export interface Person {
   id: string;
@@ -64,7 +65,7 @@ export interface CourtReport {
 function waitingOn(state: GameState, viewer: string | null): string | null {
   for (const decl of Object.values(state.decls)) {
     if (decl.scope !== "game" || !canSee(state, decl, null, viewer)) continue;
-    const value = state.values.game[decl.name] ?? decl.initial;
+    const value = own(state.values.game, decl.name) ?? decl.initial;
     if (isObject(value) && typeof value.waiting === "string" && value.waiting) return value.waiting;
   }
   return null;

@@ -8,6 +8,7 @@ import type { Act, GameState, Json, StateDecl } from "../../kernel/types.js";
 import { canSee, visibleEffects } from "../../kernel/visibility.js";
 import { actHeading } from "../../present/format-log.js";
 import { namer, type ReportOptions } from "./names.js";
+import { own } from "../../kernel/own.js";
 
 export interface ScoreValue {
   player: string;
@@ -61,7 +62,7 @@ export interface Scoreboard {
 }
 
 function current(state: GameState, decl: StateDecl, player: string): Json {
-  return state.values.player[decl.name]?.[player] ?? decl.initial;
+  return own(own(state.values.player, decl.name), player) ?? decl.initial;
 }
 
 export function scoreboard(acts: Act[], state: GameState, viewer: string | null, options: ReportOptions = {}): Scoreboard {
@@ -86,7 +87,7 @@ export function scoreboard(acts: Act[], state: GameState, viewer: string | null,
     for (const effect of visible) {
       if (effect.e !== "state.set" || effect.player === undefined || !traced.has(effect.name)) continue;
       const key = `${effect.name}\u0000${effect.player}`;
-      const from = values.get(key) ?? declared[effect.name]?.initial ?? state.decls[effect.name]!.initial;
+      const from = values.get(key) ?? own(declared, effect.name)?.initial ?? own(state.decls, effect.name)!.initial;
       values.set(key, effect.value);
       const messages = visible.flatMap((e) => (e.e === "message" && e.rule === effect.rule ? [e.text] : []));
       changes.push({

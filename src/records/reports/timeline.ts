@@ -7,6 +7,7 @@ import type { Act, GameState, Json } from "../../kernel/types.js";
 import { visibleEffects } from "../../kernel/visibility.js";
 import { isObject } from "./conventions.js";
 import type { ActRef } from "./names.js";
+import { own } from "../../kernel/own.js";
 
 /** One change to an entry: the act, and the entry before and after (undefined: absent). */
 export interface EntryChange {
@@ -37,7 +38,8 @@ export function entryTimelines(acts: Act[], state: GameState, viewer: string | n
         // The whole record set at once: every entry that differs changed.
         const next = effect.value;
         for (const key of new Set([...current.keys(), ...Object.keys(next)])) {
-          if (JSON.stringify(current.get(key)) !== JSON.stringify(next[key])) change(act, key, next[key]);
+          const after = own(next, key);
+          if (JSON.stringify(current.get(key)) !== JSON.stringify(after)) change(act, key, after);
         }
       }
     }

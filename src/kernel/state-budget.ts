@@ -1,0 +1,128 @@
+/**
+ * How much state a game holds, followed effect by effect through one act as fold would
+ * apply it: the size of all values (about their JSON length) and the entries of each
+ * record. Only what the act touches is measured; the game's total is measured once per
+ * state and then carried from act to act, so a check costs what the act changes.
+ */
+import { jsonSize, stringSize } from "./json-size.js";
+import { limits } from "./limits.js";
+import { own } from "./own.js";
+import type { GameState, Json } from "./types.js";
+
+interface GameSlot {
+  value: Json | undefined;
+  /** Size of the slot: name and value. */
+  size: number;
+  /** Entries set (their size) or deleted (null) in this act, for a record value. */
+  entries: Map<string, number | null>;
+  /** Entries of a record value (-1 for a value that is not a record), now and before the act. */
+  count: number;
+  countBefore: number;
+}
+
+/** The game's total state size after act `seq`, for the states checked lately. */
+const totals = new WeakMap<object, { seq: number; total: number }[]>();
+
+function measured(value: Json | undefined): number {
+  if (value === undefined) return 0;
+  const size = jsonSize(value, Number.MAX_SAFE_INTEGER, limits.jsonDepth * 4);
+  return typeof size === "number" ? size : (JSON.stringify(value)?.length ?? 0);
+}
+
+const isRecord = (v: Json | undefined): v is Record<string, Json> => typeof v === "object" && v !== null && !Array.isArray(v);
+const gameSlotSize = (name: string, valueSize: number) => stringSize(name) + 2 + valueSize;
+const playerSlotSize = (name: string, player: string, valueSize: number) => stringSize(name) + stringSize(player) + 4 + valueSize;
+
+function totalOf(state: Readonly<GameState>): number {
+  const known = totals.get(state)?.find((t) => t.seq === state.seq);
+  if (known) return known.total;
+  let total = 0;
+  for (const [name, value] of Object.entries(state.values.game)) total += gameSlotSize(name, measured(value));
+  for (const [name, values] of Object.entries(state.values.player)) {
+    for (const [player, value] of Object.entries(values)) total += playerSlotSize(name, player, measured(value));
+  }
+  return total;
+}
+
+export class StateBudget {
+  private readonly before: number;
+  private total: number;
+  private readonly game = new Map<string, GameSlot>();
+  private readonly player = new Map<string, number>();
+
+  constructor(private readonly state: Readonly<GameState>) {
+    this.before = this.total = totalOf(state);
+  }
+
+  /** A value set: of game state, of a player's state, or of one entry of a record. Returns a problem or null. */
+  set(name: string, player: string | undefined, key: string | undefined, value: Json, valueSize: number): string | null {
+    if (key !== undefined) return this.entry(name, key, valueSize);
+    if (player !== undefined) {
+      const slot = `${name}\u0000${player}`;
+      const old = this.player.get(slot) ?? (() => {
+        const v = own(own(this.state.values.player, name), player);
+        return v === undefined ? 0 : playerSlotSize(name, player, measured(v));
+      })();
+      const size = playerSlotSize(name, player, valueSize);
+      this.player.set(slot, size);
+      this.total += size - old;
+      return null;
+    }
+    const slot = this.slot(name);
+    const size = gameSlotSize(name, valueSize);
+    this.total += size - slot.size;
+    const count = isRecord(value) ? Object.keys(value).length : -1;
+    this.game.set(name, { value, size, entries: new Map(), count, countBefore: slot.countBefore });
+    return this.entriesProblem(name, count, slot.countBefore);
+  }
+
+  /** An entry deleted from a record. */
+  delete(name: string, key: string): string | null {
+    return this.entry(name, key, null);
+  }
+
+  /** Why the state after the act is too large, or null; remembered for the next act when not. */
+  finish(): string | null {
+    if (this.total > limits.stateChars && this.total > this.before) {
+      return `the game's state would grow to ${this.total.toLocaleString("en")} characters, over its limit of ${limits.stateChars.toLocaleString("en")}`;
+    }
+    const seq = this.state.seq;
+    totals.set(this.state, [{ seq, total: this.before }, { seq: seq + 1, total: this.total }]);
+    return null;
+  }
+
+  private slot(name: string): GameSlot {
+    const known = this.game.get(name);
+    if (known) return known;
+    const value = own(this.state.values.game, name);
+    const count = isRecord(value) ? Object.keys(value).length : -1;
+    const slot: GameSlot = { value, size: value === undefined ? 0 : gameSlotSize(name, measured(value)), entries: new Map(), count, countBefore: count };
+    this.game.set(name, slot);
+    return slot;
+  }
+
+  private entry(name: string, key: string, valueSize: number | null): string | null {
+    let slot = this.slot(name);
+    if (!isRecord(slot.value)) {
+      // Fold makes a record of a value that is not one, dropping the value.
+      this.total -= slot.size;
+      slot = { value: {}, size: gameSlotSize(name, 2), entries: new Map(), count: 0, countBefore: slot.countBefore };
+      this.game.set(name, slot);
+      this.total += slot.size;
+    }
+    const record = slot.value as Record<string, Json>;
+    const old = slot.entries.has(key) ? slot.entries.get(key)! : Object.hasOwn(record, key) ? stringSize(key) + 2 + measured(record[key]) : null;
+    const size = valueSize === null ? null : stringSize(key) + 2 + valueSize;
+    slot.entries.set(key, size);
+    slot.size += (size ?? 0) - (old ?? 0);
+    this.total += (size ?? 0) - (old ?? 0);
+    if (old === null && size !== null) slot.count++;
+    if (old !== null && size === null) slot.count--;
+    return this.entriesProblem(name, slot.count, slot.countBefore);
+  }
+
+  private entriesProblem(name: string, count: number, before: number): string | null {
+    if (count <= limits.recordEntries || count <= before) return null;
+    return `the state "${name}" would hold ${count.toLocaleString("en")} entries, over its limit of ${limits.recordEntries.toLocaleString("en")}`;
+  }
+}
