@@ -20,8 +20,14 @@ export interface GuestRequest {
   time: number;
   seed: string;
   input: Input;
-  /** Rules that ran out of fuel or memory earlier in this act, with the reason. */
+  /** Rules that ran out of fuel, memory or time earlier in this act, with the reason. */
   disabled: Record<string, string>;
+  /**
+   * Asks the guest runtime to report, through `__nomosHost.running(rule)`, every change of
+   * the rule whose code runs (0 for the engine's own), so the host can blame the rule that
+   * did the work when the act is interrupted. Costs a host call per change: only for reruns.
+   */
+  diagnose?: boolean;
 }
 
 export type GuestResult =
@@ -29,7 +35,7 @@ export type GuestResult =
   | { ok: false; refused: string; rule: number | null }
   | { ok: false; error: string };
 
-/** The rule that was running when the host stopped an act. */
+/** The rule the host blames for an interrupted act: the one that did the work. */
 export interface Culprit {
   rule: number;
   during: string;
