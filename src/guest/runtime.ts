@@ -57,6 +57,7 @@ interface Request {
   /** Rules that ran out of fuel or memory earlier in this act: skipped, with the reason recorded. */
   disabled: Record<string, string>;
   fuelNote?: string;
+  diagnose?: boolean;
 }
 
 (function install(global: any) {
@@ -84,6 +85,19 @@ interface Request {
   let disabled: Record<string, string> = {};
   let reportedDisabled = new Set<number>();
   const running: { rule: number; during: string }[] = [];
+  // The host's hook (src/sandbox/protocol.ts, `diagnose`): told whose code runs, in diagnose runs only.
+  const host = global.__nomosHost as { running(rule: number, during?: string): void } | undefined;
+  delete global.__nomosHost;
+  let diagnose = false;
+  function enter(rule: number, during: string): void {
+    running.push({ rule, during });
+    if (diagnose && host) host.running(rule, during);
+  }
+  function leave(): void {
+    running.pop();
+    const top = running[running.length - 1];
+    if (diagnose && host) host.running(top ? top.rule : 0, top ? top.during : "engine");
+  }
   let readOnly = 0;
   let loading: number | null = null;
   let timerCount = 0;
@@ -193,7 +207,7 @@ interface Request {
   function runIsolated(rule: number, during: string, fn: () => void): boolean {
     if (isSkipped(rule, during)) return false;
     const jm = journal.length, em = effects.length, qm = queue.length;
-    running.push({ rule, during });
+    enter(rule, during);
     try {
       fn();
       return true;
@@ -205,12 +219,12 @@ interface Request {
       fail(rule, during, err);
       return false;
     } finally {
-      running.pop();
+      leave();
     }
   }
   /** Runs an answer or a check, which may only read; a check may also refuse the action. */
   function runReadOnly<R>(rule: number, during: string, fn: () => R, mayRefuse = false): R | undefined {
-    running.push({ rule, during });
+    enter(rule, during);
     readOnly++;
     try {
       return fn();
@@ -220,7 +234,7 @@ interface Request {
       return undefined;
     } finally {
       readOnly--;
-      running.pop();
+      leave();
     }
   }
   function currentRule(): number | null {
@@ -450,7 +464,7 @@ interface Request {
     if (!rec.code) return l;
     const api = makeApi(rec.number, l);
     loading = rec.number;
-    running.push({ rule: rec.number, during: "load" });
+    enter(rec.number, "load");
     try {
       const body = new Function(...apiNames, `"use strict";\n${rec.code.js}`);
       body(...apiNames.map((name) => api[name]));
@@ -458,7 +472,7 @@ interface Request {
       return { ...emptyLoaded(), failed: errorText(err) };
     } finally {
       loading = null;
-      running.pop();
+      leave();
     }
     return l;
   }
@@ -921,6 +935,7 @@ interface Request {
     effects = [];
     queue = [];
     disabled = req.disabled ?? {};
+    diagnose = req.diagnose === true;
     reportedDisabled = new Set();
     timerCount = 0;
     rng = seeded(req.seed);
@@ -983,6 +998,7 @@ interface Request {
     effects = [];
     queue = [];
     running.length = 0;
+    diagnose = false;
     readOnly = 0;
     loading = null;
   }
