@@ -25,7 +25,7 @@ export interface TypeCheckLimits {
 }
 
 let settings: TypeCheckLimits = { checkMs: limits.checkMs, checkMemoryMb: limits.checkMemoryMb };
-let worker: Worker | undefined;
+let worker: { thread: Worker; ready: Promise<void> } | undefined;
 let nextId = 1;
 let queue: Promise<unknown> = Promise.resolve();
 let pending: { id: number; resolve: (reply: CheckReply) => void; reject: (error: Error) => void; timer: NodeJS.Timeout } | undefined;
@@ -52,7 +52,9 @@ function ask(question: CheckQuestion): Promise<unknown> {
 }
 
 async function send(request: CheckRequest): Promise<unknown> {
-  const thread = (worker ??= start());
+  worker ??= start();
+  const { thread } = worker;
+  await worker.ready;
   const reply = await new Promise<CheckReply>((resolve, reject) => {
     const timer = setTimeout(() => stop(new TypeCheckStopped(`the type check of this rule code took too long (over ${seconds(settings.checkMs)}); simplify its types`)), settings.checkMs);
     pending = { id: request.id, resolve, reject, timer };
@@ -63,11 +65,21 @@ async function send(request: CheckRequest): Promise<unknown> {
   return reply.value;
 }
 
-function start(): Worker {
+function start(): { thread: Worker; ready: Promise<void> } {
   const thread = startWorker(import.meta.url, "type-check-worker", {
     resourceLimits: { maxOldGenerationSizeMb: settings.checkMemoryMb, maxYoungGenerationSizeMb: 32 },
   });
+  let started: () => void = () => {};
+  let failed: (error: Error) => void = () => {};
+  const ready = new Promise<void>((resolve, reject) => {
+    started = resolve;
+    failed = reject;
+  });
   thread.on("message", (reply: CheckReply) => {
+    if (reply.id === 0) {
+      thread.unref();
+      return started();
+    }
     if (!pending || pending.id !== reply.id) return;
     const { resolve, timer } = pending;
     pending = undefined;
@@ -76,20 +88,20 @@ function start(): Worker {
     resolve(reply);
   });
   const lost = (why: string) => {
-    if (worker === thread) stop(new TypeCheckStopped(why));
+    failed(new TypeCheckStopped(why));
+    if (worker?.thread === thread) stop(new TypeCheckStopped(why));
   };
   thread.on("error", (err: Error & { code?: string }) => {
     lost(err.code === "ERR_WORKER_OUT_OF_MEMORY" ? `the type check of this rule code ran out of memory (over ${settings.checkMemoryMb} MB); simplify its types` : `the type check of this rule code failed (${err.message}); simplify it`);
   });
   thread.on("exit", () => lost("the type check of this rule code stopped unexpectedly; simplify it"));
-  // An idle type-checker must not keep a command from exiting.
-  thread.unref();
-  return thread;
+  // Starting is kept alive (someone waits for a check); an idle type-checker must not keep a command from exiting.
+  return { thread, ready };
 }
 
 /** Kills the worker (the next check starts a new one) and fails the check in flight. */
 function stop(error: TypeCheckStopped): void {
-  const thread = worker;
+  const thread = worker?.thread;
   worker = undefined;
   const current = pending;
   pending = undefined;
