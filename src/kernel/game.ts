@@ -247,6 +247,11 @@ export class Game {
     });
   }
 
+  /** The game's time now: its clock, never before its last act. */
+  clockNow(): number {
+    return this.now();
+  }
+
   /** Whether a timer is due by `now` in a game still going on. */
   hasDueTimers(now = this.now()): boolean {
     return this.nextDueTimer(now) !== undefined;
@@ -365,11 +370,11 @@ async function bootedSandbox(options: EngineOptions, state: GameState): Promise<
 }
 
 /**
- * Fires every timer due by `now`, in batches, letting other work run between them. For
- * the command line; a server re-arms instead (src/server/hub.ts). A chain that re-arms
- * itself for ever stops after `cap` acts.
+ * Fires every timer due by `now` (the game's clock, read once), in batches, letting other
+ * work run between them. For the command line; a server re-arms instead (src/server/hub.ts).
+ * A chain that re-arms itself for ever stops after `cap` acts.
  */
-export async function fireAllDueTimers(game: Game, now?: number, cap = limits.timers * limits.timerActsInARow): Promise<Act[]> {
+export async function fireAllDueTimers(game: Game, now = game.clockNow(), cap = limits.timers * limits.timerActsInARow): Promise<Act[]> {
   const fired: Act[] = [];
   while (fired.length < cap && game.hasDueTimers(now)) {
     fired.push(...(await game.fireDueTimers(now, Math.min(limits.timerActsInARow, cap - fired.length))));
