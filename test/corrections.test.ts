@@ -27,7 +27,7 @@ test("the host records points a text-only rule awards; the correction is an act 
   assert.deepEqual((await options.store.readActs(game.id)).slice(0, logBefore.length), logBefore);
   const again = await Game.load(options, game.id);
   assert.deepEqual(again.state, game.state);
-  assert.deepEqual((game.guestDump() as { values: unknown }).values, bootSnapshot(game.state).values);
+  assert.deepEqual(((await game.guestDump()) as { values: unknown }).values, bootSnapshot(game.state).values);
   again.close();
   game.close();
 });

@@ -25,8 +25,14 @@ export function steppingClock(start = Date.UTC(2026, 0, 5, 12)): () => number {
   return () => (now += 60_000);
 }
 
+/**
+ * A generous deadline per act: on a machine shared with other test runs an ordinary act can
+ * take longer than a server's, and an endless loop should be stopped by its (counted) fuel.
+ */
+export const testLimits = { actMs: 5000 };
+
 export function engine(store = SqliteStore.open(":memory:")): EngineOptions {
-  return { store, sandbox: () => createQuickJsSandbox(), clock: steppingClock() };
+  return { store, sandbox: () => createQuickJsSandbox(testLimits), clock: steppingClock() };
 }
 
 /** A game of Suber's Initial Set with these players, play begun. */

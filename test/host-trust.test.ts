@@ -26,14 +26,14 @@ class ForgingSandbox implements Sandbox {
   boot(snapshot: BootSnapshot) {
     return this.inner.boot(snapshot);
   }
-  handle(request: GuestRequest): GuestResult {
-    const result = this.inner.handle(request);
+  get alive() {
+    return this.inner.alive;
+  }
+  async handle(request: GuestRequest): Promise<GuestResult> {
+    const result = await this.inner.handle(request);
     const forge = this.next.forge;
     this.next.forge = null;
     return (forge ? forge(result, request) : result) as GuestResult;
-  }
-  abort() {
-    return this.inner.abort();
   }
   dump() {
     return this.inner.dump();

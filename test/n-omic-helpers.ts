@@ -4,6 +4,7 @@ import type { Json } from "../src/kernel/types.js";
 import { loadPreset } from "../src/ruleset/presets.js";
 import { createQuickJsSandbox } from "../src/sandbox/quickjs-sandbox.js";
 import { SqliteStore } from "../src/store/sqlite-store.js";
+import { testLimits } from "./helpers.js";
 import type { NomicPhase, NomicProposal, Square } from "../src/bots/n-omic-state.js";
 
 export const hour = 3_600_000;
@@ -36,7 +37,7 @@ export async function nomicGame(names = fourPlayers, seed = "n_omic-test"): Prom
   const { rules, archived } = loadPreset("n_omic");
   const store = SqliteStore.open(":memory:");
   const game = await Game.create(
-    { store, sandbox: () => createQuickJsSandbox(), clock: clock.read },
+    { store, sandbox: () => createQuickJsSandbox(testLimits), clock: clock.read },
     { name: "N_omic test", preset: "n_omic", rules, archived, seed },
   );
   const id: Record<string, string> = {};

@@ -18,7 +18,7 @@ import { SqliteStore } from "../src/store/sqlite-store.js";
 import { engine, mover, playTurn, suberGame } from "./helpers.js";
 
 /** A varied game: enactments with code that draws random numbers and keeps state, amendments, repeals, a dissent. */
-async function playVariedGame(game: Game, turns: number, onStep?: () => void): Promise<void> {
+async function playVariedGame(game: Game, turns: number, onStep?: () => void | Promise<void>): Promise<void> {
   const dice = `
 const rolls = playerState("rolls", { initial: [] as number[], visibility: "owner" });
 on("vote.cast", (e) => { rolls.update(e.data.voter, (r) => [...r, game.random.int(1, 6)].slice(-5)); });
@@ -29,10 +29,10 @@ on("vote.cast", (e) => { rolls.update(e.data.voter, (r) => [...r, game.random.in
       : i % 5 === 4 ? { kind: "amend", rule: conspiracyRule(game), text: `No conspiring, as amended in turn ${i}.` }
       : { kind: "enact", text: `Rule of turn ${i}.` };
     const p = await playTurn(game, change, i % 3 === 2 ? [game.state.players.find((p) => p.id !== mover(game))!.id] : []);
-    onStep?.();
+    await onStep?.();
     if (p.status === "adopted" && change.kind === "enact" && i !== 1 && i % 2 === 0) {
       await playTurn(game, { kind: "repeal", rule: p.number });
-      onStep?.();
+      await onStep?.();
     }
   }
 }
@@ -111,8 +111,8 @@ test("re-running a log's inputs with its times and seed gives the same effects",
 
 test("the sandbox's mirror agrees with the state folded from the log, at every step", async () => {
   const game = await suberGame(["Grace Hopper", "Ada Lovelace", "Alan Turing"], engine(), "mirror");
-  const check = () => {
-    const mirror = game.guestDump() as { rules: unknown[]; players: unknown[]; values: unknown; timers: unknown[]; status: string; decls: unknown };
+  const check = async () => {
+    const mirror = (await game.guestDump()) as { rules: unknown[]; players: unknown[]; values: unknown; timers: unknown[]; status: string; decls: unknown };
     const boot = bootSnapshot(game.state);
     assert.deepEqual(mirror.rules, [...boot.rules].sort((a, b) => a.number - b.number));
     assert.deepEqual(mirror.players, boot.players);
@@ -123,8 +123,8 @@ test("the sandbox's mirror agrees with the state folded from the log, at every s
   await playVariedGame(game, 10, check);
   // A sandbox booted from the folded state agrees too.
   const fresh = await createQuickJsSandbox();
-  fresh.boot(bootSnapshot(game.state));
-  assert.deepEqual((fresh.dump() as { values: unknown }).values, game.state.values);
+  await fresh.boot(bootSnapshot(game.state));
+  assert.deepEqual(((await fresh.dump()) as { values: unknown }).values, game.state.values);
   fresh.dispose();
   game.close();
 });

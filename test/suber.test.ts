@@ -168,7 +168,8 @@ test("code that runs out of memory or recurses forever fails alone", async () =>
   const p = await playTurn(game, { kind: "enact", text: "Still playing." });
   assert.equal(p.status, "adopted");
   const errors = game.state.failures.map((f) => `${f.rule}: ${f.error}`).join("\n");
-  assert.match(errors, /301: .*(memory)/);
+  // QuickJS takes some 20 s of work inside built-ins to fill its memory this way: the act's deadline may stop it first.
+  assert.match(errors, /301: .*(memory|took too long)/);
   assert.match(errors, /302: .*(stack|recursion)/);
 });
 

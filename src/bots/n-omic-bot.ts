@@ -6,7 +6,7 @@
  * of play (it tries the bot's next choice). N_omic never ends by itself (Rule 312), so the
  * driver stops where its caller says.
  */
-import { ActionError, type Game } from "../kernel/game.js";
+import { ActionError, fireAllDueTimers, type Game } from "../kernel/game.js";
 import type { Act, Json, RuleRecord } from "../kernel/types.js";
 import {
   amountOf, amountsOf, filesOf, labelOf, phaseOf, playersOf, positionOf, proposalOf, proposalsOf, suggestionsOf, turnOf,
@@ -345,7 +345,7 @@ export async function playNomicGame(game: Game, bots: Iterable<NomicBotPlayer>, 
     }
   };
   const fireTimers = async () => {
-    for (const fired of await game.fireDueTimers()) watch(fired);
+    for (const fired of await fireAllDueTimers(game)) watch(fired);
   };
   const stop = (reason: string): number => {
     options.onStop?.(reason);

@@ -3,7 +3,7 @@
  * command works on, closing both afterwards (whatever happens), and printing results.
  */
 import { existsSync } from "node:fs";
-import { Game, type EngineOptions } from "../kernel/game.js";
+import { fireAllDueTimers, Game, type EngineOptions } from "../kernel/game.js";
 import { createQuickJsSandbox } from "../sandbox/quickjs-sandbox.js";
 import { SqliteStore } from "../store/sqlite-store.js";
 
@@ -52,7 +52,7 @@ export async function withGame<T>(options: GlobalOptions, work: (game: Game, eng
     const game = await Game.load(engine, id);
     try {
       // Timers that came due while nobody was looking fire now, in order, before anything else.
-      await game.fireDueTimers();
+      await fireAllDueTimers(game);
       return await work(game, engine);
     } finally {
       game.close();

@@ -37,11 +37,12 @@ function describe(error: ErrorObject): string {
 
 export interface PrepareContext {
   players: readonly PlayerRecord[];
-  compileCode: (source: string) => RuleCode;
+  /** Type-checks and compiles rule code: off the event loop, so it is asynchronous. */
+  compileCode: (source: string) => Promise<RuleCode>;
 }
 
 /** Validates input against the schema and returns it prepared for the rules; throws InputError. */
-export function prepareInput(schema: Json, input: unknown, context: PrepareContext): Json {
+export async function prepareInput(schema: Json, input: unknown, context: PrepareContext): Promise<Json> {
   const key = JSON.stringify(schema);
   let found = compiled.get(key);
   if (!found) {
@@ -56,7 +57,7 @@ export function prepareInput(schema: Json, input: unknown, context: PrepareConte
   return transform(schema, input as Json, "input", context);
 }
 
-function transform(schema: Json, value: Json, where: string, context: PrepareContext): Json {
+async function transform(schema: Json, value: Json, where: string, context: PrepareContext): Promise<Json> {
   if (!schema || typeof schema !== "object" || Array.isArray(schema)) return value;
   const s = schema as Record<string, Json>;
   if (s.format === "player" && typeof value === "string") {
@@ -67,7 +68,7 @@ function transform(schema: Json, value: Json, where: string, context: PrepareCon
   }
   if (s.format === "rule-code" && typeof value === "string") {
     try {
-      return context.compileCode(value) as unknown as Json;
+      return (await context.compileCode(value)) as unknown as Json;
     } catch (err) {
       throw new InputError([`${where}: ${(err as Error).message}`]);
     }
@@ -83,11 +84,14 @@ function transform(schema: Json, value: Json, where: string, context: PrepareCon
   if (s.type === "object" && value && typeof value === "object" && !Array.isArray(value)) {
     const props = (s.properties ?? {}) as Record<string, Json>;
     const out: Record<string, Json> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = props[k] ? transform(props[k], v, `${where}.${k}`, context) : v;
+    for (const [k, v] of Object.entries(value)) out[k] = props[k] ? await transform(props[k], v, `${where}.${k}`, context) : v;
     return out;
   }
   if (s.type === "array" && Array.isArray(value)) {
-    return value.map((v, i) => transform(s.items as Json, v, `${where}[${i}]`, context));
+    const out: Json[] = [];
+    // One at a time: the type-checker is one worker, and the first error is the one reported.
+    for (const [i, v] of value.entries()) out.push(await transform(s.items as Json, v, `${where}[${i}]`, context));
+    return out;
   }
   return value;
 }

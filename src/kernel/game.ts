@@ -4,7 +4,7 @@
  * sandbox once, the rules' effects come back, the act is appended durably, then folded.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { compileRuleCode } from "../sandbox/compile-rule.js";
+import { compileRuleCodeAsync } from "../sandbox/compile-rule.js";
 import type { BootSnapshot, GuestRequest, GuestResult } from "../sandbox/protocol.js";
 import { SandboxInterrupted, type Sandbox, type SandboxFactory } from "../sandbox/sandbox.js";
 import { MemoryStore } from "../store/memory-store.js";
@@ -12,6 +12,7 @@ import type { GameStore } from "../store/store.js";
 import { InputError, prepareInput } from "./action-input.js";
 import { checkGuestResult } from "./check-effects.js";
 import { emptyState, fold } from "./fold.js";
+import { limits } from "./limits.js";
 import { stateSeenBy } from "./visibility.js";
 import type { Act, ActionDecl, ArchivedRuleSpec, Correction, GameInfo, GameState, Input, Json, PlayerRecord, Recorder, RuleSpec } from "./types.js";
 
@@ -84,8 +85,7 @@ export class Game {
     const clock = options.clock ?? Date.now;
     const info: GameInfo = { id: spec.id ?? newId(), name: spec.name, preset: spec.preset, createdAt: clock(), seed: spec.seed ?? randomBytes(16).toString("hex") };
     const state = emptyState(spec.name, spec.preset);
-    const sandbox = await options.sandbox();
-    sandbox.boot(bootSnapshot(state));
+    const sandbox = await bootedSandbox(options, state);
     const game = new Game(info, state, sandbox, options);
     const create: Input = { kind: "create", name: spec.name, preset: spec.preset, rules: spec.rules };
     if (spec.archived?.length) create.archived = spec.archived;
@@ -102,9 +102,7 @@ export class Game {
     const snapshot = await options.store.latestSnapshot(id);
     const state = snapshot ? snapshot.state : emptyState(info.name, info.preset);
     for (const act of await options.store.readActs(id, state.seq)) fold(state, act);
-    const sandbox = await options.sandbox();
-    sandbox.boot(bootSnapshot(state));
-    return new Game(info, state, sandbox, options);
+    return new Game(info, state, await bootedSandbox(options, state), options);
   }
 
   get id(): string {
@@ -197,7 +195,7 @@ export class Game {
       }
       let prepared: Json;
       try {
-        prepared = prepareInput(decl.input, input, { players: state.players, compileCode: compileRuleCode });
+        prepared = await prepareInput(decl.input, input, { players: state.players, compileCode: compileRuleCodeAsync });
       } catch (err) {
         if (err instanceof InputError) throw new ActionError("invalid-input", `${name}: ${err.message} (Rule ${decl.rule} declares this action's form)`, decl.rule);
         throw err;
@@ -233,20 +231,35 @@ export class Game {
     });
   }
 
-  /** Fires every timer due by `now`, oldest first, one act each. */
-  fireDueTimers(now = this.now()): Promise<Act[]> {
+  /**
+   * Fires the timers due by `now`, oldest first, one act each, but at most `max` of them:
+   * a chain of timers must not hold the game (or a server's other games) for ever. See
+   * {@link hasDueTimers} for whether more are due, and {@link fireAllDueTimers}.
+   */
+  fireDueTimers(now = this.now(), max: number = limits.timerActsInARow): Promise<Act[]> {
     return this.serial(async () => {
       const fired: Act[] = [];
-      for (;;) {
-        const due = Object.values(this.current.timers).filter((t) => t.at <= now).sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : 1))[0];
-        if (!due || this.current.status === "over") return fired;
+      while (fired.length < max) {
+        const due = this.nextDueTimer(now);
+        if (!due) break;
         fired.push((await this.commit({ kind: "timer", id: due.id }, Math.max(due.at, this.current.time))).act);
       }
+      return fired;
     });
   }
 
+  /** The game's time now: its clock, never before its last act. */
+  clockNow(): number {
+    return this.now();
+  }
+
+  /** Whether a timer is due by `now` in a game still going on. */
+  hasDueTimers(now = this.now()): boolean {
+    return this.nextDueTimer(now) !== undefined;
+  }
+
   /** The guest's mirror of the state, for consistency checks. */
-  guestDump(): unknown {
+  guestDump(): Promise<unknown> {
     return this.sandbox.dump();
   }
 
@@ -255,6 +268,11 @@ export class Game {
   }
 
   // ---- internals ------------------------------------------------------------------------
+
+  private nextDueTimer(now: number) {
+    if (this.current.status === "over") return undefined;
+    return Object.values(this.current.timers).filter((t) => t.at <= now).sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : 1))[0];
+  }
 
   private now(): number {
     return Math.max((this.options.clock ?? Date.now)(), this.current.time);
@@ -284,24 +302,40 @@ export class Game {
     return outcome;
   }
 
-  /** Runs an input through the rules; retries without a rule that ran out of fuel or memory. */
+  /**
+   * Runs an input through the rules. When the sandbox stops the act (fuel, memory, time),
+   * it runs it again in diagnose mode to learn which rule did the work, then again without
+   * that rule (recorded as failed where it was hit). The reruns are bounded.
+   */
   private async execute(input: Input, time: number): Promise<ActOutcome> {
     const seq = this.current.seq + 1;
     const request: GuestRequest = { seq, time, seed: actSeed(this.info.seed, seq), input, disabled: {} };
     let crashes = 0;
+    let interrupted = 0;
+    let diagnose = false;
     for (;;) {
       let result: GuestResult;
       try {
-        result = this.sandbox.handle(request);
+        result = await this.sandbox.handle(diagnose ? { ...request, diagnose } : request);
       } catch (err) {
         if (!(err instanceof SandboxInterrupted)) throw err;
-        const culprit = err.reason === "crash" ? null : this.safeAbort();
-        if (culprit && request.disabled[culprit.rule] === undefined) {
-          request.disabled[culprit.rule] = { error: err.message, during: culprit.during };
+        if (err.reason === "crash") {
+          await this.reboot();
+          if (++crashes > 1) throw new ActionError("failed", `the rules' sandbox could not complete this act (${err.message}); nothing was recorded. Try again; if it persists, a rule's code is at fault.`);
           continue;
         }
-        await this.reboot();
-        if (++crashes > 1) throw new ActionError("failed", `the rules' sandbox could not complete this act (${err.message}); nothing was recorded. Try again; if it persists, a rule's code is at fault.`);
+        if (!this.sandbox.alive) await this.reboot();
+        if (++interrupted > limits.interruptedRuns) throw new ActionError("failed", `the rules' code was stopped ${interrupted} times in this act (last: ${err.message}); nothing was recorded.`);
+        if (!diagnose) {
+          diagnose = true;
+          continue;
+        }
+        diagnose = false;
+        const rule = err.culprit?.rule;
+        if (rule === undefined || request.disabled[rule] !== undefined) {
+          throw new ActionError("failed", `the rules' code ${err.message} in this act, and no single rule's code could be blamed for it; nothing was recorded.`);
+        }
+        request.disabled[rule] = { error: err.message, during: err.culprit?.during ?? "act" };
         continue;
       }
       // The sandbox may be compromised: nothing it returns is recorded unchecked.
@@ -324,19 +358,36 @@ export class Game {
     }
   }
 
-  private safeAbort() {
-    try {
-      return this.sandbox.abort();
-    } catch {
-      return null;
-    }
-  }
-
   private async reboot(): Promise<void> {
     this.sandbox.dispose();
-    this.sandbox = await this.options.sandbox();
-    this.sandbox.boot(bootSnapshot(this.current));
+    this.sandbox = await bootedSandbox(this.options, this.current);
   }
+}
+
+/** A fresh sandbox with the state loaded; one that cannot boot is not kept. */
+async function bootedSandbox(options: EngineOptions, state: GameState): Promise<Sandbox> {
+  const sandbox = await options.sandbox();
+  try {
+    await sandbox.boot(bootSnapshot(state));
+    return sandbox;
+  } catch (err) {
+    sandbox.dispose();
+    throw err;
+  }
+}
+
+/**
+ * Fires every timer due by `now` (the game's clock, read once), in batches, letting other
+ * work run between them. For the command line; a server re-arms instead (src/server/hub.ts).
+ * A chain that re-arms itself for ever stops after `cap` acts.
+ */
+export async function fireAllDueTimers(game: Game, now = game.clockNow(), cap = limits.timers * limits.timerActsInARow): Promise<Act[]> {
+  const fired: Act[] = [];
+  while (fired.length < cap && game.hasDueTimers(now)) {
+    fired.push(...(await game.fireDueTimers(now, Math.min(limits.timerActsInARow, cap - fired.length))));
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return fired;
 }
 
 /** Rules in the engine's default precedence: immutable before mutable, then lowest number. */

@@ -13,6 +13,12 @@ export const limits = {
   bootMs: 5000,
   /** Memory of one game's sandbox (bytes). */
   memoryBytes: 64 * 1024 * 1024,
+  /** JavaScript heap of the thread around a game's sandbox (MB): its messages, not the rules' memory. */
+  sandboxHeapMb: 128,
+  /** Wall time a sandbox's thread may take to start, before any rule runs (ms). */
+  sandboxStartMs: 60_000,
+  /** Runs of one act that may be interrupted (fuel, memory, time) before the act fails unrecorded. */
+  interruptedRuns: 4,
   /** QuickJS stack (bytes): larger stacks let deep recursion overflow the host. */
   stackBytes: 256 * 1024,
   /** Effects one act may record, and their size as JSON (characters). */

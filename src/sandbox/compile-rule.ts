@@ -1,9 +1,12 @@
 /**
  * Turns a player's TypeScript into rule code the sandbox can run: type-checked against
  * the published rule API (src/rule-api/rule-api.d.ts), then stripped of its types.
+ * Requests use the asynchronous versions, which check in a worker with a deadline; the
+ * synchronous ones run TypeScript on the calling thread (preset loading, tests).
  */
 import { transform } from "sucrase";
-import { diagnoseRuleCode, lengthProblem } from "../authoring/diagnostics.js";
+import { diagnoseRuleCode, lengthProblem, type RuleDiagnostic } from "../authoring/diagnostics.js";
+import { diagnoseRuleCodeAsync, TypeCheckStopped } from "../authoring/type-checker.js";
 import type { RuleCode } from "../kernel/types.js";
 
 export class RuleCodeError extends Error {
@@ -17,7 +20,23 @@ export class RuleCodeError extends Error {
 export function checkRuleCode(source: string): string[] {
   const tooLong = lengthProblem(source);
   if (tooLong) return [tooLong];
-  return diagnoseRuleCode(source).map((d) => `${d.line}:${d.column} ${d.message}`);
+  return diagnoseRuleCode(source).map(problem);
+}
+
+/** Type-checks rule code off the event loop, within the check's deadline and memory. */
+export async function checkRuleCodeAsync(source: string): Promise<string[]> {
+  const tooLong = lengthProblem(source);
+  if (tooLong) return [tooLong];
+  try {
+    return (await diagnoseRuleCodeAsync(source)).map(problem);
+  } catch (err) {
+    if (err instanceof TypeCheckStopped) return [err.message];
+    throw err;
+  }
+}
+
+function problem(d: RuleDiagnostic): string {
+  return `${d.line}:${d.column} ${d.message}`;
 }
 
 /** Strips types without checking them (for presets, which the test suite type-checks). */
@@ -29,6 +48,13 @@ export function stripRuleCode(source: string): RuleCode {
 /** Checks and strips a player's rule code; throws {@link RuleCodeError} listing every problem. */
 export function compileRuleCode(source: string): RuleCode {
   const problems = checkRuleCode(source);
+  if (problems.length) throw new RuleCodeError(problems);
+  return stripRuleCode(source);
+}
+
+/** {@link compileRuleCode} off the event loop: what every request uses. */
+export async function compileRuleCodeAsync(source: string): Promise<RuleCode> {
+  const problems = await checkRuleCodeAsync(source);
   if (problems.length) throw new RuleCodeError(problems);
   return stripRuleCode(source);
 }

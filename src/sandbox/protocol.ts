@@ -25,7 +25,11 @@ export interface GuestRequest {
    * what the rule was doing ("load" when its top level was running); they take no further part.
    */
   disabled: Record<string, string | { error: string; during: string }>;
-  /** Report each change of the running rule to the host (\`__nomosHost.running\`), so it can name the rule that did the work. */
+  /**
+   * Asks the guest runtime to report, through `__nomosHost.running(rule)`, every change of
+   * the rule whose code runs (0 for the engine's own), so the host can blame the rule that
+   * did the work when the act is interrupted. Costs a host call per change: only for reruns.
+   */
   diagnose?: boolean;
 }
 
@@ -34,7 +38,7 @@ export type GuestResult =
   | { ok: false; refused: string; rule: number | null }
   | { ok: false; error: string };
 
-/** The rule that was running when the host stopped an act. */
+/** The rule the host blames for an interrupted act: the one that did the work. */
 export interface Culprit {
   rule: number;
   during: string;

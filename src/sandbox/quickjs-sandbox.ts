@@ -1,109 +1,136 @@
 /**
- * The real sandbox: the guest runtime and the rules' code in QuickJS compiled to
- * WebAssembly, one WebAssembly instance per game, with counted fuel, a memory limit, a
- * stack limit, no Date, no Math.random and no I/O. The host crosses into it once per act.
+ * The real sandbox, as the main thread sees it: one worker thread per game running the
+ * QuickJS guest (src/sandbox/quickjs-guest.ts), so that rule code never holds the server's
+ * event loop. Every call has a deadline; past it the thread is killed, which stops work
+ * even inside a built-in, where QuickJS's fuel is not counted.
  */
-import { DefaultIntrinsics, newQuickJSWASMModuleFromVariant, type QuickJSContext, type QuickJSHandle, type QuickJSRuntime } from "quickjs-emscripten-core";
-import * as variantModule from "@jitl/quickjs-wasmfile-release-sync";
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import type { Worker } from "node:worker_threads";
+import { limits as bounds } from "../kernel/limits.js";
 import { guestSource } from "./guest-source.js";
-import type { BootSnapshot, Culprit, GuestRequest, GuestResult } from "./protocol.js";
-import { defaultLimits, SandboxInterrupted, type Sandbox, type SandboxLimits } from "./sandbox.js";
+import type { BootSnapshot, GuestRequest, GuestResult } from "./protocol.js";
+import { defaultLimits, SandboxInterrupted, tookTooLong, type Sandbox, type SandboxLimits } from "./sandbox.js";
+import { startWorker } from "./worker-file.js";
+import type { WorkerReply, WorkerRequest } from "./worker-protocol.js";
 
-export async function createQuickJsSandbox(limits: SandboxLimits = defaultLimits): Promise<Sandbox> {
-  const module = await newQuickJSWASMModuleFromVariant(variantModule.default as unknown as Parameters<typeof newQuickJSWASMModuleFromVariant>[0]);
-  const runtime = module.newRuntime();
-  runtime.setMemoryLimit(limits.memoryBytes);
-  runtime.setMaxStackSize(limits.stackBytes);
-  let ticks = 0;
-  let outOfFuel = false;
-  runtime.setInterruptHandler(() => {
-    if (++ticks > limits.fuel) {
-      outOfFuel = true;
-      return true;
-    }
-    return false;
-  });
-  const context = runtime.newContext({ intrinsics: { ...DefaultIntrinsics, Date: false, Promise: false } });
-  return new QuickJsSandbox(runtime, context, () => {
-    ticks = 0;
-    outOfFuel = false;
-  }, () => outOfFuel);
+let compiled: Promise<WebAssembly.Module> | undefined;
+
+/** QuickJS's WebAssembly, compiled once per process and shared by every worker. */
+function quickJsModule(): Promise<WebAssembly.Module> {
+  compiled ??= (async () => {
+    const root = dirname(createRequire(import.meta.url).resolve("@jitl/quickjs-wasmfile-release-sync/package.json"));
+    return WebAssembly.compile(await readFile(join(root, "dist", "emscripten-module.wasm")));
+  })();
+  return compiled;
 }
 
-class QuickJsSandbox implements Sandbox {
-  private readonly api: QuickJSHandle;
-  private disposed = false;
+export async function createQuickJsSandbox(overrides: Partial<SandboxLimits> = {}): Promise<Sandbox> {
+  const limits = { ...defaultLimits, ...overrides };
+  const running = new SharedArrayBuffer(4);
+  const worker = startWorker(import.meta.url, "sandbox-worker", {
+    workerData: { wasm: await quickJsModule(), runtime: guestSource(), limits: { fuel: limits.fuel, memoryBytes: limits.memoryBytes, stackBytes: limits.stackBytes }, running },
+    resourceLimits: { maxOldGenerationSizeMb: bounds.sandboxHeapMb, maxYoungGenerationSizeMb: 16 },
+  });
+  const sandbox = new WorkerSandbox(worker, limits, new Int32Array(running));
+  await sandbox.started;
+  return sandbox;
+}
 
-  constructor(
-    private readonly runtime: QuickJSRuntime,
-    private readonly context: QuickJSContext,
-    private readonly refuel: () => void,
-    private readonly ranOutOfFuel: () => boolean,
-  ) {
-    this.refuel();
-    // The runtime's script evaluates to its API: the host holds the only handle to it.
-    this.api = this.context.unwrapResult(this.context.evalCode(guestSource(), "nomos-runtime.js"));
+interface Pending {
+  id: number;
+  diagnose: boolean;
+  resolve: (value: string) => void;
+  reject: (error: Error) => void;
+  timer: NodeJS.Timeout;
+}
+
+class WorkerSandbox implements Sandbox {
+  readonly started: Promise<void>;
+  private nextId = 1;
+  private pending: Pending | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
+  private dead: SandboxInterrupted | null = null;
+
+  constructor(private readonly worker: Worker, private readonly limits: SandboxLimits, private readonly running: Int32Array) {
+    this.started = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => this.kill(new SandboxInterrupted("crash", "the sandbox did not start in time")), bounds.sandboxStartMs);
+      this.pending = { id: 0, diagnose: false, resolve: () => resolve(), reject, timer };
+    });
+    worker.on("message", (reply: WorkerReply) => this.settle(reply));
+    worker.on("error", (err: Error & { code?: string }) => {
+      const memory = err.code === "ERR_WORKER_OUT_OF_MEMORY";
+      this.kill(new SandboxInterrupted(memory ? "memory" : "crash", memory ? "ran out of memory" : `the sandbox crashed: ${err.message}`, memory ? this.lastReported() : null));
+    });
+    worker.on("exit", () => this.kill(new SandboxInterrupted("crash", "the sandbox's thread ended")));
+    // Only a call in flight keeps the process alive: an idle game must not stop a CLI command from exiting.
+    worker.unref();
   }
 
-  boot(snapshot: BootSnapshot): { failed: Record<string, string> } {
-    return JSON.parse(this.call("boot", JSON.stringify(snapshot))) as { failed: Record<string, string> };
+  get alive(): boolean {
+    return this.dead === null;
   }
 
-  handle(request: GuestRequest): GuestResult {
-    return JSON.parse(this.call("handle", JSON.stringify(request))) as GuestResult;
+  async boot(snapshot: BootSnapshot): Promise<{ failed: Record<string, string> }> {
+    return JSON.parse(await this.call("boot", JSON.stringify(snapshot), false, this.limits.bootMs)) as { failed: Record<string, string> };
   }
 
-  abort(): Culprit | null {
-    return JSON.parse(this.call("abort")) as Culprit | null;
+  async handle(request: GuestRequest): Promise<GuestResult> {
+    return JSON.parse(await this.call("handle", JSON.stringify(request), request.diagnose === true, this.limits.actMs)) as GuestResult;
   }
 
-  dump(): unknown {
-    return JSON.parse(this.call("dump"));
+  async dump(): Promise<unknown> {
+    return JSON.parse(await this.call("dump", undefined, false, this.limits.bootMs));
   }
 
   dispose(): void {
-    if (this.disposed) return;
-    this.disposed = true;
-    try {
-      this.api.dispose();
-      this.context.dispose();
-      this.runtime.dispose();
-    } catch {
-      // A crashed instance may refuse to be disposed; it is garbage either way.
-    }
+    this.kill(new SandboxInterrupted("crash", "this sandbox was disposed"));
   }
 
-  /** One crossing: calls __nomos[name](arg) and returns the string it gives back. */
-  private call(name: string, arg?: string): string {
-    if (this.disposed) throw new SandboxInterrupted("crash", "this sandbox was disposed after a crash");
-    const ctx = this.context;
-    this.refuel();
-    let fn: QuickJSHandle | undefined;
-    let argHandle: QuickJSHandle | undefined;
-    try {
-      fn = ctx.getProp(this.api, name);
-      argHandle = arg === undefined ? undefined : ctx.newString(arg);
-      const result = argHandle ? ctx.callFunction(fn, ctx.undefined, argHandle) : ctx.callFunction(fn, ctx.undefined);
-      if (result.error) {
-        const error = ctx.dump(result.error) as { message?: string } | string;
-        result.error.dispose();
-        const message = typeof error === "string" ? error : String(error?.message ?? JSON.stringify(error));
-        if (this.ranOutOfFuel()) throw new SandboxInterrupted("fuel", "ran out of fuel (the code did too much work in one act; is there an endless loop?)");
-        if (/out of memory/i.test(message)) throw new SandboxInterrupted("memory", "ran out of memory");
-        if (/stack overflow/i.test(message)) throw new SandboxInterrupted("memory", "overflowed its stack (is there endless recursion?)");
-        throw new SandboxInterrupted("crash", `the rule runtime failed: ${message}`);
-      }
-      const out = ctx.getString(result.value);
-      result.value.dispose();
-      return out;
-    } catch (err) {
-      if (err instanceof SandboxInterrupted) throw err;
-      // A host-level exception: this WebAssembly instance can no longer be trusted.
-      this.dispose();
-      throw new SandboxInterrupted("crash", `the sandbox crashed: ${(err as Error).message}`);
-    } finally {
-      argHandle?.dispose();
-      if (!this.disposed) fn?.dispose();
+  /** One call at a time, in order; each with its deadline. */
+  private call(call: WorkerRequest["call"], arg: string | undefined, diagnose: boolean, ms: number): Promise<string> {
+    const next = this.queue.then(() => this.send({ id: this.nextId++, call, arg, diagnose }, ms));
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private send(request: WorkerRequest, ms: number): Promise<string> {
+    if (this.dead) return Promise.reject(new SandboxInterrupted("crash", `this sandbox is gone (${this.dead.message})`));
+    return new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => this.kill(new SandboxInterrupted("time", tookTooLong(ms), request.diagnose ? this.lastReported() : null)), ms);
+      this.pending = { id: request.id, diagnose: request.diagnose === true, resolve, reject, timer };
+      this.worker.ref();
+      this.worker.postMessage(request);
+    });
+  }
+
+  private settle(reply: WorkerReply): void {
+    const pending = this.pending;
+    if (!pending || pending.id !== reply.id) return;
+    this.pending = null;
+    clearTimeout(pending.timer);
+    this.worker.unref();
+    if (reply.ok) pending.resolve(reply.value);
+    else pending.reject(new SandboxInterrupted(reply.reason, reply.detail, reply.culprit));
+    if (reply.closing) this.kill(new SandboxInterrupted("crash", "the sandbox crashed"));
+  }
+
+  /** The rule the guest runtime last said was running, read after the thread may be dead. */
+  private lastReported(): { rule: number; during: string } | null {
+    const rule = Atomics.load(this.running, 0);
+    return rule > 0 && this.pending?.diagnose ? { rule, during: "act" } : null;
+  }
+
+  private kill(error: SandboxInterrupted): void {
+    if (this.dead) return;
+    this.dead = error;
+    const pending = this.pending;
+    this.pending = null;
+    if (pending) {
+      clearTimeout(pending.timer);
+      pending.reject(error);
     }
+    void this.worker.terminate().catch(() => undefined);
   }
 }

@@ -30,6 +30,7 @@ export class GameHub {
       if (started) return started;
       loading = (async () => {
         const game = await Game.load(this.engine, id);
+        // Timers that came due while the server was down: a first batch now, the rest when armed.
         await game.fireDueTimers(this.clock());
         return game;
       })();
@@ -101,7 +102,11 @@ export class GameHub {
     this.announce(game.id, { kind: "act", seq: game.state.seq });
   }
 
-  /** Sets an alarm for the game's next timer. */
+  /**
+   * Sets an alarm for the game's next timer. Timers already due fire in batches
+   * ({@link Game.fireDueTimers} stops after a few), with the event loop free between
+   * them, so a chain of timers cannot keep other games and requests waiting.
+   */
   private arm(game: Game): void {
     clearTimeout(this.alarms.get(game.id));
     this.alarms.delete(game.id);

@@ -5,7 +5,7 @@
  * effects are what its rules made of its inputs: a difference means the log was altered,
  * or that the engine or the sandbox now behave differently from when it was recorded.
  */
-import { Game, type EngineOptions } from "../../kernel/game.js";
+import { fireAllDueTimers, Game, type EngineOptions } from "../../kernel/game.js";
 import type { Act, Input, Json } from "../../kernel/types.js";
 import type { SandboxFactory } from "../../sandbox/sandbox.js";
 import { MemoryStore } from "../../store/memory-store.js";
@@ -111,7 +111,7 @@ async function rerun(game: Game, input: Input, seen: { code: number }): Promise<
       // (and any due at the same moment after it, as the engine did then).
       const timer = own(game.state.timers, input.id);
       if (!timer) throw new Error(`timer "${input.id}" is not set in the replay`);
-      await game.fireDueTimers(timer.at);
+      await fireAllDueTimers(game, timer.at);
       return;
     }
     case "correction":

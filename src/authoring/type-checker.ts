@@ -1,0 +1,117 @@
+/**
+ * Type-checking and completing rule code off the event loop: one long-lived worker with
+ * TypeScript loaded (it takes about a second to load), started on first use, with a
+ * deadline and a memory limit per check. A check that overruns either kills the worker
+ * (the next check starts a fresh one) and is reported to the player as code to simplify.
+ */
+import type { Worker } from "node:worker_threads";
+import { limits } from "../kernel/limits.js";
+import { startWorker } from "../sandbox/worker-file.js";
+import type { RuleCompletions } from "./completions.js";
+import type { RuleDiagnostic } from "./diagnostics.js";
+import type { CheckQuestion, CheckReply, CheckRequest } from "./type-check-protocol.js";
+
+/** A check stopped by its deadline or memory limit; the message is for the player. */
+export class TypeCheckStopped extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "TypeCheckStopped";
+  }
+}
+
+export interface TypeCheckLimits {
+  checkMs: number;
+  checkMemoryMb: number;
+}
+
+let settings: TypeCheckLimits = { checkMs: limits.checkMs, checkMemoryMb: limits.checkMemoryMb };
+let worker: { thread: Worker; ready: Promise<void> } | undefined;
+let nextId = 1;
+let queue: Promise<unknown> = Promise.resolve();
+let pending: { id: number; resolve: (reply: CheckReply) => void; reject: (error: Error) => void; timer: NodeJS.Timeout } | undefined;
+
+/** Changes the deadline and memory limit of later checks (tests use a short deadline). */
+export function configureTypeChecker(changes: Partial<TypeCheckLimits>): void {
+  settings = { ...settings, ...changes };
+  stop(new TypeCheckStopped("the type-checker was restarted"));
+}
+
+export async function diagnoseRuleCodeAsync(source: string): Promise<RuleDiagnostic[]> {
+  return (await ask({ kind: "diagnose", source })) as RuleDiagnostic[];
+}
+
+export async function completeRuleCodeAsync(source: string, offset: number): Promise<RuleCompletions> {
+  return (await ask({ kind: "complete", source, offset })) as RuleCompletions;
+}
+
+/** One request at a time: the deadline counts a check's own work, not the queue before it. */
+function ask(question: CheckQuestion): Promise<unknown> {
+  const next = queue.then(() => send({ ...question, id: nextId++ }));
+  queue = next.catch(() => undefined);
+  return next;
+}
+
+async function send(request: CheckRequest): Promise<unknown> {
+  worker ??= start();
+  const { thread } = worker;
+  await worker.ready;
+  const reply = await new Promise<CheckReply>((resolve, reject) => {
+    const timer = setTimeout(() => stop(new TypeCheckStopped(`the type check of this rule code took too long (over ${seconds(settings.checkMs)}); simplify its types`)), settings.checkMs);
+    pending = { id: request.id, resolve, reject, timer };
+    thread.ref();
+    thread.postMessage(request);
+  });
+  if (!reply.ok) throw new Error(`the type-checker failed: ${reply.error}`);
+  return reply.value;
+}
+
+function start(): { thread: Worker; ready: Promise<void> } {
+  const thread = startWorker(import.meta.url, "type-check-worker", {
+    resourceLimits: { maxOldGenerationSizeMb: settings.checkMemoryMb, maxYoungGenerationSizeMb: 32 },
+  });
+  let started: () => void = () => {};
+  let failed: (error: Error) => void = () => {};
+  const ready = new Promise<void>((resolve, reject) => {
+    started = resolve;
+    failed = reject;
+  });
+  thread.on("message", (reply: CheckReply) => {
+    if (reply.id === 0) {
+      thread.unref();
+      return started();
+    }
+    if (!pending || pending.id !== reply.id) return;
+    const { resolve, timer } = pending;
+    pending = undefined;
+    clearTimeout(timer);
+    thread.unref();
+    resolve(reply);
+  });
+  const lost = (why: string) => {
+    failed(new TypeCheckStopped(why));
+    if (worker?.thread === thread) stop(new TypeCheckStopped(why));
+  };
+  thread.on("error", (err: Error & { code?: string }) => {
+    lost(err.code === "ERR_WORKER_OUT_OF_MEMORY" ? `the type check of this rule code ran out of memory (over ${settings.checkMemoryMb} MB); simplify its types` : `the type check of this rule code failed (${err.message}); simplify it`);
+  });
+  thread.on("exit", () => lost("the type check of this rule code stopped unexpectedly; simplify it"));
+  // Starting is kept alive (someone waits for a check); an idle type-checker must not keep a command from exiting.
+  return { thread, ready };
+}
+
+/** Kills the worker (the next check starts a new one) and fails the check in flight. */
+function stop(error: TypeCheckStopped): void {
+  const thread = worker?.thread;
+  worker = undefined;
+  const current = pending;
+  pending = undefined;
+  if (current) {
+    clearTimeout(current.timer);
+    current.reject(error);
+  }
+  if (thread) void thread.terminate().catch(() => undefined);
+}
+
+function seconds(ms: number): string {
+  return ms >= 1000 && ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
+}

@@ -1,0 +1,175 @@
+/**
+ * One game's guest: the guest runtime and the rules' code in a QuickJS runtime compiled to
+ * WebAssembly, with counted fuel, a memory limit, a stack limit, no Date, no Math.random
+ * and no I/O. Synchronous: it runs inside a sandbox worker (src/sandbox/sandbox-worker.ts),
+ * which keeps it off the server's event loop and kills it when an act overruns its time.
+ */
+import { DefaultIntrinsics, type QuickJSContext, type QuickJSHandle, type QuickJSRuntime, type QuickJSWASMModule } from "quickjs-emscripten-core";
+import type { Culprit } from "./protocol.js";
+import { SandboxInterrupted } from "./sandbox.js";
+
+export interface GuestLimits {
+  fuel: number;
+  memoryBytes: number;
+  stackBytes: number;
+}
+
+export type GuestCall = "boot" | "handle" | "dump";
+
+export class QuickJsGuest {
+  private readonly runtime: QuickJSRuntime;
+  private readonly context: QuickJSContext;
+  private readonly api: QuickJSHandle;
+  private disposed = false;
+  private ticks = 0;
+  private outOfFuel = false;
+  /** Diagnose mode: the rule whose code runs, as the runtime reported it, and each rule's ticks. */
+  private diagnosing = false;
+  private current = 0;
+  private currentDuring = "act";
+  private reported = false;
+  private readonly perRule = new Map<number, number>();
+
+  /** `onRunning` hears every change of the running rule, so the host can blame it even after killing the worker. */
+  constructor(module: QuickJSWASMModule, private readonly limits: GuestLimits, runtimeSource: string, private readonly onRunning: (rule: number) => void) {
+    this.runtime = module.newRuntime();
+    this.runtime.setMemoryLimit(limits.memoryBytes);
+    this.runtime.setMaxStackSize(limits.stackBytes);
+    this.runtime.setInterruptHandler(() => {
+      this.ticks++;
+      if (this.diagnosing) this.perRule.set(this.current, (this.perRule.get(this.current) ?? 0) + 1);
+      if (this.ticks > this.limits.fuel) this.outOfFuel = true;
+      return this.outOfFuel;
+    });
+    this.context = this.runtime.newContext({ intrinsics: { ...DefaultIntrinsics, Date: false, Promise: false } });
+    this.refuel(false);
+    const ctx = this.context;
+    this.defineHost();
+    // The runtime takes __nomosHost off the global object, freezes every intrinsic, and
+    // evaluates to its API: the host holds the only handle to it (src/guest/main.ts).
+    this.api = ctx.unwrapResult(ctx.evalCode(runtimeSource, "nomos-runtime.js"));
+  }
+
+  get alive(): boolean {
+    return !this.disposed;
+  }
+
+  /** One crossing: calls the runtime's `name(arg)` and returns the string it gives back. */
+  call(name: GuestCall, arg: string | undefined, diagnose = false): string {
+    if (this.disposed) throw new SandboxInterrupted("crash", "this sandbox was disposed after a crash");
+    const ctx = this.context;
+    this.refuel(diagnose);
+    let fn: QuickJSHandle | undefined;
+    let argHandle: QuickJSHandle | undefined;
+    try {
+      fn = ctx.getProp(this.api, name);
+      argHandle = arg === undefined ? undefined : ctx.newString(arg);
+      const result = argHandle ? ctx.callFunction(fn, ctx.undefined, argHandle) : ctx.callFunction(fn, ctx.undefined);
+      if (result.error) {
+        const error = ctx.dump(result.error) as { message?: string } | string;
+        result.error.dispose();
+        const message = typeof error === "string" ? error : String(error?.message ?? JSON.stringify(error));
+        if (this.outOfFuel) throw this.interrupted("fuel", "ran out of fuel (the code did too much work in one act; is there an endless loop?)", diagnose);
+        if (/out of memory/i.test(message)) throw this.interrupted("memory", "ran out of memory", diagnose);
+        if (/stack overflow/i.test(message)) throw this.interrupted("memory", "overflowed its stack (is there endless recursion?)", diagnose);
+        throw new SandboxInterrupted("crash", `the rule runtime failed: ${message}`);
+      }
+      const out = ctx.getString(result.value);
+      result.value.dispose();
+      return out;
+    } catch (err) {
+      if (err instanceof SandboxInterrupted) throw err;
+      // A host-level exception: this WebAssembly instance can no longer be trusted.
+      this.dispose();
+      throw new SandboxInterrupted("crash", `the sandbox crashed: ${(err as Error).message}`);
+    } finally {
+      argHandle?.dispose();
+      if (!this.disposed) fn?.dispose();
+    }
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    try {
+      this.api.dispose();
+      this.context.dispose();
+      this.runtime.dispose();
+    } catch {
+      // A crashed instance may refuse to be disposed; it is garbage either way.
+    }
+  }
+
+  private refuel(diagnose: boolean): void {
+    this.ticks = 0;
+    this.outOfFuel = false;
+    this.diagnosing = diagnose;
+    this.current = 0;
+    this.currentDuring = "act";
+    this.reported = false;
+    this.perRule.clear();
+    this.onRunning(0);
+  }
+
+  /** `__nomosHost.running(rule, during?)`: the runtime says whose code runs from now on. */
+  private defineHost(): void {
+    const ctx = this.context;
+    const host = ctx.newObject();
+    const running = ctx.newFunction("running", (ruleHandle, duringHandle) => {
+      if (!this.diagnosing) return;
+      const rule = ctx.typeof(ruleHandle) === "number" ? ctx.getNumber(ruleHandle) : NaN;
+      if (!Number.isSafeInteger(rule) || rule < 0) return;
+      this.current = rule;
+      this.currentDuring = duringHandle && ctx.typeof(duringHandle) === "string" ? ctx.getString(duringHandle).slice(0, 200) : "act";
+      this.reported = true;
+      this.onRunning(rule);
+    });
+    ctx.setProp(host, "running", running);
+    ctx.setProp(ctx.global, "__nomosHost", host);
+    running.dispose();
+    host.dispose();
+  }
+
+  /** Undoes the interrupted act inside the guest and names the rule to blame (diagnose runs only). */
+  private interrupted(reason: "fuel" | "memory", detail: string, diagnose: boolean): SandboxInterrupted {
+    const blamed = this.blame(reason);
+    const top = this.undo();
+    if (!diagnose) return new SandboxInterrupted(reason, detail);
+    // A runtime that reports nothing leaves the rule on top of its own stack as the best guess.
+    const culprit = this.reported ? blamed : top;
+    return new SandboxInterrupted(reason, detail, culprit && culprit.rule > 0 ? culprit : null);
+  }
+
+  /** Fuel: the rule that used the most ticks (ties: the one running). Memory and stack: the one running. */
+  private blame(reason: "fuel" | "memory"): Culprit | null {
+    if (!this.reported) return null;
+    let rule = this.current;
+    if (reason === "fuel") {
+      let most = this.perRule.get(rule) ?? 0;
+      for (const [r, n] of this.perRule) if (n > most) [rule, most] = [r, n];
+    }
+    return { rule, during: rule === this.current ? this.currentDuring : "act" };
+  }
+
+  /** Asks the runtime to undo the act; a guest that cannot is thrown away. */
+  private undo(): Culprit | null {
+    this.refuel(false);
+    try {
+      const ctx = this.context;
+      const fn = ctx.getProp(this.api, "abort");
+      const result = ctx.callFunction(fn, ctx.undefined);
+      fn.dispose();
+      if (result.error) {
+        result.error.dispose();
+        this.dispose();
+        return null;
+      }
+      const top = JSON.parse(ctx.getString(result.value)) as Culprit | null;
+      result.value.dispose();
+      return top;
+    } catch {
+      this.dispose();
+      return null;
+    }
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * The sandbox worker's entry: one game's QuickJS guest on its own thread. The main thread
+ * (src/sandbox/quickjs-sandbox.ts) sends one call at a time and kills the thread when a
+ * call overruns its deadline, which stops work even inside a built-in.
+ */
+import { parentPort, workerData, type MessagePort } from "node:worker_threads";
+import { newQuickJSWASMModuleFromVariant, newVariant, type QuickJSSyncVariant } from "quickjs-emscripten-core";
+import * as variantModule from "@jitl/quickjs-wasmfile-release-sync";
+import { QuickJsGuest, type GuestCall, type GuestLimits } from "./quickjs-guest.js";
+import { SandboxInterrupted } from "./sandbox.js";
+import type { WorkerReply, WorkerRequest } from "./worker-protocol.js";
+
+interface Setup {
+  wasm: WebAssembly.Module;
+  runtime: string;
+  limits: GuestLimits;
+  /** [0]: the rule whose code runs, as the guest runtime last reported it. */
+  running: SharedArrayBuffer;
+}
+
+const port = parentPort;
+if (!port) throw new Error("the sandbox worker runs only as a worker thread");
+const setup = workerData as Setup;
+const running = new Int32Array(setup.running);
+const base = variantModule.default as unknown as QuickJSSyncVariant;
+
+// The module compiled once by the main thread: no worker compiles the WebAssembly again.
+// (No top-level await: under tsx this file runs as CommonJS, see worker-file.ts.)
+void newQuickJSWASMModuleFromVariant(newVariant(base, { wasmModule: setup.wasm })).then((module) => {
+  serve(port, new QuickJsGuest(module, setup.limits, setup.runtime, (rule) => Atomics.store(running, 0, rule)));
+});
+
+function serve(port: MessagePort, guest: QuickJsGuest): void {
+  port.on("message", (request: WorkerRequest) => {
+    let reply: WorkerReply;
+    try {
+      reply = { id: request.id, ok: true, value: guest.call(request.call as GuestCall, request.arg, request.diagnose) };
+    } catch (err) {
+      const e = err instanceof SandboxInterrupted ? err : new SandboxInterrupted("crash", `the sandbox crashed: ${String(err)}`);
+      reply = { id: request.id, ok: false, reason: e.reason, detail: e.message, culprit: e.culprit };
+    }
+    // A guest that crashed is garbage: end the thread, and the host boots a new one.
+    if (!guest.alive) reply.closing = true;
+    port.postMessage(reply);
+    if (!guest.alive) port.close();
+  });
+  port.postMessage({ id: 0, ok: true, value: "ready" } satisfies WorkerReply);
+}

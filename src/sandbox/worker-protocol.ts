@@ -1,0 +1,16 @@
+/** The messages between a sandbox worker and the main thread. */
+import type { Culprit } from "./protocol.js";
+import type { InterruptReason } from "./sandbox.js";
+
+export interface WorkerRequest {
+  id: number;
+  call: "boot" | "handle" | "dump";
+  /** JSON, passed to the guest runtime as is. */
+  arg?: string;
+  diagnose?: boolean;
+}
+
+/** Id 0 says the worker is ready. `closing`: the guest is gone and the thread is ending. */
+export type WorkerReply =
+  | { id: number; ok: true; value: string; closing?: boolean }
+  | { id: number; ok: false; reason: InterruptReason; detail: string; culprit: Culprit | null; closing?: boolean };
