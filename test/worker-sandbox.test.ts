@@ -116,11 +116,16 @@ on("timer:tick", () => { fired.set(fired.get() + 1); game.schedule("tick", { at:
     const quiet = await hub.create({ name: "quiet", preset: null, rules: [rules[0]!] });
     for (const game of [chained, quiet]) await game.join("Ada Lovelace");
     await hub.change(chained, (g) => g.act("ada-lovelace", "start-chain", {}));
-    // The chain keeps firing; the quiet game's acts are answered all the while.
+    // The quiet game's acts are answered while the chain fires; the re-arm for "now" is
+    // refused to the rule that tried it (a timer set from its own timer is due a minute later at the soonest).
     for (let i = 0; i < 5; i++) await hub.change(quiet, (g) => g.act("ada-lovelace", "probe", {}));
-    while (((chained.value("fired") as number) ?? 0) < 60) await new Promise((resolve) => setTimeout(resolve, 10));
+    while (!chained.state.failures.some((f) => f.rule === 2)) await new Promise((resolve) => setTimeout(resolve, 10));
     await hub.change(quiet, (g) => g.act("ada-lovelace", "probe", {}));
     assert.equal(quiet.value("probes"), 6);
+    const failure = chained.state.failures.find((f) => f.rule === 2)!;
+    assert.equal(failure.during, "on timer:tick");
+    assert.match(failure.error, /at least 60 seconds later/);
+    assert.equal(Object.keys(chained.state.timers).length, 0, "the chain has stopped");
   } finally {
     await hub.close();
   }
