@@ -38,6 +38,12 @@ export interface Body {
 /** A string hostile bodies put into what they forge, so the log shows whose it really is. */
 export const MARK = "HOSTILE-MARK";
 
+/**
+ * The mark is written in rule code as "HOSTILE-\u004DARK", so that the code itself (which the
+ * proposals record and the rule's history carry) never holds it: only what the code makes does.
+ */
+const unmarked = (b: Body): Body => ({ ...b, code: b.code.replaceAll(MARK, "HOSTILE-\\u004DARK") });
+
 export const bodies: Body[] = [
   ...realmBodies,
   ...limitsBodies,
@@ -47,4 +53,4 @@ export const bodies: Body[] = [
   ...secretBodies,
   ...replayBodies,
   ...terminalBodies,
-];
+].map(unmarked);

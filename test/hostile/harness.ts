@@ -91,7 +91,7 @@ export async function runBody(d: Driver, body: Body, initial: Protected): Promis
     return number;
   };
 
-  let protectedRules = new Map(initial);
+  const protectedRules = new Map(initial);
   if (body.secret) {
     const n = await turn({ kind: "enact", title: "Secret words", text: "Each player holds a word only they may see.", code: SECRET_RULE }, "secret-words");
     if (n !== null) protectedRules.set(n, { text: "Each player holds a word only they may see.", mutable: true });
@@ -159,7 +159,8 @@ export async function runBody(d: Driver, body: Body, initial: Protected): Promis
         if (e.e === "rule.loaded" && e.failed && e.number !== hostileRule) problem("blame", `act ${entry.seq}: Rule ${e.number} was switched off (${String(e.failed).slice(0, 120)})`);
         // No rule that was there before may change.
         const touched = e.e === "rule.enacted" ? e.rule?.number : ["rule.amended", "rule.repealed", "rule.transmuted", "rule.renumbered", "rule.property", "rule.annotated"].includes(e.e) ? e.number : undefined;
-        if (entry.input.kind !== "create" && typeof touched === "number" && protectedRules.has(touched)) problem("authority", `act ${entry.seq}: ${e.e} of Rule ${touched} (${String(e.cause ?? "")})`);
+        const reEnacted = e.e === "rule.enacted" && !initial.has(touched);
+        if (entry.input.kind !== "create" && typeof touched === "number" && protectedRules.has(touched) && !reEnacted) problem("authority", `act ${entry.seq}: ${e.e} of Rule ${touched} (${String(e.cause ?? "")})`);
       }
     }
     // No act or effect forged: the actions in the log are ours, in order; whatever carries the mark is the hostile rule's.
