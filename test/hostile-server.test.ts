@@ -14,7 +14,7 @@ import { ApiClient } from "./server-helpers.js";
 const names = ["Grace Hopper", "Ada Lovelace", "Alan Turing"] as const;
 const players = ["grace-hopper", "ada-lovelace", "alan-turing"] as const;
 const results = new Map<string, BodyResult | Error>();
-const TIMEOUT = 60_000;
+const TIMEOUT = 30_000;
 
 interface Reply { answered: boolean; status: number; body: any; text: string; cpuMs: number | null; ms: number }
 
@@ -137,6 +137,14 @@ class ServerDriver implements Driver {
   readonly sent: Sent[] = [];
   constructor(private readonly server: Server, private readonly id: string, private readonly since: number, private readonly poller: Poller) {}
 
+  /** Set once the server stops answering: the rest of the body is not waited for. */
+  private dead = false;
+  private async call(as: string, method: string, path: string, body?: unknown): Promise<Reply> {
+    if (this.dead) return { answered: false, status: 0, body: undefined, text: "not sent: the server had stopped answering", cpuMs: null, ms: 0 };
+    const r = await call(this.client(as), method, path, body);
+    if (!r.answered && r.status === 0) this.dead = true;
+    return r;
+  }
   private client(as: string): ApiClient {
     return this.server.clients[players.indexOf(as as (typeof players)[number])]!;
   }
@@ -151,12 +159,12 @@ class ServerDriver implements Driver {
   }
 
   async act(as: string, action: string, input: Record<string, unknown>): Promise<Outcome> {
-    const r = await call(this.client(as), "POST", `/api/games/${this.id}/act`, { action, input });
+    const r = await this.call(as, "POST", `/api/games/${this.id}/act`, { action, input });
     return this.record(`POST act ${action} as ${as}`, as, r);
   }
   async view(as: string | null) {
     const who = as ?? players[0];
-    const r = await call(this.client(who), "GET", `/api/games/${this.id}`);
+    const r = await this.call(who, "GET", `/api/games/${this.id}`);
     this.record(`GET game as ${who}`, who, r);
     return r.status === 200 ? { ...r.body.view, timers: r.body.timers } : null;
   }
@@ -164,7 +172,7 @@ class ServerDriver implements Driver {
     const who = as ?? players[0];
     const entries: LogEntry[] = [];
     for (let after = 0; ; ) {
-      const r = await call(this.client(who), "GET", `/api/games/${this.id}/log?after=${after}&limit=1000`);
+      const r = await this.call(who, "GET", `/api/games/${this.id}/log?after=${after}&limit=1000`);
       this.record(`GET log as ${who}`, who, r);
       if (r.status !== 200) return null;
       entries.push(...r.body.entries);
@@ -174,6 +182,7 @@ class ServerDriver implements Driver {
   }
   async verify() {
     this.end = performance.now();
+    if (this.dead) return { identical: false, detail: "not replayed: the server had stopped answering" };
     try {
       return await this.server.ask("verify", this.id);
     } catch (err) {
@@ -184,7 +193,7 @@ class ServerDriver implements Driver {
   async words(): Promise<Record<string, string>> {
     const words: Record<string, string> = {};
     for (const p of players) {
-      const r = await call(this.client(p), "GET", `/api/games/${this.id}`);
+      const r = await this.call(p, "GET", `/api/games/${this.id}`);
       words[p] = r.body?.view?.state?.find((s: { name: string }) => s.name === "secret")?.values?.[p] ?? "";
     }
     return words;
@@ -192,7 +201,7 @@ class ServerDriver implements Driver {
   async terminal() {
     const shown = [];
     for (const path of ["ruleset?format=text", "ruleset?full=true&format=text", "ruleset?format=markdown", "reports/proposals?format=text"]) {
-      const r = await call(this.client(players[0]), "GET", `/api/games/${this.id}/${path}`);
+      const r = await this.call(players[0], "GET", `/api/games/${this.id}/${path}`);
       this.record(`GET ${path}`, players[0], r);
       shown.push({ what: `GET ${path}`, text: r.text });
     }
@@ -202,13 +211,14 @@ class ServerDriver implements Driver {
     const problems: string[] = [];
     const slowest = this.poller.slowest(this.since, this.end ?? performance.now());
     if (slowest >= 100) problems.push(`other game: it took ${Number.isFinite(slowest) ? `${Math.round(slowest)} ms` : "forever"} to answer`);
+    if (this.dead) return [...problems, "answers: the server stopped answering (it is replaced for the next body)"];
     try {
       const now = await this.server.ask("realm", undefined, 30_000);
       for (const [k, v] of Object.entries(this.server.baseline)) if (now[k] !== v) problems.push(`sandbox: ${k} changed in the server's realm`);
     } catch (err) {
       problems.push(`answers: ${(err as Error).message}`);
     }
-    const rules = await call(this.client(players[0]), "GET", `/api/games/${this.id}/rules`);
+    const rules = await this.call(players[0], "GET", `/api/games/${this.id}/rules`);
     for (const [n, r] of initialRules) {
       const now = rules.body?.rules?.find((x: { number: number }) => x.number === n);
       if (!now || now.text !== r.text || now.mutable !== r.mutable) problems.push(`authority: Rule ${n} is ${now ? "changed" : "gone"}`);
