@@ -1,12 +1,12 @@
 /**
- * The hostile bodies through a running server: one server on 127.0.0.1 (in a worker thread
- * of this process, see hostile/server-worker.ts), each body in its own game played through
+ * The hostile bodies through a running server: one server on 127.0.0.1 (in a child process,
+ * see hostile/server-worker.ts, replaced if a body leaves it hung), each body in its own game played through
  * the HTTP API, one body at a time, while a second game is read every 20 ms to check it
  * keeps answering in under 100 ms.
  */
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { Worker } from "node:worker_threads";
+import { fork, type ChildProcess } from "node:child_process";
 import { bodies } from "./hostile/bodies.js";
 import { runBody, summarize, type BodyResult, type Driver, type LogEntry, type Outcome, type Protected, type Sent } from "./hostile/harness.js";
 import { ApiClient } from "./server-helpers.js";
@@ -44,7 +44,7 @@ async function call(client: ApiClient, method: string, path: string, body?: unkn
 
 /** The server, in its worker; restarted if a body leaves it unable to answer. */
 class Server {
-  private worker!: Worker;
+  private worker!: ChildProcess;
   private next = 1;
   private waiting = new Map<number, (m: { value?: any; error?: string }) => void>();
   url = "";
@@ -53,9 +53,7 @@ class Server {
   baseline: Record<string, string> = {};
 
   async start(): Promise<void> {
-    // A TypeScript entry needs tsx's loader registered in the worker before it is imported.
-    const entry = new URL("./hostile/server-worker.ts", import.meta.url).href;
-    this.worker = new Worker(`import("tsx/esm/api").then((api) => api.tsImport(${JSON.stringify(entry)}, import.meta.url))`, { eval: true });
+    this.worker = fork(new URL("./hostile/server-worker.ts", import.meta.url), [], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
     this.waiting = new Map();
     const ready = new Promise<{ url: string }>((resolve, reject) => {
       this.waiting.set(0, (m) => (m.error ? reject(new Error(m.error)) : resolve(m.value)));
@@ -87,18 +85,22 @@ class Server {
         if (m.error) reject(new Error(m.error));
         else resolve(m.value);
       });
-      this.worker.postMessage({ id, op, game });
+      this.worker.send({ id, op, game });
     });
   }
 
   async restart(): Promise<void> {
-    await this.worker.terminate();
+    this.kill();
     await this.start();
   }
 
   async close(): Promise<void> {
     await this.ask("close", undefined, 10_000).catch(() => undefined);
-    await this.worker.terminate();
+    this.kill();
+  }
+
+  private kill(): void {
+    if (this.worker.exitCode === null && this.worker.signalCode === null) this.worker.kill("SIGKILL");
   }
 }
 

@@ -1,20 +1,20 @@
 /**
- * The server for the hostile suite, in a worker thread of the test's process: its own event
- * loop, so that a body which hangs the server cannot hang the test (the test ends the worker
- * and starts another), while process.cpuUsage() still counts it. Every reply carries the
- * CPU the process spent and the time taken between the request's arrival and its answer.
- * The test also asks it, by message, for the state of its realm and to replay a game.
+ * The server for the hostile suite, in a process of its own that the test starts (a worker
+ * thread was tried first: ending one whose HTTP server is busy aborts the whole process), so
+ * that a body which hangs the server cannot hang the test: the test kills it and starts
+ * another. Every reply carries the CPU this process spent while handling it and the time
+ * between the request's arrival and its answer. The test also asks it, by message, for the
+ * state of its realm (the built-ins rule code must never reach) and to replay a game.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parentPort } from "node:worker_threads";
 import { exportGame, verifyArchive } from "../../src/records/archive/index.js";
 import { createQuickJsSandbox } from "../../src/sandbox/quickjs-sandbox.js";
 import { buildServer } from "../../src/server/app.js";
 import { SqliteStore } from "../../src/store/sqlite-store.js";
 
-const port = parentPort!;
+const port = { postMessage: (m: unknown) => process.send!(m), on: (e: "message", f: (m: any) => void) => process.on(e, f) };
 const dir = mkdtempSync(join(tmpdir(), "nomos-hostile-server-"));
 const db = join(dir, "games.db");
 const app = await buildServer({ db, durability: "process", authRateLimit: 100_000 });
@@ -59,6 +59,7 @@ port.on("message", async (m: { id: number; op: string; game?: string }) => {
       await app.close();
       rmSync(dir, { recursive: true, force: true });
       port.postMessage({ id: m.id, value: null });
+      process.disconnect();
     }
   } catch (err) {
     port.postMessage({ id: m.id, error: (err as Error).message });
