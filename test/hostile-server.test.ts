@@ -267,8 +267,8 @@ describe("hostile rule bodies through the server", () => {
         const driver = new ServerDriver(server, id, performance.now(), poller);
         const result = await runBody(driver, body, initialRules);
         results.set(body.id, result);
-        // A server that stopped answering is replaced, so the next body finds one.
-        if (driver.sent.some((s) => !s.outcome.answered) || result.problems.some((p) => p.startsWith("answers"))) await server.restart();
+        // A server that stopped answering, or whose realm a body changed, is replaced, so the next body finds a sound one.
+        if (driver.sent.some((s) => !s.outcome.answered) || result.problems.some((p) => /^(answers|sandbox)/.test(p))) await server.restart();
         assert.deepEqual(result.problems, [], `${body.id} broke: ${result.problems.join("; ")} [notes: ${result.notes.join("; ")}]`);
       } catch (err) {
         if (!results.has(body.id)) {
