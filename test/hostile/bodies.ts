@@ -1,0 +1,56 @@
+/**
+ * The hostile rule bodies: one table, split by class into files of its own. Each body is
+ * the TypeScript of a rule a hostile player proposes in a game of Suber's set; the harness
+ * (harness.ts) has it adopted, triggers it, plays on, and checks what a player cares about.
+ */
+import { authorityBodies, ossificationBodies } from "./bodies-authority.js";
+import { blameBodies } from "./bodies-blame.js";
+import { limitsBodies } from "./bodies-limits.js";
+import { realmBodies } from "./bodies-realm.js";
+import { replayBodies, secretBodies, terminalBodies } from "./bodies-secrets.js";
+
+export type BodyClass = "realm" | "limits" | "blame" | "authority" | "ossification" | "secrets" | "replay" | "terminal";
+
+export interface Body {
+  id: string;
+  class: BodyClass;
+  /** What the body tries, in a line. */
+  what: string;
+  /** The rule's TypeScript. */
+  code: string;
+  title?: string;
+  text?: string;
+  /**
+   * How it is set off once adopted: "attack" is the action the body declares, taken by the
+   * rule's author; "play" means its handlers fire during the play that follows (the next
+   * proposal, votes, turn).
+   */
+  trigger: "attack" | "play";
+  attackInput?: Record<string, unknown>;
+  /** The attack must be refused or fail, named to the hostile rule (a change it may not make). */
+  attackMustFail?: boolean;
+  /** Adopting it must be refused, with the reason shown: it would stop rule-changes being adopted. */
+  adoptionMustFail?: boolean;
+  /** Played in a game whose players each hold an owner-only secret word. */
+  secret?: boolean;
+}
+
+/** A string hostile bodies put into what they forge, so the log shows whose it really is. */
+export const MARK = "HOSTILE-MARK";
+
+/**
+ * The mark is written in rule code as "HOSTILE-\u004DARK", so that the code itself (which the
+ * proposals record and the rule's history carry) never holds it: only what the code makes does.
+ */
+const unmarked = (b: Body): Body => ({ ...b, code: b.code.replaceAll(MARK, "HOSTILE-\\u004DARK") });
+
+export const bodies: Body[] = [
+  ...realmBodies,
+  ...limitsBodies,
+  ...blameBodies,
+  ...authorityBodies,
+  ...ossificationBodies,
+  ...secretBodies,
+  ...replayBodies,
+  ...terminalBodies,
+].map(unmarked);
