@@ -7,8 +7,14 @@
  * with limited fuel, memory and stack, and with no clock, randomness or I/O of its own:
  * time, random numbers and messages come from `game`, and are recorded in the game's log.
  *
- * A rule's top level runs when the rule takes effect (and again when a game is loaded);
- * it declares state, actions, reactions and answers. Handlers run later, once per event.
+ * A rule's top level runs when the rule takes effect, and again at the start of every act,
+ * so nothing a rule keeps in its own variables outlives an act; it declares state, actions,
+ * reactions and answers, and may not read the game (reads belong in handlers, answers and
+ * checks). Handlers run later, once per event. What one act may do is bounded (fuel, time,
+ * memory, effects, messages, timers, state size): a rule that goes past a bound fails alone,
+ * and the failure is charged to the rule whose code did the work. Every value handed to
+ * the engine or to another rule (state, event data, answers, a question's arguments) must be
+ * JSON data; it is copied when handed over, while the rule that hands it over is running.
  *
  * A worked example (a rule that gives each player a die roll at the start of a turn):
  *
@@ -54,6 +60,12 @@ interface StateOptions<T> {
   readonly visibility?: Visibility;
   /** One line for players, shown beside the value. */
   readonly describe?: string;
+  /**
+   * Set when this rule joins another rule's declaration of state that not every player may
+   * see (visibility other than "public") and needs to read it. Without it, reading such
+   * state fails; with it, the rule's declarations list the read, so voters can see it.
+   */
+  readonly readsSecret?: boolean;
 }
 
 /** State with one value for the whole game (a list of proposals, the Epic Poem, a board). */
@@ -100,7 +112,7 @@ type Widen<T> = T extends number ? number : T extends string ? string : T extend
  */
 declare function gameState<T = Json>(name: string, options: StateOptions<T>): GameState<Widen<T>>;
 /** Declares (or joins the declaration of) a record of entries by key; it starts empty. */
-declare function recordState<V = Json>(name: string, options?: { readonly visibility?: Visibility; readonly describe?: string }): RecordState<V>;
+declare function recordState<V = Json>(name: string, options?: { readonly visibility?: Visibility; readonly describe?: string; readonly readsSecret?: boolean }): RecordState<V>;
 /** Declares (or joins the declaration of) state with one value per player. */
 declare function playerState<T = Json>(name: string, options: StateOptions<T>): PlayerState<Widen<T>>;
 
@@ -234,6 +246,8 @@ interface RuleHistoryEntry {
   readonly detail?: Json;
   /** For history from before the game: the line exactly as the imported ruleset states it. */
   readonly published?: string;
+  /** The rule whose code made the change, as the engine recorded it (absent for the initial set). */
+  readonly by?: number;
 }
 
 interface RuleView {
@@ -278,10 +292,15 @@ interface Rules {
   get(number: number): RuleView | undefined;
   /** The rule whose code is running. */
   self(): RuleView;
+  /** The rule that handles an action now (the first by precedence to offer it), if any. */
+  provider(action: string): number | undefined;
   /**
-   * Puts a rule-change into effect, citing its cause ("Proposal 301"). Throws an Error that
-   * says why when the change cannot be made (no such rule, number taken, or it would leave
-   * no way to change the rules).
+   * Puts a rule-change into effect, citing its cause ("Proposal 301"); the engine records
+   * this rule as the one that made it. Before it takes effect the engine asks the rules
+   * "rule-change.allowed" ({@link RuleChangeQuestion}); where no rule answers, a rule's code
+   * may change only its own text, title, code and properties. Throws an Error that says why
+   * when the change cannot be made (not allowed, no such rule, number taken, or it would
+   * leave no way to change the rules).
    */
   apply(change: RuleChange, cause: string): RuleView;
   /** Puts several rule-changes into effect together: all of them, or (if one cannot be made) none. */
@@ -331,7 +350,9 @@ interface GameApi {
   askAll<R = any>(question: string, args?: any): Answer<R>[];
   /**
    * Sets a timer for this rule; when the time comes the engine sends this rule the event
-   * "timer:<name>" with the data. Returns the timer's id.
+   * "timer:<name>" with the data. Returns the timer's id. A timer set while one of this
+   * rule's timers fires must be due at least a minute later, so no chain of timers can keep
+   * a game busy; a time in the past means now.
    */
   schedule(name: string, when: { readonly at: number } | { readonly after: number }, data?: Json): string;
   cancel(timerId: string): void;
@@ -435,3 +456,27 @@ interface GridBoard {
  * web UI shows it as a comment. Comments do not nest, and an opener never closed is plain text.
  */
 interface CommentMarkers { readonly kind: "comments"; readonly open: string; readonly close: string; readonly notIn?: readonly number[] }
+
+/**
+ * The question the engine asks before rule code changes the rules:
+ * `answer("rule-change.allowed", (q: RuleChangeQuestion) => ...)`. Return true to allow,
+ * a reason (a string) to refuse, undefined to leave it to other rules. `by` is set by the
+ * engine: the rule whose code asks to make the changes. Suber's 105 allows the rule that
+ * offers "propose" (adoption by vote) and no other rule's changes to other rules.
+ */
+interface RuleChangeQuestion {
+  readonly by: number;
+  readonly changes: readonly { readonly kind: string | null; readonly number: number | null; readonly to?: number; readonly mutable?: boolean; readonly key?: string }[];
+  readonly cause: string;
+}
+
+/**
+ * Rule-changing must stay possible. After an act that changed the rules, the engine asks
+ * "rule-change.probe" and plays the answer on the game as it then stands, undoing it
+ * afterwards: if no rule-change results, the act is refused and the players told why.
+ * Answer with the acts by which some player could have a rule-change adopted (at the least,
+ * a repeal of the newest rule); undefined when there is no such moment now (a vote open).
+ */
+interface RuleChangeProbe {
+  readonly steps: readonly { readonly actor: PlayerId; readonly action: string; readonly input: Json }[];
+}
