@@ -135,6 +135,7 @@ class Poller {
 }
 
 class ServerDriver implements Driver {
+  readonly cpuAllowanceMs = 0;
   readonly players = players;
   readonly sent: Sent[] = [];
   constructor(private readonly server: Server, private readonly id: string, private readonly since: number, private readonly poller: Poller) {}

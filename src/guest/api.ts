@@ -7,7 +7,7 @@ import { limits } from "../kernel/limits.js";
 import type { Json, RuleRecord } from "../kernel/types.js";
 import { charge, cur, emitEffect, record, refusal } from "./act.js";
 import { stateApi } from "./api-state.js";
-import { checkedName, frozenJson, text } from "./json.js";
+import { checkedName, copied, frozenJson, text } from "./json.js";
 import { useApi, type Loaded } from "./loaded.js";
 import { clearTimer, isPlayer, loaded, rules, setPlayers, setRule, setTimer, timers, world } from "./mirror.js";
 import { order } from "./precedence.js";
@@ -100,7 +100,9 @@ function gameApi(number: number) {
     emit: (type: string, data?: unknown) => {
       stamp("emitting an event");
       const n = checkedName(type, `Rule ${number}: an event`);
-      cur.queue.push({ type: n, data: frozenJson(data === undefined ? null : data, `event ${n}`), rule: number, target: null });
+      const copy = frozenJson(data === undefined ? null : data, `event ${n}`);
+      charge(copied.chars + n.length);
+      cur.queue.push({ type: n, data: copy, rule: number, target: null });
     },
     ask: (question: string, args?: unknown) => { read("the answers of rules"); return ask(checkedName(question, "a question"), args, false)[0]; },
     askAll: (question: string, args?: unknown) => { read("the answers of rules"); return ask(checkedName(question, "a question"), args, true); },

@@ -21,6 +21,8 @@ export interface EngineOptions {
   sandbox: SandboxFactory;
   /** The engine's clock, in ms since 1970 UTC. Tests and simulations pass their own. */
   clock?: () => number;
+  /** For a replay: the rules the log says were stopped in an act, stopped from the start. */
+  stopped?: (seq: number) => Act["stopped"];
   /** A snapshot is saved every this many acts. */
   snapshotEvery?: number;
 }
@@ -309,7 +311,7 @@ export class Game {
    */
   private async execute(input: Input, time: number): Promise<ActOutcome> {
     const seq = this.current.seq + 1;
-    const request: GuestRequest = { seq, time, seed: actSeed(this.info.seed, seq), input, disabled: {} };
+    const request: GuestRequest = { seq, time, seed: actSeed(this.info.seed, seq), input, disabled: { ...this.options.stopped?.(seq) } };
     let crashes = 0;
     let interrupted = 0;
     let diagnose = false;
@@ -346,6 +348,8 @@ export class Game {
       }
       if (result.ok) {
         const act: Act = { seq, time, seed: request.seed, input, effects: result.effects };
+        const stopped = Object.entries(request.disabled).map(([rule, d]) => [rule, typeof d === "string" ? { error: d, during: "act" } : d] as const);
+        if (stopped.length) act.stopped = Object.fromEntries(stopped);
         let failed: ActOutcome["failed"] = null;
         if (input.kind === "action") {
           const f = result.effects.find((e) => e.e === "rule.failed" && e.during === `action ${input.name}`);

@@ -191,6 +191,11 @@ export interface Act {
   seed: string;
   input: Input;
   effects: Effect[];
+  /**
+   * Rules stopped in this act (out of fuel, memory or time) and where: the act ran again
+   * without them. A deadline depends on the machine, so a replay starts with them stopped.
+   */
+  stopped?: Record<string, { error: string; during: string }>;
 }
 
 export interface GameResult {

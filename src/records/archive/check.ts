@@ -55,6 +55,10 @@ function checkAct(act: unknown, position: number): Act {
   if (!isObject(input) || typeof input.kind !== "string") throw invalid(`${where} has no "input" with a "kind"`);
   if (!Object.hasOwn(inputKinds, input.kind)) throw new ArchiveError("newer", `this game file cannot be imported: ${where} is a "${input.kind}", an input this version of Nomos does not know; import it with the version of Nomos that exported it, or a newer one`);
   if (!Array.isArray(effects)) throw invalid(`${where} has no "effects" list`);
+  const stopped = act.stopped;
+  if (stopped !== undefined && !(isObject(stopped) && Object.entries(stopped).every(([rule, d]) => /^\d{1,9}$/.test(rule) && isObject(d) && typeof d.error === "string" && typeof d.during === "string"))) {
+    throw invalid(`${where} has a "stopped" that is not a list of rules, by number, with the error and what each was doing`);
+  }
   effects.forEach((effect: unknown, i) => {
     if (!isObject(effect) || typeof effect.e !== "string") throw invalid(`effect ${i + 1} of ${where} has no "e" naming what it does`);
     if (!Object.hasOwn(effectKinds, effect.e)) throw new ArchiveError("newer", `this game file cannot be imported: effect ${i + 1} of ${where} is "${effect.e}", which this version of Nomos does not know; import it with the version of Nomos that exported it, or a newer one`);

@@ -135,7 +135,9 @@ export async function verifyArchive(archive: GameArchive, sandbox: SandboxFactor
   const store = new MemoryStore();
   let now = acts[0]!.time;
   // The engine reads its clock once per act: it reads the recorded time of the act being re-run.
-  const engine: EngineOptions = { store, sandbox, clock: () => now, snapshotEvery: Number.MAX_SAFE_INTEGER };
+  // Rules the log says were stopped (a deadline depends on the machine) are stopped again.
+  const stops = new Map(acts.filter((a) => a.stopped).map((a) => [a.seq, a.stopped]));
+  const engine: EngineOptions = { store, sandbox, clock: () => now, snapshotEvery: Number.MAX_SAFE_INTEGER, stopped: (seq) => stops.get(seq) };
   const id = checked.game.id;
   const seen = { code: 0 };
   let game: Game | undefined;
