@@ -59,6 +59,8 @@ export const cur = {
   firing: null as number | null,
   /** Running the ossification probe: its changes are undone and it is not checked again. */
   probing: false,
+  /** Set when this act's rule-changes would make rule-changing impossible: they are refused, with this reason. */
+  refuseChanges: null as string | null,
   /** Rules changed in this act: the ossification probe runs at its end. */
   rulesChanged: false,
   /** Told of each change of the running rule in a diagnose run (the host counts work per rule). */

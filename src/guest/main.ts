@@ -20,7 +20,7 @@ import { errorText, frozenJson } from "./json.js";
 import { decls, emptyLoaded, evaluate, freshen } from "./loaded.js";
 import { lockdown } from "./lockdown.js";
 import { caches, clearTimer, dropCaches, gameValues, loaded, playerValues, revertTo, rules, setPlayers, timers, world } from "./mirror.js";
-import { checkRuleChangingStaysPossible } from "./probe.js";
+import { ossification } from "./probe.js";
 import { seed } from "./random.js";
 import { applyChange } from "./rule-changes.js";
 
@@ -76,9 +76,9 @@ function finishAct(): void {
   }
 }
 
-function beginAct(req: GuestRequest): void {
+function beginAct(req: GuestRequest, refuseChanges: string | null): void {
   Object.assign(cur, {
-    request: req, journal: [], effects: [], queue: [], disabled: req.disabled ?? {}, reportedDisabled: new Set(),
+    refuseChanges, request: req, journal: [], effects: [], queue: [], disabled: req.disabled ?? {}, reportedDisabled: new Set(),
     running: [], readOnly: 0, loading: null, timerCount: 0, messages: 0, chars: 0, firing: null, probing: false, rulesChanged: false,
   });
   beginDiagnose(req.diagnose === true);
@@ -91,13 +91,22 @@ function endAct(): void {
 
 function handle(requestJson: string): string {
   const req = JSON.parse(requestJson) as GuestRequest;
-  beginAct(req);
   const declsBefore = caches.lastDeclsJson;
   try {
-    freshen();
-    start(req.input);
-    drain();
-    checkRuleChangingStaysPossible();
+    let refuseChanges: string | null = null;
+    for (;;) {
+      beginAct(req, refuseChanges);
+      freshen();
+      start(req.input);
+      drain();
+      const ossified = ossification();
+      if (ossified === null) break;
+      // Undo the act and play it again with its rule-changes refused, once.
+      if (refuseChanges !== null) throw refusal(ossified, null);
+      revertTo(0);
+      caches.lastDeclsJson = declsBefore;
+      refuseChanges = ossified;
+    }
     finishAct();
     return JSON.stringify({ ok: true, effects: cur.effects });
   } catch (err) {

@@ -3,8 +3,9 @@
  * a flag: at the end of an act that changed the rules, the engine asks the rules for a
  * probe ("rule-change.probe": the acts by which some player could propose a rule-change and
  * have it adopted, at the least a repeal of the newest rule) and plays it on the state that
- * follows. If no rule-change results, the act is refused and the players are told why; the
- * probe's own changes are always undone. A ruleset that answers no probe gets only the
+ * follows, and undoes it. If no rule-change results, the act runs again from the start with
+ * every rule-change refused for that reason: the rule that makes them hears why (Suber 104
+ * records the proposal as adopted by vote but unable to take effect), and play goes on. A ruleset that answers no probe gets only the
  * structural check (some working rule offers an action marked changesRules).
  */
 import type { Json } from "../kernel/types.js";
@@ -29,10 +30,11 @@ function steps(value: Json): Step[] | null {
   return out;
 }
 
-export function checkRuleChangingStaysPossible(): void {
-  if (!cur.rulesChanged || cur.probing || world.players.length === 0 || world.status === "over") return;
+/** Why the act's rule-changes would make rule-changing impossible, or null. */
+export function ossification(): string | null {
+  if (!cur.rulesChanged || cur.probing || world.players.length === 0 || world.status === "over") return null;
   const answer = ask("rule-change.probe", null, false)[0];
-  if (!answer) return;
+  if (!answer) return null;
   const script = steps(answer.value);
   if (!script) throw refusal(`Rule ${answer.rule}'s answer to "rule-change.probe" must be { steps: [{ actor, action, input }, ...] }`, answer.rule);
   const m = mark();
@@ -55,6 +57,7 @@ export function checkRuleChangingStaysPossible(): void {
   }
   if (problem) {
     const tried = script.map((s) => `${s.actor} ${s.action}`).join(", then ");
-    throw refusal(`this would leave a game in which no rule-change can be adopted, so the engine refuses it (Rule ${answer.rule} describes how a rule-change is made: ${tried}; after this act that fails: ${problem})`, null);
+    return `it would leave a game in which no rule-change can be adopted (Rule ${answer.rule} says how one is made: ${tried}; after this act that fails: ${problem})`;
   }
+  return null;
 }

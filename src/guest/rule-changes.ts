@@ -168,6 +168,7 @@ export function applyChecked(rawChanges: unknown, rawCause: unknown, by: number)
   const changes = frozenJson(rawChanges, "the rule-changes", limits.textChars * 4) as unknown as Change[];
   const cause = text(rawCause, "a rule-change's cause", 500).trim();
   if (!cause) throw new Error("a rule-change needs a cause, such as \"Proposal 301\"");
+  if (cur.refuseChanges !== null) throw new Error(`the engine refuses these rule-changes: ${cur.refuseChanges}`);
   const m = mark();
   try {
     authorize(by, changes, cause);

@@ -93,3 +93,6 @@ function enact(change: Change, number: number, proposer: string): string | undef
     return err instanceof Error ? err.message : String(err);
   }
 }
+
+// This rule puts adopted proposals into effect: Rule 105 lets it change the rules.
+answer("rule-change.adopter", () => true);

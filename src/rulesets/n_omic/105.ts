@@ -19,12 +19,12 @@ const label = (p: Proposal) => p.label ?? `Proposal ${p.number}`;
 
 answer("eligible-voters", () => game.ask<string[]>("players")?.value ?? game.players().map((p) => p.id));
 
-// Rule-changes take effect only by adoption: the rule through which they are proposed and
-// voted on (the rule offering "propose") may put them into effect, and no other rule's code
-// may change another rule. Reading: Suber 105 makes the vote the only way a rule-change is
+// Rule-changes take effect only by adoption: the rule that puts adopted proposals into
+// effect (the one answering "rule-change.adopter": Rule 104) may change the rules, and no
+// other rule's code may change another rule. Reading: Suber 105 makes the vote the only way a rule-change is
 // adopted; a rule that changes only itself (203) needs no permission from this rule.
 answer("rule-change.allowed", ({ by, changes }: { by: number; changes: { number: number | null }[] }) => {
-  if (by === game.rules.provider("propose")) return true;
+  if (by === game.ask<boolean>("rule-change.adopter")?.rule) return true;
   if (changes.every((c) => c.number === by)) return undefined;
   return `a rule-change takes effect only when adopted by vote (Rule ${game.rules.self().number}); Rule ${by}'s code cannot change other rules`;
 });

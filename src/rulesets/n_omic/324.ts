@@ -275,3 +275,6 @@ answer("communication.required", () => {
   const owed = what[p.name];
   return owed ? [{ player: p.player, what: owed, since: p.since }] : undefined;
 });
+
+// This rule says what a turn is, and so when one ends (Rule 201 hears "turn.ended" from it alone).
+answer("turn.defined", () => true);

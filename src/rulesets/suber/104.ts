@@ -117,3 +117,6 @@ answer("rule-change.probe", () => {
     ],
   };
 });
+
+// This rule puts adopted proposals into effect: Rule 105 lets it change the rules.
+answer("rule-change.adopter", () => true);

@@ -40,7 +40,11 @@ forbid("propose", (_input, { actor }) => {
   return undefined;
 });
 
-on("turn.ended", () => {
+// A turn ends when the rule that says what a turn is says so ("turn.defined": Rule 202, or
+// N_omic's 324): the same event from any other rule does not move the turn on.
+on("turn.ended", (event) => {
+  const definer = game.ask<boolean>("turn.defined")?.rule;
+  if (definer !== undefined && event.rule !== definer) return;
   const blocked = game.ask<string>("turn.blocked");
   if (blocked) {
     turn.update((now) => ({ ...now, waiting: `${blocked.value} (Rule ${blocked.rule})` }));

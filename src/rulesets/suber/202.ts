@@ -29,3 +29,6 @@ on("proposal.closed", (event) => {
   }
   game.emit("turn.ended", { player: p.proposer, proposal: p.number });
 });
+
+// This rule says what a turn is, and so when one ends (Rule 201 hears "turn.ended" from it alone).
+answer("turn.defined", () => true);
