@@ -13,7 +13,7 @@ import { clearTimer, isPlayer, loaded, rules, setPlayers, setRule, setTimer, tim
 import { order } from "./precedence.js";
 import { ask } from "./questions.js";
 import { draw } from "./random.js";
-import { applyChecked, existing } from "./rule-changes.js";
+import { applyChecked, authorize, existing } from "./rule-changes.js";
 import { mayChange, mayRead } from "./run.js";
 import { t } from "./schemas.js";
 import { historyEntry } from "../kernel/rule-history.js";
@@ -81,6 +81,7 @@ function gameApi(number: number) {
       annotate: (n: number, note: string, cause: string) => {
         stamp("annotating a rule");
         const rec = existing(n);
+        if (rec.number !== number) authorize(number, [{ kind: "annotate", number: rec.number }], String(cause));
         const body = text(note, "an annotation", 5000), why = text(cause, "an annotation's cause", 500);
         if (!body.trim()) throw new Error(`Rule ${number}: an annotation needs its text`);
         if (!why.trim()) throw new Error(`Rule ${number}: an annotation needs a cause, such as "case 2"`);

@@ -148,8 +148,11 @@ function ossificationReason(): string | undefined {
 
 const selfKinds = ["amend", "set-property", "repeal"];
 
-/** Asks the rules whether rule `by`'s code may make these changes; throws the reason when not. */
-function authorize(by: number, changes: Change[], cause: string): void {
+/**
+ * Asks the rules whether rule `by`'s code may make these changes (or, kind "annotate", add
+ * to another rule's history); throws the reason when not.
+ */
+export function authorize(by: number, changes: Change[], cause: string): void {
   const summary = changes.map((c) => ({ kind: c.kind ?? null, number: c.number ?? null, ...(c.to !== undefined ? { to: c.to } : {}), ...(c.mutable !== undefined ? { mutable: c.mutable } : {}), ...(c.key !== undefined ? { key: c.key } : {}) }));
   const verdict = ask("rule-change.allowed", { by, changes: summary, cause }, false)[0];
   if (verdict) {

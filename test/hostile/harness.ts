@@ -115,7 +115,9 @@ export async function runBody(d: Driver, body: Body, initial: Protected): Promis
   const hostileRecord = record(view, hostile);
   const adopted = hostileRecord?.status === "adopted";
   if (body.adoptionMustFail) {
-    if (adopted) problem("stays changeable", `adopting "${body.what}" was not refused`);
+    // Adopted is fine if its attack on rule-changing fails some other way: the ordinary
+    // rule-change after it must still be adopted ("goes on" checks it).
+    if (adopted) notes.push(`adopted: the ordinary rule-change after it must still be adopted`);
     else if (hostile !== null && !(typeof hostileRecord?.reason === "string" && hostileRecord.reason.length > 0)) problem("stays changeable", "the refusal shows no reason");
     else notes.push(`adoption refused: ${String(hostileRecord?.reason ?? "(proposal refused)").slice(0, 200)}`);
   } else if (!adopted) notes.push(`not adopted: ${String(hostileRecord?.reason ?? "proposal refused").slice(0, 200)}`);

@@ -23,7 +23,11 @@ answer("eligible-voters", () => game.ask<string[]>("players")?.value ?? game.pla
 // effect (the one answering "rule-change.adopter": Rule 104) may change the rules, and no
 // other rule's code may change another rule. Reading: Suber 105 makes the vote the only way a rule-change is
 // adopted; a rule that changes only itself (203) needs no permission from this rule.
-answer("rule-change.allowed", ({ by, changes }: { by: number; changes: { number: number | null }[] }) => {
+answer("rule-change.allowed", ({ by, changes }: { by: number; changes: { kind: string | null; number: number | null }[] }) => {
+  if (changes.every((c) => c.kind === "annotate")) {
+    // Annotations change no rule: the rule that keeps the court's rulings adds them.
+    return by === game.ask<boolean>("rulings.annotator")?.rule ? true : `only the rule that keeps the rulings may annotate other rules; Rule ${by} may not`;
+  }
   if (by === game.ask<boolean>("rule-change.adopter")?.rule) return true;
   if (changes.every((c) => c.number === by)) return undefined;
   return `a rule-change takes effect only when adopted by vote (Rule ${game.rules.self().number}); Rule ${by}'s code cannot change other rules`;

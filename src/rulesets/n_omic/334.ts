@@ -158,3 +158,6 @@ answer("correction.allowed", (q: CorrectionQuestion) => {
   if (q.recorder !== c.judge) return `only the Judge of case ${c.number}, ${name(c.judge)}, may record a correction resting on it`;
   return true;
 });
+
+// This rule keeps the court's rulings: a settled case annotates the rules it was about (Rule 105 lets it).
+answer("rulings.annotator", () => true);

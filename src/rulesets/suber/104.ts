@@ -96,13 +96,19 @@ function describeChange(c: Change): string {
 // Rule-changes must stay possible (Rule 114). The engine checks it by playing this probe on
 // the game after any act that changed the rules: the player whose turn it is proposes to
 // repeal the newest mutable rule other than those offering "propose" and "vote" (to amend
-// it, if it is the last), and every eligible voter votes for it. While a vote is open or
-// the next turn is held back (Judgment) there is no probe: the next proposal must wait.
+// it, if it is the last), and every eligible voter votes for it. While a vote is open, or
+// the next turn is held back by a rule not changed in this act (Judgment), there is no
+// probe: the next proposal must wait.
 answer("rule-change.probe", () => {
   const mover = game.ask<string>("turn.player")?.value;
   const number = game.ask<number>("proposal.number")?.value;
   if (typeof mover !== "string" || typeof number !== "number") return undefined;
-  if (Object.values(proposals.all()).some((p) => p.status === "voting") || game.ask("turn.blocked")) return undefined;
+  if (Object.values(proposals.all()).some((p) => p.status === "voting")) return undefined;
+  // Judgment holds the next turn back for a while; a rule changed in this very act that
+  // holds it back is what the probe is for.
+  const blocked = game.ask<string>("turn.blocked");
+  const changedNow = (n: number) => game.rules.get(n)?.history.some((h) => h.at === game.now() && h.seq > 0) === true;
+  if (blocked && !changedNow(blocked.rule)) return undefined;
   const enactedAt = (r: RuleView) => r.history.reduce((seq, h) => (h.change === "enacted" ? Math.max(seq, h.seq) : seq), 0);
   const needed = [game.rules.provider("propose"), game.rules.provider("vote")];
   const mutable = game.rules.all().filter((r) => r.mutable && !needed.includes(r.number));

@@ -1,4 +1,5 @@
 /** The records: officers' corrections, the published ruleset, the reports, and the whole game as a file. */
+import { visible } from "../../present/visible-text.js";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Game } from "../../kernel/game.js";
 import type { CorrectionChange, Recorder } from "../../kernel/types.js";
@@ -74,7 +75,8 @@ export function recordsRoutes(app: FastifyInstance, context: ServerContext): voi
     const record = renderRecord(kind, { acts, state, viewer: membership.playerId, ...(title !== undefined ? { presetTitle: title } : {}) }, format);
     if (request.query.download) reply.header("Content-Disposition", `attachment; filename="${recordFileName(game.info.name, kind, state.seq, format)}"`);
     if (format === "json") return reply.send(record);
-    return reply.type(format === "markdown" ? "text/markdown; charset=utf-8" : "text/plain; charset=utf-8").send(record);
+    // Text for people shows control characters instead of passing them to a terminal.
+    return reply.type(format === "markdown" ? "text/markdown; charset=utf-8" : "text/plain; charset=utf-8").send(visible(String(record)));
   };
 
   app.get<{ Params: { id: string }; Querystring: MomentQuery & { full?: boolean } }>("/api/games/:id/ruleset", {
