@@ -19,7 +19,7 @@ import { doAction, drain, recordCorrection } from "./dispatch.js";
 import { errorText, frozenJson } from "./json.js";
 import { decls, emptyLoaded, evaluate, freshen } from "./loaded.js";
 import { lockdown } from "./lockdown.js";
-import { caches, clearTimer, dropCaches, gameValues, loaded, playerValues, revertTo, rules, setPlayers, timers, world } from "./mirror.js";
+import { caches, clearTimer, dropCaches, gameValues, loaded, measureState, playerValues, revertTo, rules, setPlayers, timers, world } from "./mirror.js";
 import { ossification } from "./probe.js";
 import { seed } from "./random.js";
 import { applyChange } from "./rule-changes.js";
@@ -136,6 +136,7 @@ function boot(snapshotJson: string): string {
   for (const [k, per] of Object.entries(snap.values.player)) {
     playerValues.set(k, new Map(Object.entries(per).map(([p, v]) => [p, frozenJson(v, k, Infinity)])));
   }
+  measureState();
   for (const timer of snap.timers) timers.set(timer.id, timer);
   for (const rec of snap.rules) rules.set(rec.number, { ...rec, props: frozenJson(rec.props, "props", Infinity) as Record<string, Json> });
   dropCaches();

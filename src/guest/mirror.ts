@@ -18,7 +18,38 @@ export const timers = new Map<string, TimerRecord>();
 export const world = {
   players: [] as PlayerRecord[],
   status: "active" as "active" | "over",
+  /** About the JSON size of all the game's state, kept as values are written. */
+  stateChars: 0,
 };
+
+/**
+ * The size of each value (game state by name, player state by name and player), so a write
+ * that would take the game's state past its limit fails the rule that made it. The host
+ * checks the same limit exactly; this one leaves a margin, so the host never has to refuse.
+ */
+const sizes = new Map<string, number>();
+const budget = limits.stateChars * 0.8;
+
+function account(slot: string, chars: number): void {
+  const had = sizes.has(slot), old = sizes.get(slot) ?? 0, before = world.stateChars;
+  const total = before - old + chars;
+  if (chars > old && total > budget) throw new Error(`the game's state would grow past ${Math.round(budget).toLocaleString("en")} characters, the most it may hold`);
+  record(() => { if (had) sizes.set(slot, old); else sizes.delete(slot); world.stateChars = before; });
+  sizes.set(slot, chars);
+  world.stateChars = total;
+}
+
+/** Measures the state a game is booted with. */
+export function measureState(): void {
+  sizes.clear();
+  world.stateChars = 0;
+  const measure = (slot: string, chars: number) => {
+    sizes.set(slot, chars);
+    world.stateChars += chars;
+  };
+  for (const [name, v] of gameValues) measure(name, JSON.stringify(v).length + name.length);
+  for (const [name, m] of playerValues) for (const [p, v] of m) measure(`${name}\u0000${p}`, JSON.stringify(v).length + name.length + p.length);
+}
 
 /** Caches, dropped whenever the ruleset changes. */
 export const caches = {
@@ -83,6 +114,7 @@ export function isPlayer(id: string): boolean {
 export function writeGame(name: string, value: unknown, rule: number): void {
   const v = frozenJson(value, name);
   charge(copied.chars);
+  account(name, copied.chars + name.length);
   const had = gameValues.has(name), old = gameValues.get(name);
   record(() => { if (had) gameValues.set(name, old as Json); else gameValues.delete(name); });
   gameValues.set(name, v);
@@ -93,6 +125,7 @@ export function writePlayer(name: string, player: string, value: unknown, rule: 
   if (!isPlayer(player)) throw refusal(`${JSON.stringify(player)} is not a player in this game`, rule || null);
   const v = frozenJson(value, `${name} of ${player}`);
   charge(copied.chars);
+  account(`${name}\u0000${player}`, copied.chars + name.length + player.length);
   let m = playerValues.get(name);
   if (!m) {
     m = new Map();
@@ -120,6 +153,9 @@ export function writeEntry(name: string, key: string, value: unknown, remove: bo
     next[key] = frozenJson(value, `${name}[${key}]`);
     charge(copied.chars);
   }
+  const oldEntry = Object.hasOwn(base, key) ? JSON.stringify(base[key]).length + key.length + 3 : 0;
+  const newEntry = remove ? 0 : copied.chars + key.length + 3;
+  account(name, (sizes.get(name) ?? name.length) - oldEntry + newEntry);
   record(() => { if (had) gameValues.set(name, old as Json); else gameValues.delete(name); });
   gameValues.set(name, Object.freeze(next));
   emitEffect(remove ? { e: "state.deleted", name, key, rule } : { e: "state.set", name, key, value: next[key]!, rule });

@@ -1,0 +1,102 @@
+/**
+ * What rule code may do, and what it may not, inside the sandbox: per-act bounds charged to
+ * the rule that made them, names that would reach a prototype, changes to other rules, a
+ * mutable rule's claim to precedence, and secret state read without saying so.
+ */
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { Game } from "../src/kernel/game.js";
+import type { RuleSpec } from "../src/kernel/types.js";
+import { compileRuleCode } from "../src/sandbox/compile-rule.js";
+import { engine } from "./helpers.js";
+
+/** A game of the given rules (1, 2, ...) with one player, Ada. */
+async function gameOf(...codes: string[]): Promise<Game> {
+  const rules: RuleSpec[] = codes.map((code, i) => ({ number: i + 1, text: `Rule ${i + 1}.`, mutable: true, code: compileRuleCode(code) }));
+  const game = await Game.create(engine(), { name: "bounds", preset: null, rules });
+  await game.join("Ada Lovelace");
+  return game;
+}
+
+const lastFailure = (game: Game) => game.state.failures[game.state.failures.length - 1];
+
+test("a rule that grows the game's state past its limit fails, and the game goes on", async () => {
+  const game = await gameOf(`
+const book = recordState<string>("book");
+action("grow", { describe: "Grows", input: t.object({}), changesRules: true }, () => {
+  const n = book.keys().length;
+  for (let i = 0; i < 4; i++) book.set(String(n + i), "x".repeat(200_000));
+});
+const n = gameState("n", { initial: 0 });
+action("count", { describe: "Counts", input: t.object({}) }, () => n.set(n.get() + 1));`);
+  let failed = null;
+  for (let i = 0; i < 12 && !failed; i++) failed = (await game.act("ada-lovelace", "grow", {})).failed;
+  assert.equal(failed?.rule, 1);
+  assert.match(failed?.error ?? "", /state would grow past/);
+  await game.act("ada-lovelace", "count", {});
+  assert.equal(game.value("n"), 1, "an act that does not grow the state still works");
+  game.close();
+});
+
+test("names and keys that would reach a prototype are refused to the rule that chose them", async () => {
+  const game = await gameOf(`
+const book = recordState("book");
+action("poke", { describe: "Pokes", input: t.object({}), changesRules: true }, () => { book.set("__proto__", { polluted: true }); });
+action("emit", { describe: "Emits", input: t.object({}) }, () => { game.emit("x", JSON.parse('{"__proto__": {"polluted": true}}')); });`);
+  assert.match((await game.act("ada-lovelace", "poke", {})).failed?.error ?? "", /cannot be named "__proto__"|reserved/);
+  assert.match((await game.act("ada-lovelace", "emit", {})).failed?.error ?? "", /key named "__proto__"/);
+  assert.equal(({} as Record<string, unknown>).polluted, undefined);
+  game.close();
+});
+
+test("a rule's code may change only itself unless a rule allows more; the engine records which rule made a change", async () => {
+  const game = await gameOf(
+    `action("rewrite", { describe: "Rewrites rule 2", input: t.object({}), changesRules: true }, () => { game.rules.apply({ kind: "amend", number: 2, text: "Forged." }, "the initial set"); });
+action("self", { describe: "Rewrites itself", input: t.object({}) }, () => { game.rules.apply({ kind: "amend", number: 1, text: "Rule 1, as it rewrote itself." }, "Rule 1's own words"); });`,
+    `gameState("two", { initial: 0 });`,
+  );
+  const outcome = await game.act("ada-lovelace", "rewrite", {});
+  assert.equal(outcome.failed?.rule, 1);
+  assert.match(outcome.failed?.error ?? "", /Rule 1 may not amend rule 2/);
+  assert.equal(game.state.rules["2"]?.text, "Rule 2.");
+  await game.act("ada-lovelace", "self", {});
+  const last = game.state.rules["1"]?.history.at(-1);
+  assert.equal(game.state.rules["1"]?.text, "Rule 1, as it rewrote itself.");
+  assert.equal(last?.by, 1, "the history names the rule whose code made the change");
+  game.close();
+});
+
+test("a mutable rule's answer to precedence cannot put it above an immutable rule", async () => {
+  const rules: RuleSpec[] = [
+    { number: 1, text: "Immutable.", mutable: false, code: compileRuleCode(`answer("who", () => "immutable");`) },
+    { number: 2, text: "Mutable.", mutable: true, code: compileRuleCode(`answer("who", () => "mutable");
+answer("precedence", (order: number[]) => [2, ...order.filter((n) => n !== 2)]);
+const seen = gameState<string>("seen", { initial: "" });
+action("ask", { describe: "Asks", input: t.object({}), changesRules: true }, () => { seen.set(String(game.ask("who")?.value)); });`) },
+  ];
+  const game = await Game.create(engine(), { name: "precedence", preset: null, rules });
+  await game.join("Ada Lovelace");
+  await game.act("ada-lovelace", "ask", {});
+  assert.equal(game.value("seen"), "immutable");
+  assert.equal(lastFailure(game)?.rule, 2);
+  assert.match(lastFailure(game)?.error ?? "", /may reorder only the mutable rules/);
+  game.close();
+});
+
+test("a rule reads state another rule keeps secret only if it declares so", async () => {
+  const keeper = `const word = playerState("word", { initial: "", visibility: "owner" });
+on("player.joined", (e) => word.set(e.data.player, "swordfish"));`;
+  const spy = (declares: string) => `const word = playerState("word", { initial: ""${declares} });
+const leak = gameState<string>("leak", { initial: "" });
+action("spy", { describe: "Spies", input: t.object({}), changesRules: true }, (_i, { actor }) => { leak.set(word.get(actor)); });`;
+  const quiet = await gameOf(keeper, spy(""));
+  const refused = await quiet.act("ada-lovelace", "spy", {});
+  assert.match(refused.failed?.error ?? "", /declare it with readsSecret: true/);
+  assert.equal(quiet.value("leak"), "");
+  quiet.close();
+  const open = await gameOf(keeper, spy(", readsSecret: true"));
+  await open.act("ada-lovelace", "spy", {});
+  assert.equal(open.value("leak"), "swordfish");
+  assert.deepEqual(open.state.declares["2"]?.reads, ["word"], "the read is among what the rule declares");
+  open.close();
+});
