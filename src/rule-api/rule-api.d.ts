@@ -7,14 +7,11 @@
  * with limited fuel, memory and stack, and with no clock, randomness or I/O of its own:
  * time, random numbers and messages come from `game`, and are recorded in the game's log.
  *
- * A rule's top level runs when the rule takes effect, and again at the start of every act,
- * so nothing a rule keeps in its own variables outlives an act; it declares state, actions,
- * reactions and answers, and may not read the game (reads belong in handlers, answers and
- * checks). Handlers run later, once per event. What one act may do is bounded (fuel, time,
- * memory, effects, messages, timers, state size): a rule that goes past a bound fails alone,
- * and the failure is charged to the rule whose code did the work. Every value handed to
- * the engine or to another rule (state, event data, answers, a question's arguments) must be
- * JSON data; it is copied when handed over, while the rule that hands it over is running.
+ * A rule's top level runs when the rule takes effect and again at the start of every act (no
+ * variable outlives an act); it declares state, actions, reactions and answers, and may not
+ * read the game. Handlers run later, once per event. Each act is bounded (fuel, time, memory,
+ * effects, timers, state): a rule past a bound fails alone. Values handed to the engine or
+ * to other rules are JSON data, copied while the rule handing them over runs.
  *
  * A worked example (a rule that gives each player a die roll at the start of a turn):
  *
@@ -60,11 +57,7 @@ interface StateOptions<T> {
   readonly visibility?: Visibility;
   /** One line for players, shown beside the value. */
   readonly describe?: string;
-  /**
-   * Set when this rule joins another rule's declaration of state that not every player may
-   * see (visibility other than "public") and needs to read it. Without it, reading such
-   * state fails; with it, the rule's declarations list the read, so voters can see it.
-   */
+  /** To read another rule's non-public state: the rule's declarations then list the read, for voters to see. */
   readonly readsSecret?: boolean;
 }
 
@@ -295,12 +288,9 @@ interface Rules {
   /** The rule that handles an action now (the first by precedence to offer it), if any. */
   provider(action: string): number | undefined;
   /**
-   * Puts a rule-change into effect, citing its cause ("Proposal 301"); the engine records
-   * this rule as the one that made it. Before it takes effect the engine asks the rules
-   * "rule-change.allowed" ({@link RuleChangeQuestion}); where no rule answers, a rule's code
-   * may change only its own text, title, code and properties. Throws an Error that says why
-   * when the change cannot be made (not allowed, no such rule, number taken, or it would
-   * leave no way to change the rules).
+   * Puts a rule-change into effect, citing its cause ("Proposal 301"), recorded as made by
+   * this rule, once the rules allow it ({@link RuleChangeQuestion}). Throws an Error that says
+   * why it cannot be made (not allowed, no such rule, number taken, no way left to change rules).
    */
   apply(change: RuleChange, cause: string): RuleView;
   /** Puts several rule-changes into effect together: all of them, or (if one cannot be made) none. */
@@ -350,9 +340,8 @@ interface GameApi {
   askAll<R = any>(question: string, args?: any): Answer<R>[];
   /**
    * Sets a timer for this rule; when the time comes the engine sends this rule the event
-   * "timer:<name>" with the data. Returns the timer's id. A timer set while one of this
-   * rule's timers fires must be due at least a minute later, so no chain of timers can keep
-   * a game busy; a time in the past means now.
+   * "timer:<name>" with the data. Returns the timer's id. Set while this rule's own timer
+   * fires, it must be due a minute later at least; a time in the past means now.
    */
   schedule(name: string, when: { readonly at: number } | { readonly after: number }, data?: Json): string;
   cancel(timerId: string): void;
@@ -380,8 +369,7 @@ declare const game: GameApi;
  * (with this same data plus `reason`).
  */
 interface CorrectionQuestion {
-  /** The player recording it, or null for the game's host. */
-  readonly recorder: PlayerId | null;
+  /** The player recording it, or null for the game's host. */ readonly recorder: PlayerId | null;
   readonly cites: { readonly rule?: number; readonly ruling?: string };
   readonly changes: readonly { readonly name: string; readonly player?: PlayerId; readonly key?: string; readonly value: Json }[];
 }
@@ -394,20 +382,14 @@ interface CorrectionQuestion {
 interface ProposalRecord {
   readonly number: number;
   readonly proposer: PlayerId;
-  /** The rule-change(s) proposed, as the proposing rule stores them. */
-  readonly change?: Json;
+  /** The rule-change(s) proposed, as the proposing rule stores them. */ readonly change?: Json;
   readonly changes?: Json;
-  /** Where each rule-change has a number of its own (N_omic 324): the numbers, lowest first. */
-  readonly numbers?: readonly number[];
-  /** How players cite it, e.g. "Proposal 338 - 340"; "Proposal <number>" if absent. */
-  readonly label?: string;
+  /** Where each rule-change has a number of its own (N_omic 324): the numbers, lowest first. */ readonly numbers?: readonly number[];
+  /** How players cite it, e.g. "Proposal 338 - 340"; "Proposal <number>" if absent. */ readonly label?: string;
   readonly votes: { readonly [player: string]: Json };
-  /** "voting", "adopted", "defeated", or a ruleset's own words. */
-  readonly status: string;
-  /** Why it was adopted or defeated, in words. */
-  readonly reason?: string | null;
-  /** The rule whose answer decided the outcome (the threshold). */
-  readonly decidedBy?: number | null;
+  /** "voting", "adopted", "defeated", or a ruleset's own words. */ readonly status: string;
+  /** Why it was adopted or defeated, in words. */ readonly reason?: string | null;
+  /** The rule whose answer decided the outcome (the threshold). */ readonly decidedBy?: number | null;
   readonly openedAt?: number;
   readonly closedAt?: number | null;
 }
@@ -421,12 +403,10 @@ interface CaseRecord {
   readonly question: string;
   readonly caller?: PlayerId;
   readonly judge: PlayerId | null;
-  /** Words such as "awaiting ruling", "ruled", "settled". */
-  readonly status: string;
+  /** Words such as "awaiting ruling", "ruled", "settled". */ readonly status: string;
   readonly verdict?: string | null;
   readonly reasoning?: string | null;
-  /** Rules the question is about; a settled ruling annotates them. */
-  readonly rules?: readonly number[];
+  /** Rules the question is about; a settled ruling annotates them. */ readonly rules?: readonly number[];
 }
 
 // Display conventions: the web UI draws any game state of these shapes as what it is.
@@ -438,14 +418,10 @@ interface CaseRecord {
  */
 interface GridBoard {
   readonly kind: "grid";
-  /** Files (columns) 0..files-1. */
-  readonly files: number;
-  /** True when file files-1 is next to file 0 (the board is a cylinder). */
-  readonly wraps?: boolean;
-  /** The name of the player state holding each piece's square as { x, y } (or null when off the board). */
-  readonly positions: string;
-  /** Labels of rows, by row number (e.g. { "4": "banana" }). */
-  readonly rowLabels?: { readonly [row: string]: string };
+  /** Files (columns) 0..files-1. */ readonly files: number;
+  /** True when file files-1 is next to file 0 (the board is a cylinder). */ readonly wraps?: boolean;
+  /** The name of the player state holding each piece's square as { x, y } (or null when off the board). */ readonly positions: string;
+  /** Labels of rows, by row number (e.g. { "4": "banana" }). */ readonly rowLabels?: { readonly [row: string]: string };
   /** Rows with a meaning, by row number, shown beside the row (e.g. { "0": "goal: +100 points", "10": "no square may be entered" }). */
   readonly markedRows?: { readonly [row: string]: string };
 }
@@ -458,25 +434,16 @@ interface GridBoard {
 interface CommentMarkers { readonly kind: "comments"; readonly open: string; readonly close: string; readonly notIn?: readonly number[] }
 
 /**
- * The question the engine asks before rule code changes the rules:
- * `answer("rule-change.allowed", (q: RuleChangeQuestion) => ...)`. Return true to allow,
- * a reason (a string) to refuse, undefined to leave it to other rules. `by` is set by the
- * engine: the rule whose code asks to make the changes. Suber's 105 allows the rule that
- * offers "propose" (adoption by vote) and no other rule's changes to other rules.
+ * Asked before rule code changes the rules (or annotates another rule, kind "annotate"):
+ * `answer("rule-change.allowed", (q) => true | reason | undefined)`. `by`, set by the engine,
+ * is the rule asking; where no rule answers, a rule may change only itself.
  */
-interface RuleChangeQuestion {
-  readonly by: number;
-  readonly changes: readonly { readonly kind: string | null; readonly number: number | null; readonly to?: number; readonly mutable?: boolean; readonly key?: string }[];
-  readonly cause: string;
-}
+interface RuleChangeQuestion { readonly by: number; readonly changes: readonly RuleChangeSummary[]; readonly cause: string }
+interface RuleChangeSummary { readonly kind: string | null; readonly number: number | null; readonly to?: number; readonly mutable?: boolean; readonly key?: string }
 
 /**
- * Rule-changing must stay possible. After an act that changed the rules, the engine asks
- * "rule-change.probe" and plays the answer on the game as it then stands, undoing it
- * afterwards: if no rule-change results, the act is refused and the players told why.
- * Answer with the acts by which some player could have a rule-change adopted (at the least,
- * a repeal of the newest rule); undefined when there is no such moment now (a vote open).
+ * The answer to "rule-change.probe": acts by which a player could now have a rule-change
+ * adopted (at the least, repealing the newest rule). After an act that changed the rules the
+ * engine plays them and undoes them; if no rule-change results, the act's changes are refused.
  */
-interface RuleChangeProbe {
-  readonly steps: readonly { readonly actor: PlayerId; readonly action: string; readonly input: Json }[];
-}
+interface RuleChangeProbe { readonly steps: readonly { readonly actor: PlayerId; readonly action: string; readonly input: Json }[] }
