@@ -25,12 +25,12 @@ test("a rule that grows the game's state past its limit fails, and the game goes
 const book = recordState<string>("book");
 action("grow", { describe: "Grows", input: t.object({}), changesRules: true }, () => {
   const n = book.keys().length;
-  for (let i = 0; i < 4; i++) book.set(String(n + i), "x".repeat(200_000));
+  for (let i = 0; i < 3; i++) book.set(String(n + i), "x".repeat(200_000));
 });
 const n = gameState("n", { initial: 0 });
 action("count", { describe: "Counts", input: t.object({}) }, () => n.set(n.get() + 1));`);
   let failed = null;
-  for (let i = 0; i < 12 && !failed; i++) failed = (await game.act("ada-lovelace", "grow", {})).failed;
+  for (let i = 0; i < 16 && !failed; i++) failed = (await game.act("ada-lovelace", "grow", {})).failed;
   assert.equal(failed?.rule, 1);
   assert.match(failed?.error ?? "", /state would grow past/);
   await game.act("ada-lovelace", "count", {});

@@ -90,11 +90,16 @@ export function emitEffect(effect: Effect): void {
   cur.effects.push(effect);
 }
 
-/** Counts what an act records; past the limit the rule running fails. */
+/**
+ * Counts what an act records (about its JSON size); past the limit the rule running fails.
+ * The host checks the exact size against `limits.effectsChars`; this leaves room for what
+ * is recorded after the limit is hit (the failures themselves).
+ */
 export function charge(chars: number): void {
   cur.chars += chars;
-  if (cur.chars > limits.effectsChars) throw new Error(`this act would record more than ${limits.effectsChars} characters of state and messages`);
+  if (cur.chars > budget) throw new Error(`this act would record more than ${budget} characters of state, messages and events`);
 }
+const budget = limits.effectsChars * 0.7;
 
 export function push(frame: Frame): void {
   cur.running.push(frame);
@@ -111,7 +116,9 @@ export function currentRule(): number | null {
 }
 
 export function fail(rule: number, during: string, error: unknown): void {
-  emitEffect({ e: "rule.failed", rule, during, error: typeof error === "string" ? error : errorText(error) });
+  const text = typeof error === "string" ? error : errorText(error);
+  cur.chars += text.length + during.length + 60;
+  emitEffect({ e: "rule.failed", rule, during, error: text });
 }
 
 /** Where the act stands, to undo back to it. */

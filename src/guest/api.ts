@@ -103,7 +103,7 @@ function gameApi(number: number) {
       stamp("emitting an event");
       const n = checkedName(type, `Rule ${number}: an event`);
       const copy = frozenJson(data === undefined ? null : data, `event ${n}`);
-      charge(copied.chars + n.length);
+      charge(copied.chars + n.length + 50);
       cur.queue.push({ type: n, data: copy, rule: number, target: null });
     },
     ask: (question: string, args?: unknown) => { read("the answers of rules"); return ask(checkedName(question, "a question"), args, false)[0]; },
