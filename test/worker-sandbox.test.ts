@@ -11,6 +11,7 @@ import { limits } from "../src/kernel/limits.js";
 import type { RuleSpec } from "../src/kernel/types.js";
 import { checkRuleCodeAsync, compileRuleCode } from "../src/sandbox/compile-rule.js";
 import { createQuickJsSandbox } from "../src/sandbox/quickjs-sandbox.js";
+import { heaviestRule, RuleClockWriter, ruleClockBuffer } from "../src/sandbox/rule-clock.js";
 import { GameHub } from "../src/server/hub.js";
 import { SqliteStore } from "../src/store/sqlite-store.js";
 import { engine, steppingClock } from "./helpers.js";
@@ -129,4 +130,29 @@ on("timer:tick", () => { fired.set(fired.get() + 1); game.schedule("tick", { at:
   } finally {
     await hub.close();
   }
+});
+
+test("at the deadline, the rule that used the most time is blamed, not the code that happened to run last", () => {
+  const buffer = ruleClockBuffer();
+  const clock = new RuleClockWriter(buffer);
+  const busy = (ms: number) => {
+    const end = performance.now() + ms;
+    while (performance.now() < end);
+  };
+  clock.reset();
+  assert.equal(heaviestRule(buffer), null, "nothing ran yet");
+  clock.switchTo(301);
+  busy(5);
+  assert.deepEqual(heaviestRule(buffer), { rule: 301, during: "act" }, "the rule running is blamed while it is the only one");
+  busy(150);
+  clock.switchTo(0); // the engine's own code runs at the deadline
+  assert.deepEqual(heaviestRule(buffer), { rule: 301, during: "act" });
+  clock.switchTo(202); // a quick rule runs at the deadline
+  assert.deepEqual(heaviestRule(buffer), { rule: 301, during: "act" });
+  clock.switchTo(301);
+  clock.switchTo(202);
+  busy(200); // until the rule running now has spent more
+  assert.deepEqual(heaviestRule(buffer), { rule: 202, during: "act" });
+  clock.reset();
+  assert.equal(heaviestRule(buffer), null, "each call starts afresh");
 });

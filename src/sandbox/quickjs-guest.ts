@@ -6,6 +6,7 @@
  */
 import { DefaultIntrinsics, type QuickJSContext, type QuickJSHandle, type QuickJSRuntime, type QuickJSWASMModule } from "quickjs-emscripten-core";
 import type { Culprit } from "./protocol.js";
+import type { RuleClockWriter } from "./rule-clock.js";
 import { SandboxInterrupted } from "./sandbox.js";
 
 export interface GuestLimits {
@@ -30,8 +31,8 @@ export class QuickJsGuest {
   private reported = false;
   private readonly perRule = new Map<number, number>();
 
-  /** `onRunning` hears every change of the running rule, so the host can blame it even after killing the worker. */
-  constructor(module: QuickJSWASMModule, private readonly limits: GuestLimits, runtimeSource: string, private readonly onRunning: (rule: number) => void) {
+  /** `clock` hears every change of the running rule, so the host can blame a rule even after killing the worker. */
+  constructor(module: QuickJSWASMModule, private readonly limits: GuestLimits, runtimeSource: string, private readonly clock: Pick<RuleClockWriter, "reset" | "switchTo">) {
     this.runtime = module.newRuntime();
     this.runtime.setMemoryLimit(limits.memoryBytes);
     this.runtime.setMaxStackSize(limits.stackBytes);
@@ -108,7 +109,7 @@ export class QuickJsGuest {
     this.currentDuring = "act";
     this.reported = false;
     this.perRule.clear();
-    this.onRunning(0);
+    this.clock.reset();
   }
 
   /** `__nomosHost.running(rule, during?)`: the runtime says whose code runs from now on. */
@@ -122,7 +123,7 @@ export class QuickJsGuest {
       this.current = rule;
       this.currentDuring = duringHandle && ctx.typeof(duringHandle) === "string" ? ctx.getString(duringHandle).slice(0, 200) : "act";
       this.reported = true;
-      this.onRunning(rule);
+      this.clock.switchTo(rule);
     });
     ctx.setProp(host, "running", running);
     ctx.setProp(ctx.global, "__nomosHost", host);

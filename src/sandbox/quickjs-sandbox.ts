@@ -11,6 +11,7 @@ import type { Worker } from "node:worker_threads";
 import { limits as bounds } from "../kernel/limits.js";
 import { guestSource } from "./guest-source.js";
 import type { BootSnapshot, GuestRequest, GuestResult } from "./protocol.js";
+import { heaviestRule, ruleClockBuffer, runningRule } from "./rule-clock.js";
 import { defaultLimits, SandboxInterrupted, tookTooLong, type Sandbox, type SandboxLimits } from "./sandbox.js";
 import { startWorker } from "./worker-file.js";
 import type { WorkerReply, WorkerRequest } from "./worker-protocol.js";
@@ -28,12 +29,12 @@ function quickJsModule(): Promise<WebAssembly.Module> {
 
 export async function createQuickJsSandbox(overrides: Partial<SandboxLimits> = {}): Promise<Sandbox> {
   const limits = { ...defaultLimits, ...overrides };
-  const running = new SharedArrayBuffer(4);
+  const clock = ruleClockBuffer();
   const worker = startWorker(import.meta.url, "sandbox-worker", {
-    workerData: { wasm: await quickJsModule(), runtime: guestSource(), limits: { fuel: limits.fuel, memoryBytes: limits.memoryBytes, stackBytes: limits.stackBytes }, running },
+    workerData: { wasm: await quickJsModule(), runtime: guestSource(), limits: { fuel: limits.fuel, memoryBytes: limits.memoryBytes, stackBytes: limits.stackBytes }, clock },
     resourceLimits: { maxOldGenerationSizeMb: bounds.sandboxHeapMb, maxYoungGenerationSizeMb: 16 },
   });
-  const sandbox = new WorkerSandbox(worker, limits, new Int32Array(running));
+  const sandbox = new WorkerSandbox(worker, limits, clock);
   await sandbox.started;
   return sandbox;
 }
@@ -53,7 +54,7 @@ class WorkerSandbox implements Sandbox {
   private queue: Promise<unknown> = Promise.resolve();
   private dead: SandboxInterrupted | null = null;
 
-  constructor(private readonly worker: Worker, private readonly limits: SandboxLimits, private readonly running: Int32Array) {
+  constructor(private readonly worker: Worker, private readonly limits: SandboxLimits, private readonly clock: SharedArrayBuffer) {
     this.started = new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => this.kill(new SandboxInterrupted("crash", "the sandbox did not start in time")), bounds.sandboxStartMs);
       this.pending = { id: 0, diagnose: false, resolve: () => resolve(), reject, timer };
@@ -61,7 +62,7 @@ class WorkerSandbox implements Sandbox {
     worker.on("message", (reply: WorkerReply) => this.settle(reply));
     worker.on("error", (err: Error & { code?: string }) => {
       const memory = err.code === "ERR_WORKER_OUT_OF_MEMORY";
-      this.kill(new SandboxInterrupted(memory ? "memory" : "crash", memory ? "ran out of memory" : `the sandbox crashed: ${err.message}`, memory ? this.lastReported() : null));
+      this.kill(new SandboxInterrupted(memory ? "memory" : "crash", memory ? "ran out of memory" : `the sandbox crashed: ${err.message}`, memory && this.pending?.diagnose ? runningRule(this.clock) : null));
     });
     worker.on("exit", () => this.kill(new SandboxInterrupted("crash", "the sandbox's thread ended")));
     // Only a call in flight keeps the process alive: an idle game must not stop a CLI command from exiting.
@@ -98,7 +99,7 @@ class WorkerSandbox implements Sandbox {
   private send(request: WorkerRequest, ms: number): Promise<string> {
     if (this.dead) return Promise.reject(new SandboxInterrupted("crash", `this sandbox is gone (${this.dead.message})`));
     return new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => this.kill(new SandboxInterrupted("time", tookTooLong(ms), request.diagnose ? this.lastReported() : null)), ms);
+      const timer = setTimeout(() => this.kill(new SandboxInterrupted("time", tookTooLong(ms), request.diagnose ? heaviestRule(this.clock) : null)), ms);
       this.pending = { id: request.id, diagnose: request.diagnose === true, resolve, reject, timer };
       this.worker.ref();
       this.worker.postMessage(request);
@@ -114,12 +115,6 @@ class WorkerSandbox implements Sandbox {
     if (reply.ok) pending.resolve(reply.value);
     else pending.reject(new SandboxInterrupted(reply.reason, reply.detail, reply.culprit));
     if (reply.closing) this.kill(new SandboxInterrupted("crash", "the sandbox crashed"));
-  }
-
-  /** The rule the guest runtime last said was running, read after the thread may be dead. */
-  private lastReported(): { rule: number; during: string } | null {
-    const rule = Atomics.load(this.running, 0);
-    return rule > 0 && this.pending?.diagnose ? { rule, during: "act" } : null;
   }
 
   private kill(error: SandboxInterrupted): void {

@@ -7,6 +7,7 @@ import { parentPort, workerData, type MessagePort } from "node:worker_threads";
 import { newQuickJSWASMModuleFromVariant, newVariant, type QuickJSSyncVariant } from "quickjs-emscripten-core";
 import * as variantModule from "@jitl/quickjs-wasmfile-release-sync";
 import { QuickJsGuest, type GuestCall, type GuestLimits } from "./quickjs-guest.js";
+import { RuleClockWriter } from "./rule-clock.js";
 import { SandboxInterrupted } from "./sandbox.js";
 import type { WorkerReply, WorkerRequest } from "./worker-protocol.js";
 
@@ -14,20 +15,19 @@ interface Setup {
   wasm: WebAssembly.Module;
   runtime: string;
   limits: GuestLimits;
-  /** [0]: the rule whose code runs, as the guest runtime last reported it. */
-  running: SharedArrayBuffer;
+  /** Each rule's time in a diagnose run, as the guest runtime reports whose code runs (rule-clock.ts). */
+  clock: SharedArrayBuffer;
 }
 
 const port = parentPort;
 if (!port) throw new Error("the sandbox worker runs only as a worker thread");
 const setup = workerData as Setup;
-const running = new Int32Array(setup.running);
 const base = variantModule.default as unknown as QuickJSSyncVariant;
 
 // The module compiled once by the main thread: no worker compiles the WebAssembly again.
 // (No top-level await: under tsx this file runs as CommonJS, see worker-file.ts.)
 void newQuickJSWASMModuleFromVariant(newVariant(base, { wasmModule: setup.wasm })).then((module) => {
-  serve(port, new QuickJsGuest(module, setup.limits, setup.runtime, (rule) => Atomics.store(running, 0, rule)));
+  serve(port, new QuickJsGuest(module, setup.limits, setup.runtime, new RuleClockWriter(setup.clock)));
 });
 
 function serve(port: MessagePort, guest: QuickJsGuest): void {
