@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker, type WorkerOptions } from "node:worker_threads";
-import { transform } from "sucrase";
+import { createRequire } from "node:module";
 
 const boots = new Map<string, string>();
 
@@ -45,6 +45,8 @@ require(${JSON.stringify(entry)});`;
 
 /** The entry and every .ts module it reaches through relative imports, stripped to CommonJS. */
 function strippedGraph(entry: string): Record<string, string> {
+  // Loaded only here: a built Nomos never strips TypeScript.
+  const { transform } = createRequire(import.meta.url)("sucrase") as typeof import("sucrase");
   const out: Record<string, string> = {};
   const todo = [entry];
   for (let file = todo.pop(); file !== undefined; file = todo.pop()) {

@@ -1,6 +1,5 @@
 /** `nomos serve`: the server with its web UI, on the game file. */
 import type { Command } from "commander";
-import { buildServer } from "../../server/app.js";
 import { UsageError, type GlobalOptions } from "../context.js";
 
 export function registerServeCommand(program: Command, globals: () => GlobalOptions): void {
@@ -13,6 +12,8 @@ export function registerServeCommand(program: Command, globals: () => GlobalOpti
     .action(async (options: { port: string; host: string; secureCookies?: boolean }) => {
       const port = Number(options.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535, not "${options.port}"`);
+      // Loaded here: the server and its framework cost every other command ~100 ms to load.
+      const { buildServer } = await import("../../server/app.js");
       const app = await buildServer({ db: globals().db, secureCookies: options.secureCookies ?? false });
       const address = await app.listen({ port, host: options.host });
       process.stdout.write(`Nomos is serving ${globals().db} at ${address.replace("127.0.0.1", "localhost")}\nOpen it in a browser to sign up and start a game. Press Ctrl-C to stop.\n`);

@@ -1,0 +1,9 @@
+// After tsc: writes the guest runtime's bundle beside the built sandbox (dist/sandbox/guest-runtime.js),
+// so that the built CLI and server never start esbuild. Usage: node scripts/bundle-guest.mjs [outDir]
+import { writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const out = resolve(process.argv[2] ?? "dist");
+const { bundleGuest } = await import(pathToFileURL(resolve(out, "sandbox", "guest-source.js")).href);
+writeFileSync(resolve(out, "sandbox", "guest-runtime.js"), bundleGuest());
