@@ -55,7 +55,9 @@ async function sees(player: Player, selector: string, text: string | RegExp): Pr
   await player.page.locator(selector, { hasText: text }).first().waitFor();
 }
 
-async function proposeAndAdopt(players: Player[], fill: (form: ReturnType<typeof action>) => Promise<void>, voteAgainst: string[] = []): Promise<number> {
+async function proposeAndAdopt(
+  players: Player[], fill: (form: ReturnType<typeof action>) => Promise<void>, voteAgainst: string[] = [], beforeVotes?: (number: number) => Promise<void>,
+): Promise<number> {
   const name = await agreedMover(players);
   const proposer = players.find((p) => p.name === name)!;
   const proposed = await act(proposer, "propose", fill);
@@ -65,6 +67,7 @@ async function proposeAndAdopt(players: Player[], fill: (form: ReturnType<typeof
   await open.waitFor();
   const number = Number((await open.locator("td").first().textContent())?.trim());
   for (const p of players) await sees(p, 'table[data-state="proposals"]', String(number));
+  await beforeVotes?.(number);
   for (const p of players) {
     const choice = voteAgainst.includes(p.name) ? "against" : "for";
     if (p === players[1]) {
@@ -156,8 +159,21 @@ test("three players play two circuits of Suber's Initial Set in their browsers",
   const preview = proposeForm.getByLabel("Preview");
   await preview.getByText(/Rule 202 would be/).waitFor();
   assert.match((await preview.textContent())!, /42 points/);
+  // What the new code may do, as an app lists its permissions.
+  assert.match((await preview.getByLabel(/code may do/).textContent())!, /Keeps the state "points".*Acts when these happen: "proposal.closed"/);
   await shot(ada.page, "propose-preview");
-  const amendedNumber = await proposeAndAdopt(players, async () => {});
+  const amendedNumber = await proposeAndAdopt(players, async () => {}, [], async (number) => {
+    // A voter previews the open proposal from the vote form: its code and what the code may do.
+    const voteForm = action(alan.page, "vote");
+    await voteForm.getByLabel("Proposal").fill(String(number));
+    await voteForm.getByRole("button", { name: "Preview adoption" }).click();
+    const seen = voteForm.getByLabel("Preview");
+    await seen.getByText(/would be/).first().waitFor();
+    assert.match((await seen.getByLabel(/code may do/).textContent())!, /Acts when these happen: "proposal.closed"/);
+    assert.match((await seen.locator("pre.code").textContent())!, /\+ 42/);
+    await seen.getByLabel(/code may do/).scrollIntoViewIfNeeded();
+    await shot(alan.page, "vote-preview");
+  });
 
   // Turn 3, Alan: Grace votes against, so the proposal is defeated (unanimity in the first circuit).
   assert.equal(await agreedMover(players), "Alan Turing");

@@ -1,5 +1,6 @@
 /** Human-readable text for rules and their history, in the layout Nomic players know. */
 import type { HistoryEntry, Json, RuleRecord } from "../kernel/types.js";
+import type { Permissions } from "./permissions.js";
 
 /** "2026-11-23 10:00 UTC": the engine's times are UTC, and players may be anywhere. */
 export function when(ms: number): string {
@@ -46,8 +47,8 @@ export function formatRuleset(rules: RuleRecord[], options: { history?: boolean;
   return parts.join("\n\n") || "There are no rules.";
 }
 
-/** One rule: its text, history and code. */
-export function formatRule(rule: RuleRecord, repealed: boolean): string {
+/** One rule: its text, history and code, with what the code may do where that is known. */
+export function formatRule(rule: RuleRecord, repealed: boolean, permissions: Permissions | null = null): string {
   const parts = [
     `${repealed ? "(repealed) " : ""}${ruleHeading(rule)}`,
     indent(rule.text),
@@ -55,6 +56,8 @@ export function formatRule(rule: RuleRecord, repealed: boolean): string {
     "History:",
     ...rule.history.map((h) => `  ${historyLine(h)}`),
   ];
+  if (permissions?.failed) parts.push("", `Its code does not load, so it does nothing until amended: ${permissions.failed}`);
+  if (permissions?.lines.length) parts.push("", "What its code may do:", ...permissions.lines.map((line) => `  - ${line}`));
   if (rule.code) parts.push("", "Code:", indent(rule.code.source.trim()));
   else parts.push("", "No code: the text alone governs (players and the Judge apply it).");
   return parts.join("\n");

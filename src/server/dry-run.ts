@@ -1,21 +1,31 @@
-/** What a dry run changed, as the player who asked may see it: rules and state, before and after. */
-import type { Json, RuleRecord } from "../kernel/types.js";
+/**
+ * What a dry run changed, as the player who asked may see it: rules and state, before and
+ * after, and what the code of each rule it enacts or amends may do (its permissions).
+ */
+import type { GameState, Json, RuleRecord } from "../kernel/types.js";
 import type { GameView } from "../kernel/visibility.js";
+import { permissionsOf, type Permissions } from "../present/permissions.js";
 
 const ruleFace = (r: RuleRecord) => ({ number: r.number, title: r.title, text: r.text, mutable: r.mutable, revision: r.revision, code: r.code?.source ?? null });
 
-export function previewDiff(before: GameView, after: GameView) {
-  const rules: { number: number; change: "enacted" | "repealed" | "changed"; before: ReturnType<typeof ruleFace> | null; after: ReturnType<typeof ruleFace> | null }[] = [];
+export function previewDiff(before: GameView, after: GameView, afterState: GameState) {
+  const rules: {
+    number: number; change: "enacted" | "repealed" | "changed";
+    before: ReturnType<typeof ruleFace> | null; after: ReturnType<typeof ruleFace> | null;
+    permissions: Permissions | null;
+  }[] = [];
   const old = new Map(before.rules.map((r) => [r.number, r]));
   const now = new Map(after.rules.map((r) => [r.number, r]));
   for (const [number, rule] of now) {
     const was = old.get(number);
-    if (!was) rules.push({ number, change: "enacted", before: null, after: ruleFace(rule) });
+    // Permissions are shown where the code is new, as they were not before.
+    const permissions = rule.code && rule.code.source !== was?.code?.source ? permissionsOf(afterState, number) : null;
+    if (!was) rules.push({ number, change: "enacted", before: null, after: ruleFace(rule), permissions });
     else if (JSON.stringify(ruleFace(was)) !== JSON.stringify(ruleFace(rule))) {
-      rules.push({ number, change: "changed", before: ruleFace(was), after: ruleFace(rule) });
+      rules.push({ number, change: "changed", before: ruleFace(was), after: ruleFace(rule), permissions });
     }
   }
-  for (const [number, rule] of old) if (!now.has(number)) rules.push({ number, change: "repealed", before: ruleFace(rule), after: null });
+  for (const [number, rule] of old) if (!now.has(number)) rules.push({ number, change: "repealed", before: ruleFace(rule), after: null, permissions: null });
 
   const state: { name: string; player: string | null; before: Json | undefined; after: Json | undefined }[] = [];
   const oldState = new Map(before.state.map((s) => [s.name, s]));

@@ -4,6 +4,7 @@ import type { Game } from "../../kernel/game.js";
 import type { RuleRecord } from "../../kernel/types.js";
 import { output, UsageError, withGame, type GlobalOptions } from "../context.js";
 import { formatRule, formatRuleset, historyLine } from "../../present/format.js";
+import { permissionsOf } from "../../present/permissions.js";
 import { wholeNumber } from "../parse.js";
 
 /** The ruleset's summary for --json: what a player scans, without the code. */
@@ -29,7 +30,7 @@ function findRule(game: Game, n: number): { rule: RuleRecord; repealed: boolean 
 export function registerRulesCommand(program: Command, globals: () => GlobalOptions): void {
   program
     .command("rules [number]")
-    .description("show the ruleset in effect (number, mutability, revision, text, whether it has code), or one rule with its code and history")
+    .description("show the ruleset in effect (number, mutability, revision, text, whether it has code), or one rule with its code, what the code may do, and its history")
     .option("--history", "with the ruleset, each rule's history too")
     .action(async (number: string | undefined, opts: { history?: boolean }) => {
       const g = globals();
@@ -40,8 +41,9 @@ export function registerRulesCommand(program: Command, globals: () => GlobalOpti
           return;
         }
         const { rule, repealed } = findRule(game, wholeNumber(number, "a rule's number"));
-        const json = { ...summary(rule, true), repealed, props: rule.props, code: rule.code ? { source: rule.code.source } : null };
-        output(g, json, () => formatRule(rule, repealed));
+        const permissions = repealed ? null : permissionsOf(game.state, rule.number);
+        const json = { ...summary(rule, true), repealed, props: rule.props, code: rule.code ? { source: rule.code.source } : null, permissions };
+        output(g, json, () => formatRule(rule, repealed, permissions));
       });
     });
 }

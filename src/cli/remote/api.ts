@@ -7,6 +7,7 @@
 import { emptyState, replay } from "../../kernel/fold.js";
 import type { Act, Effect, GameState, Input, Json, PlayerRecord } from "../../kernel/types.js";
 import type { GameView } from "../../kernel/visibility.js";
+import type { Permissions } from "../../present/permissions.js";
 import { UsageError } from "../context.js";
 import type { RemoteClient } from "./client.js";
 
@@ -38,13 +39,16 @@ export interface ActionInfo {
   changesRules: boolean;
   rule: number;
 }
+/** A rule as GET .../rules sends it: with what its code may do, where it has code. */
+export type RemoteRule = GameView["rules"][number] & { permissions?: Permissions };
+
 export interface GamePage {
   id: string;
   timeZone: string;
   invite: string | null;
   owner: string | null;
   me: string;
-  view: GameView;
+  view: Omit<GameView, "rules"> & { rules: RemoteRule[] };
   /** Rules repealed so far, with their history (from GET .../rules). */
   repealed: GameView["rules"];
   actions: ActionInfo[];
@@ -97,7 +101,7 @@ export function gamePath(id: string, rest = ""): string {
 export async function getPage(client: RemoteClient, id: string): Promise<GamePage> {
   const [page, rules] = await Promise.all([
     client.get<Omit<GamePage, "view" | "repealed"> & { view: Omit<GameView, "rules"> }>(gamePath(id)),
-    client.get<{ rules: GameView["rules"]; repealed: GameView["rules"] }>(gamePath(id, "/rules")),
+    client.get<{ rules: RemoteRule[]; repealed: GameView["rules"] }>(gamePath(id, "/rules")),
   ]);
   return { ...page, view: { ...page.view, rules: rules.rules }, repealed: rules.repealed };
 }

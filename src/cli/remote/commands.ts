@@ -242,7 +242,8 @@ export function registerRemoteCommands(program: Command, globals: () => GlobalOp
         throw new UsageError(`there is no rule ${n}, current or repealed; see: nomos remote rules`, "no-rule");
       }
       const found = rule;
-      output(g, { ...ruleSummary(found, true), repealed, props: found.props, code: found.code ? { source: found.code.source } : null }, () => formatRule(found, repealed));
+      const permissions = repealed ? null : found.permissions ?? null;
+      output(g, { ...ruleSummary(found, true), repealed, props: found.props, code: found.code ? { source: found.code.source } : null, permissions }, () => formatRule(found, repealed, permissions));
     });
 
   remote

@@ -7,6 +7,7 @@ import { requireUser, type ServerContext } from "../context.js";
 import type { Membership, User } from "../directory.js";
 import { badRequest, forbidden, notFound } from "../errors.js";
 import { gameIdParams, isTimeZone, timeZoneSchema } from "../schemas.js";
+import { permissionsOf } from "../../present/permissions.js";
 import { previewDiff } from "../dry-run.js";
 import { gamePage, logEntry, momentFor, rulesVersion, stateAt } from "../views.js";
 
@@ -46,7 +47,7 @@ export function playRoutes(app: FastifyInstance, context: ServerContext): void {
   // The rules in effect, serialized once per version and shared by every player.
   const rulesCache = new Map<string, { version: number; body: string }>();
   app.get<{ Params: { id: string } }>("/api/games/:id/rules", {
-    schema: { tags: ["play"], summary: "The rules in effect: number, title, text, mutability, revision, code and history. Send If-None-Match with the last ETag to get 304 while they are unchanged", params: gameIdParams },
+    schema: { tags: ["play"], summary: "The rules in effect: number, title, text, mutability, revision, code, what the code may do (permissions) and history. Send If-None-Match with the last ETag to get 304 while they are unchanged", params: gameIdParams },
   }, async (request, reply) => {
     const { game } = await seat(context, request, request.params.id);
     const version = rulesVersion(game.state);
@@ -55,7 +56,11 @@ export function playRoutes(app: FastifyInstance, context: ServerContext): void {
     if (request.headers["if-none-match"] === etag) return reply.code(304).send();
     let cached = rulesCache.get(game.id);
     if (cached?.version !== version) {
-      cached = { version, body: JSON.stringify({ version, rules: viewFor(game.state, null).rules, repealed: game.state.repealed }) };
+      const rules = viewFor(game.state, null).rules.map((r) => {
+        const permissions = permissionsOf(game.state, r.number);
+        return permissions ? { ...r, permissions } : r;
+      });
+      cached = { version, body: JSON.stringify({ version, rules, repealed: game.state.repealed }) };
       rulesCache.set(game.id, cached);
     }
     return reply.type("application/json; charset=utf-8").send(cached.body);
@@ -127,7 +132,7 @@ export function playRoutes(app: FastifyInstance, context: ServerContext): void {
           steps.push({ ok: false, as: actor, action: step.action, error: { code: err.code, message: err.message } });
         }
       }
-      return { steps, changes: previewDiff(before, viewFor(copy.state, membership.playerId)) };
+      return { steps, changes: previewDiff(before, viewFor(copy.state, membership.playerId), copy.state) };
     } finally {
       copy.close();
     }

@@ -1,18 +1,20 @@
 /**
- * "What would adoption change?": the proposal is tried on a copy of the game on the server,
- * with every player voting for it, and the rules and state that would change are shown.
+ * "What would adoption change?": the proposal (one being written, or an open one a voter is
+ * voting on) is tried on a copy of the game on the server, with every player voting for it,
+ * and the rules and state that would change are shown, with what each new code may do.
  */
 import { useState } from "preact/hooks";
 import { post } from "../api.js";
 import { brief } from "../format.js";
-import type { GamePage, Json, LogEntry } from "../types.js";
+import type { ActionInfo, GamePage, Json, LogEntry, Permissions } from "../types.js";
 import { namer } from "./names.js";
+import { PermissionList } from "./permissions.js";
 import { TextDiff } from "./text-diff.js";
 
 interface RuleFace { number: number; title: string | null; text: string; mutable: boolean; code: string | null }
 interface DryRun {
   steps: { ok: boolean; as: string; action: string; error?: { message: string }; entry?: LogEntry }[];
-  changes: { rules: { number: number; change: string; before: RuleFace | null; after: RuleFace | null }[]; state: { name: string; player: string | null; before?: Json; after?: Json }[] };
+  changes: { rules: { number: number; change: string; before: RuleFace | null; after: RuleFace | null; permissions: Permissions | null }[]; state: { name: string; player: string | null; before?: Json; after?: Json }[] };
 }
 
 /** The number a proposal got, from the events its act emitted. */
@@ -24,21 +26,31 @@ function proposalNumber(entry: LogEntry | undefined): number | undefined {
   return undefined;
 }
 
+/** The action that votes on a proposal, found by its form: a proposal number and a vote. */
+export function votingAction(actions: readonly ActionInfo[]): ActionInfo | undefined {
+  return actions.find((a) => a.input.properties?.proposal && a.input.properties?.vote);
+}
+
 export function Preview({ page, action, input }: { page: GamePage; action: string; input: Json }) {
   const [result, setResult] = useState<DryRun | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const voting = page.actions.find((a) => a.input.properties?.proposal && a.input.properties?.vote);
+  const voting = votingAction(page.actions);
+  const everyoneFor = (proposal: number) => {
+    const yes = voting!.input.properties!.vote!.enum?.[0] ?? true;
+    return page.view.players.map((p) => ({ as: p.id, action: voting!.name, input: { proposal, vote: yes } }));
+  };
 
   const run = async () => {
     setError(null);
     try {
+      const open = action === voting?.name ? (input as { proposal?: unknown }).proposal : undefined;
+      if (typeof open === "number") return setResult(await post<DryRun>(`/api/games/${page.id}/dry-run`, { steps: everyoneFor(open) }));
+      if (action === voting?.name) throw new Error("choose the proposal to preview first");
       const first = await post<DryRun>(`/api/games/${page.id}/dry-run`, { steps: [{ action, input }] });
       if (!first.steps[0]!.ok) throw new Error(first.steps[0]!.error!.message);
       const number = proposalNumber(first.steps[0]!.entry);
       if (!voting || number === undefined) return setResult(first);
-      const yes = voting.input.properties!.vote!.enum?.[0] ?? true;
-      const votes = page.view.players.map((p) => ({ as: p.id, action: voting.name, input: { proposal: number, vote: yes } }));
-      setResult(await post<DryRun>(`/api/games/${page.id}/dry-run`, { steps: [{ action, input }, ...votes] }));
+      setResult(await post<DryRun>(`/api/games/${page.id}/dry-run`, { steps: [{ action, input }, ...everyoneFor(number)] }));
     } catch (err) {
       setError((err as Error).message);
     }
@@ -58,6 +70,7 @@ export function Preview({ page, action, input }: { page: GamePage; action: strin
             <div key={r.number} class="rule-change">
               <h4>Rule {r.number} would be {r.change === "changed" ? "amended" : r.change}</h4>
               {r.change === "changed" ? <TextDiff before={r.before!.text} after={r.after!.text} /> : <p class="rule-text">{(r.after ?? r.before)!.text}</p>}
+              {r.permissions && <PermissionList number={r.number} permissions={r.permissions} />}
               {r.after?.code && r.after.code !== r.before?.code && <pre class="code">{r.after.code}</pre>}
             </div>
           ))}

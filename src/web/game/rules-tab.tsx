@@ -9,6 +9,7 @@ import { isCommentMarkers, ruleTextParts, type CommentMarkers } from "../../pres
 import { get } from "../api.js";
 import { when } from "../format.js";
 import type { GamePage, GameView, Json, Rule, StateView } from "../types.js";
+import { PermissionList } from "./permissions.js";
 import { TextDiff } from "./text-diff.js";
 
 /** The text of each revision, rebuilt from the rule's history (enactment, then amendments). */
@@ -72,7 +73,13 @@ function RuleCard({ rule, markers }: { rule: Rule; markers: CommentMarkers | nul
       </header>
       <div class={rule.code ? "rule-body with-code" : "rule-body"}>
         <RuleText rule={rule} markers={markers} />
-        {rule.code && <details class="rule-code" open={false}><summary>Code</summary><pre class="code">{rule.code.source}</pre></details>}
+        {rule.code && (
+          <details class="rule-code" open={false}>
+            <summary>Code</summary>
+            {rule.permissions && <PermissionList number={rule.number} permissions={rule.permissions} />}
+            <pre class="code">{rule.code.source}</pre>
+          </details>
+        )}
       </div>
       <History rule={rule} />
     </article>
