@@ -14,9 +14,10 @@ import { replay } from "../src/kernel/fold.js";
 import { Game, type EngineOptions } from "../src/kernel/game.js";
 import { loadPreset } from "../src/ruleset/presets.js";
 import { createQuickJsSandbox } from "../src/sandbox/quickjs-sandbox.js";
-import type { SandboxFactory } from "../src/sandbox/sandbox.js";
+import type { SandboxFactory } from "../src/kernel/sandbox.js";
 import { createTrustedSandbox } from "../src/sandbox/trusted-sandbox.js";
 import { SqliteStore } from "../src/store/sqlite-store.js";
+import { engineOptions } from "../src/engine.js";
 
 const { values: args } = parseArgs({ options: { games: { type: "string", default: "20" }, players: { type: "string", default: "4" } } });
 const games = Number(args.games);
@@ -49,7 +50,7 @@ async function play(label: string, sandbox: SandboxFactory, dir: string, durabil
   const run: Run = { seconds: 0, acts: 0, effects: 0, turns: 0, latencies: [], file, ids: [] };
   for (let g = 0; g < games; g++) {
     let now = Date.UTC(2026, 0, 1);
-    const options: EngineOptions = { store, sandbox, clock: () => (now += 1000) };
+    const options: EngineOptions = engineOptions({ store, sandbox, clock: () => (now += 1000) });
     const started = performance.now();
     const game = await Game.create(options, { name: `bench ${g}`, preset: "suber", rules, seed: `bench-${g}` });
     const bots = new Map<string, SuberBot>();

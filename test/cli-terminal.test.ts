@@ -10,11 +10,11 @@ import { join } from "node:path";
 import { after, test } from "node:test";
 import { Game } from "../src/kernel/game.js";
 import { compileRuleCode } from "../src/sandbox/compile-rule.js";
-import { createQuickJsSandbox } from "../src/sandbox/quickjs-sandbox.js";
 import { SqliteStore } from "../src/store/sqlite-store.js";
 import { visible } from "../src/cli/terminal-text.js";
 import { runCli } from "./cli-run.js";
 import { steppingClock } from "./helpers.js";
+import { engineOptions } from "../src/engine.js";
 
 const dir = mkdtempSync(join(tmpdir(), "nomos-terminal-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -32,7 +32,7 @@ const motto = gameState<string>("motto", { initial: ${JSON.stringify(hostile)} }
 action("shout", { describe: "Shouts", input: t.object({}), changesRules: true }, () => {
   game.post(motto.get());
 });`);
-  const game = await Game.create({ store, sandbox: () => createQuickJsSandbox(), clock: steppingClock() }, {
+  const game = await Game.create(engineOptions({ store, clock: steppingClock() }), {
     name: "Terminal", preset: null, rules: [{ number: 1, title: hostile, text: `${hostile}\nSecond line.`, mutable: true, code }],
   });
   await game.join("Ada Lovelace");

@@ -17,6 +17,7 @@ import { createQuickJsSandbox } from "../src/sandbox/quickjs-sandbox.js";
 import { MemoryStore } from "../src/store/memory-store.js";
 import { SqliteStore } from "../src/store/sqlite-store.js";
 import { engine, mover, playTurn, suberGame } from "./helpers.js";
+import { engineOptions } from "../src/engine.js";
 
 const dir = mkdtempSync(join(tmpdir(), "nomos-archive-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -123,7 +124,7 @@ test("a game exported from one SQLite file and imported into another loads to th
 test("a game imported into memory loads to the same state", async () => {
   const store = new MemoryStore();
   await importGame(store, parseArchive(text));
-  const game = await Game.load({ store, sandbox: () => createQuickJsSandbox() }, live.id);
+  const game = await Game.load(engineOptions({ store }), live.id);
   assert.deepStrictEqual(game.state, live.state);
   game.close();
 });

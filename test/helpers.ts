@@ -4,6 +4,7 @@ import type { Json } from "../src/kernel/types.js";
 import { loadPreset } from "../src/ruleset/presets.js";
 import { createQuickJsSandbox } from "../src/sandbox/quickjs-sandbox.js";
 import { SqliteStore } from "../src/store/sqlite-store.js";
+import { engineOptions } from "../src/engine.js";
 
 export interface Proposal {
   number: number;
@@ -32,7 +33,7 @@ export function steppingClock(start = Date.UTC(2026, 0, 5, 12)): () => number {
 export const testLimits = { actMs: 5000 };
 
 export function engine(store = SqliteStore.open(":memory:")): EngineOptions {
-  return { store, sandbox: () => createQuickJsSandbox(testLimits), clock: steppingClock() };
+  return engineOptions({ store, sandbox: () => createQuickJsSandbox(testLimits), clock: steppingClock() });
 }
 
 /** A game of Suber's Initial Set with these players, play begun. */

@@ -12,11 +12,12 @@ import { ActionError, Game } from "../src/kernel/game.js";
 import { limits } from "../src/kernel/limits.js";
 import type { Act, Effect, GameState, Json } from "../src/kernel/types.js";
 import { compileRuleCode } from "../src/sandbox/compile-rule.js";
-import type { BootSnapshot, GuestRequest, GuestResult } from "../src/sandbox/protocol.js";
+import type { BootSnapshot, GuestRequest, GuestResult } from "../src/kernel/guest-protocol.js";
 import { createQuickJsSandbox } from "../src/sandbox/quickjs-sandbox.js";
-import type { Sandbox } from "../src/sandbox/sandbox.js";
+import type { Sandbox } from "../src/kernel/sandbox.js";
 import { MemoryStore } from "../src/store/memory-store.js";
 import { steppingClock } from "./helpers.js";
+import { engineOptions } from "../src/engine.js";
 
 type Forgery = (result: GuestResult, request: GuestRequest) => unknown;
 
@@ -55,7 +56,7 @@ async function forgingGame() {
   const next: { forge: Forgery | null } = { forge: null };
   const store = new MemoryStore();
   const game = await Game.create(
-    { store, clock: steppingClock(), sandbox: async () => new ForgingSandbox(await createQuickJsSandbox(), next) },
+    engineOptions({ store, clock: steppingClock(), sandbox: async () => new ForgingSandbox(await createQuickJsSandbox(), next) }),
     { name: "trust", preset: null, rules: [{ number: 1, text: "Probe.", mutable: true, code: rule }], seed: "s" },
   );
   await game.join("Ada Lovelace");

@@ -6,6 +6,7 @@ import { createQuickJsSandbox } from "../src/sandbox/quickjs-sandbox.js";
 import { SqliteStore } from "../src/store/sqlite-store.js";
 import { testLimits } from "./helpers.js";
 import type { NomicPhase, NomicProposal, Square } from "../src/bots/n-omic-state.js";
+import { engineOptions } from "../src/engine.js";
 
 export const hour = 3_600_000;
 
@@ -37,7 +38,7 @@ export async function nomicGame(names = fourPlayers, seed = "n_omic-test"): Prom
   const { rules, archived } = loadPreset("n_omic");
   const store = SqliteStore.open(":memory:");
   const game = await Game.create(
-    { store, sandbox: () => createQuickJsSandbox(testLimits), clock: clock.read },
+    engineOptions({ store, sandbox: () => createQuickJsSandbox(testLimits), clock: clock.read }),
     { name: "N_omic test", preset: "n_omic", rules, archived, seed },
   );
   const id: Record<string, string> = {};

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { after, test } from "node:test";
 import type { Act, GameInfo, GameState } from "../src/kernel/types.js";
 import { openSqlite } from "../src/store/sqlite-driver.js";
-import { StoreConflictError } from "../src/store/store.js";
+import { StoreConflictError } from "../src/kernel/game-store.js";
 import { SqliteStore } from "../src/store/sqlite-store.js";
 
 const dir = mkdtempSync(join(tmpdir(), "nomos-store-"));

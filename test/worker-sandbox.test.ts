@@ -16,6 +16,7 @@ import { GameHub } from "../src/server/hub.js";
 import { SqliteStore } from "../src/store/sqlite-store.js";
 import { engine, steppingClock } from "./helpers.js";
 import { ApiClient, startServer } from "./server-helpers.js";
+import { engineOptions } from "../src/engine.js";
 
 /** Rule 1 offers `probe`, which counts in "probes"; `more` are the rules under test. */
 const counter = compileRuleCode(`
@@ -109,7 +110,7 @@ test("a timer that re-arms itself for now does not starve the server's other gam
 action("start-chain", { describe: "Starts", input: t.object({}) }, () => { game.schedule("tick", { after: 0 }); });
 on("timer:tick", () => { fired.set(fired.get() + 1); game.schedule("tick", { at: game.now() }); });`;
   const store = SqliteStore.open(":memory:");
-  const options: EngineOptions = { store, sandbox: () => createQuickJsSandbox(), clock: steppingClock() };
+  const options: EngineOptions = engineOptions({ store, clock: steppingClock() });
   const hub = new GameHub(options, Date.now);
   try {
     const rules: RuleSpec[] = [{ number: 1, text: "Probe.", mutable: true, code: counter }, { number: 2, text: "Chain.", mutable: true, code: compileRuleCode(chain) }];

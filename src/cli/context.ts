@@ -4,8 +4,8 @@
  */
 import { existsSync } from "node:fs";
 import { fireAllDueTimers, Game, type EngineOptions } from "../kernel/game.js";
-import { createQuickJsSandbox } from "../sandbox/quickjs-sandbox.js";
 import { SqliteStore } from "../store/sqlite-store.js";
+import { engineOptions } from "../engine.js";
 
 export interface GlobalOptions {
   db: string;
@@ -26,7 +26,7 @@ export function defaultDb(): string {
 }
 
 export function openEngine(options: GlobalOptions): EngineOptions {
-  return { store: SqliteStore.open(options.db), sandbox: () => createQuickJsSandbox() };
+  return engineOptions({ store: SqliteStore.open(options.db) });
 }
 
 /** Runs `work` with the store open, and closes it after. `create` allows a new game file. */

@@ -6,7 +6,7 @@
  */
 import { Command, CommanderError } from "commander";
 import { ActionError } from "../kernel/game.js";
-import { StoreConflictError } from "../store/store.js";
+import { StoreConflictError } from "../kernel/game-store.js";
 import { registerActCommands } from "./commands/act.js";
 import { registerArchiveCommands } from "./commands/archive.js";
 import { registerCorrectCommand } from "./commands/correct.js";

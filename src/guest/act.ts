@@ -5,7 +5,7 @@
  * for any work done and any failure; the host learns it in a diagnose run.
  */
 import type { Effect, Json } from "../kernel/types.js";
-import type { GuestRequest } from "../sandbox/protocol.js";
+import type { GuestRequest } from "../kernel/guest-protocol.js";
 import { limits } from "../kernel/limits.js";
 import { errorText } from "./json.js";
 

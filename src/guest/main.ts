@@ -12,7 +12,7 @@
  * can neither change what this runtime relies on nor call it.
  */
 import type { Input, Json } from "../kernel/types.js";
-import type { BootSnapshot, GuestRequest } from "../sandbox/protocol.js";
+import type { BootSnapshot, GuestRequest } from "../kernel/guest-protocol.js";
 import { beginDiagnose, captureHost, cur, emitEffect, isRefusal, refusal } from "./act.js";
 import "./api.js";
 import { doAction, drain, recordCorrection } from "./dispatch.js";

@@ -7,7 +7,7 @@
  * exist, which state is declared, which timers are pending), then the limits.
  */
 import { isDeepStrictEqual } from "node:util";
-import type { GuestRequest } from "../sandbox/protocol.js";
+import type { GuestRequest } from "./guest-protocol.js";
 import { effectShapeProblem, isPlainObject, ruleNumber, text } from "./effect-shapes.js";
 import { jsonSize } from "./json-size.js";
 import { limits } from "./limits.js";

@@ -4,21 +4,27 @@
  * sandbox once, the rules' effects come back, the act is appended durably, then folded.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { compileRuleCodeAsync } from "../sandbox/compile-rule.js";
-import type { BootSnapshot, GuestRequest, GuestResult } from "../sandbox/protocol.js";
-import { SandboxInterrupted, type Sandbox, type SandboxFactory } from "../sandbox/sandbox.js";
-import { MemoryStore } from "../store/memory-store.js";
-import type { GameStore } from "../store/store.js";
 import { InputError, prepareInput } from "./action-input.js";
 import { checkGuestResult } from "./check-effects.js";
 import { emptyState, fold } from "./fold.js";
+import type { GameStore } from "./game-store.js";
+import type { BootSnapshot, GuestRequest, GuestResult } from "./guest-protocol.js";
 import { limits } from "./limits.js";
+import { SandboxInterrupted, type Sandbox, type SandboxFactory } from "./sandbox.js";
 import { stateSeenBy } from "./visibility.js";
-import type { Act, ActionDecl, ArchivedRuleSpec, Correction, GameInfo, GameState, Input, Json, PlayerRecord, Recorder, RuleSpec } from "./types.js";
+import type { Act, ActionDecl, ArchivedRuleSpec, Correction, GameInfo, GameState, Input, Json, PlayerRecord, Recorder, RuleCode, RuleSpec } from "./types.js";
 
+/**
+ * What a game is made with. The kernel owns these contracts and is handed their
+ * implementations (src/engine.ts wires the usual ones): it depends on nothing above it.
+ */
 export interface EngineOptions {
   store: GameStore;
   sandbox: SandboxFactory;
+  /** Type-checks rule code a player submits and strips its types; throws with what to fix. */
+  compile: (source: string) => Promise<RuleCode>;
+  /** A throwaway store holding a copy of a game, for forks (dry runs). */
+  scratchStore: (info: GameInfo, state: GameState) => GameStore;
   /** The engine's clock, in ms since 1970 UTC. Tests and simulations pass their own. */
   clock?: () => number;
   /** For a replay: the rules the log says were stopped in an act, stopped from the start. */
@@ -179,7 +185,7 @@ export class Game {
   fork(options: { as?: string | null } = {}): Promise<Game> {
     return this.serial(async () => {
       const state = options.as === undefined ? this.current : stateSeenBy(this.current, options.as);
-      const store = MemoryStore.fromState({ ...this.info, seed: randomBytes(16).toString("hex") }, state);
+      const store = this.options.scratchStore({ ...this.info, seed: randomBytes(16).toString("hex") }, state);
       return Game.load({ ...this.options, store, snapshotEvery: Number.MAX_SAFE_INTEGER }, this.info.id);
     });
   }
@@ -197,7 +203,7 @@ export class Game {
       }
       let prepared: Json;
       try {
-        prepared = await prepareInput(decl.input, input, { players: state.players, compileCode: compileRuleCodeAsync });
+        prepared = await prepareInput(decl.input, input, { players: state.players, compileCode: this.options.compile });
       } catch (err) {
         if (err instanceof InputError) throw new ActionError("invalid-input", `${name}: ${err.message} (Rule ${decl.rule} declares this action's form)`, decl.rule);
         throw err;

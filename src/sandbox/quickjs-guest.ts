@@ -5,9 +5,9 @@
  * which keeps it off the server's event loop and kills it when an act overruns its time.
  */
 import { DefaultIntrinsics, type QuickJSContext, type QuickJSHandle, type QuickJSRuntime, type QuickJSWASMModule } from "quickjs-emscripten-core";
-import type { Culprit } from "./protocol.js";
+import type { Culprit } from "../kernel/guest-protocol.js";
 import type { RuleClockWriter } from "./rule-clock.js";
-import { SandboxInterrupted } from "./sandbox.js";
+import { SandboxInterrupted } from "../kernel/sandbox.js";
 
 export interface GuestLimits {
   fuel: number;

@@ -10,9 +10,10 @@ import { dirname, join } from "node:path";
 import type { Worker } from "node:worker_threads";
 import { limits as bounds } from "../kernel/limits.js";
 import { guestSource } from "./guest-source.js";
-import type { BootSnapshot, GuestRequest, GuestResult } from "./protocol.js";
+import type { BootSnapshot, GuestRequest, GuestResult } from "../kernel/guest-protocol.js";
 import { heaviestRule, ruleClockBuffer, runningRule } from "./rule-clock.js";
-import { defaultLimits, SandboxInterrupted, tookTooLong, type Sandbox, type SandboxLimits } from "./sandbox.js";
+import { SandboxInterrupted, type Sandbox } from "../kernel/sandbox.js";
+import { defaultLimits, tookTooLong, type SandboxLimits } from "./sandbox.js";
 import { startWorker } from "./worker-file.js";
 import type { WorkerReply, WorkerRequest } from "./worker-protocol.js";
 

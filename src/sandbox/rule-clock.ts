@@ -10,7 +10,7 @@
  * [0] the rule running now, [1] since when, [2] its time before that, [3] the rule with the
  * most time among those that stopped running, [4] that time.
  */
-import type { Culprit } from "./protocol.js";
+import type { Culprit } from "../kernel/guest-protocol.js";
 
 const now = () => performance.timeOrigin + performance.now();
 

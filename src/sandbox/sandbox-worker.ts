@@ -8,7 +8,7 @@ import { newQuickJSWASMModuleFromVariant, newVariant, type QuickJSSyncVariant } 
 import * as variantModule from "@jitl/quickjs-wasmfile-release-sync";
 import { QuickJsGuest, type GuestCall, type GuestLimits } from "./quickjs-guest.js";
 import { RuleClockWriter } from "./rule-clock.js";
-import { SandboxInterrupted } from "./sandbox.js";
+import { SandboxInterrupted } from "../kernel/sandbox.js";
 import type { WorkerReply, WorkerRequest } from "./worker-protocol.js";
 
 interface Setup {

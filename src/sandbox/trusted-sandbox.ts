@@ -5,8 +5,8 @@
  */
 import { createContext, runInContext } from "node:vm";
 import { guestSource } from "./guest-source.js";
-import type { BootSnapshot, GuestRequest, GuestResult } from "./protocol.js";
-import type { Sandbox } from "./sandbox.js";
+import type { BootSnapshot, GuestRequest, GuestResult } from "../kernel/guest-protocol.js";
+import type { Sandbox } from "../kernel/sandbox.js";
 
 interface GuestApi {
   boot(s: string): string;

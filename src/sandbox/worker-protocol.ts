@@ -1,6 +1,6 @@
 /** The messages between a sandbox worker and the main thread. */
-import type { Culprit } from "./protocol.js";
-import type { InterruptReason } from "./sandbox.js";
+import type { Culprit } from "../kernel/guest-protocol.js";
+import type { InterruptReason } from "../kernel/sandbox.js";
 
 export interface WorkerRequest {
   id: number;

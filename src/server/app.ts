@@ -10,7 +10,6 @@ import swagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { EngineOptions } from "../kernel/game.js";
 import { packagePath } from "../sandbox/package-root.js";
-import { createQuickJsSandbox } from "../sandbox/quickjs-sandbox.js";
 import { SqliteStore } from "../store/sqlite-store.js";
 import type { ServerContext } from "./context.js";
 import { Directory } from "./directory.js";
@@ -24,6 +23,7 @@ import { lobbyRoutes } from "./routes/lobby.js";
 import { playRoutes } from "./routes/play.js";
 import { recordsRoutes } from "./routes/records.js";
 import { installSecurity } from "./security.js";
+import { engineOptions } from "../engine.js";
 
 export interface ServerOptions {
   /** The SQLite file holding games and accounts. */
@@ -41,7 +41,7 @@ export const webRoot = packagePath("dist", "web");
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
   const clock = options.clock ?? Date.now;
   const store = SqliteStore.open(options.db, { durability: options.durability ?? "full" });
-  const engine: EngineOptions = { store, sandbox: () => createQuickJsSandbox(), clock };
+  const engine: EngineOptions = engineOptions({ store, clock });
   const context: ServerContext = { hub: new GameHub(engine, clock), directory: new Directory(store.sql, clock), clock, secureCookies: options.secureCookies ?? false, authRateLimit: options.authRateLimit ?? 30 };
 
   const app = Fastify({

@@ -5,7 +5,7 @@
  * the state and the act it folds, so a kept act would otherwise change under the game.
  */
 import type { Act, GameInfo, GameState } from "../kernel/types.js";
-import { importProblem, StoreConflictError, type GameStore, type Snapshot } from "./store.js";
+import { importProblem, StoreConflictError, type GameStore, type Snapshot } from "../kernel/game-store.js";
 
 export class MemoryStore implements GameStore {
   private readonly games = new Map<string, { info: GameInfo; acts: Act[]; lastSeq: number; snapshot?: Snapshot }>();

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { Act, GameInfo, GameState } from "../kernel/types.js";
 import { openSqlite, type SqlDatabase } from "./sqlite-driver.js";
-import { importProblem, StoreConflictError, type GameStore, type Snapshot } from "./store.js";
+import { importProblem, StoreConflictError, type GameStore, type Snapshot } from "../kernel/game-store.js";
 
 type Db = SqlDatabase;
 

@@ -1,6 +1,6 @@
 /** Writing a game file: everything comes from the store, whose log is the game. */
 import type { Act, Json } from "../../kernel/types.js";
-import type { GameStore } from "../../store/store.js";
+import type { GameStore } from "../../kernel/game-store.js";
 import { actsChecksum, ArchiveError, archiveFormat, archiveVersion, type GameArchive } from "./format.js";
 
 /**

@@ -1,6 +1,6 @@
 /** Bringing a game file into a store: checked whole first, then written all or nothing. */
 import type { GameInfo } from "../../kernel/types.js";
-import type { GameStore } from "../../store/store.js";
+import type { GameStore } from "../../kernel/game-store.js";
 import { checkArchive, validGameId } from "./check.js";
 import { ArchiveError, type GameArchive } from "./format.js";
 

@@ -7,11 +7,12 @@
  */
 import { fireAllDueTimers, Game, type EngineOptions } from "../../kernel/game.js";
 import type { Act, Input, Json } from "../../kernel/types.js";
-import type { SandboxFactory } from "../../sandbox/sandbox.js";
+import type { SandboxFactory } from "../../kernel/sandbox.js";
 import { MemoryStore } from "../../store/memory-store.js";
 import { checkArchive } from "./check.js";
 import { canonicalJson, type GameArchive } from "./format.js";
 import { own } from "../../kernel/own.js";
+import { engineOptions } from "../../engine.js";
 
 export interface ActDifference {
   seq: number;
@@ -137,7 +138,7 @@ export async function verifyArchive(archive: GameArchive, sandbox: SandboxFactor
   // The engine reads its clock once per act: it reads the recorded time of the act being re-run.
   // Rules the log says were stopped (a deadline depends on the machine) are stopped again.
   const stops = new Map(acts.filter((a) => a.stopped).map((a) => [a.seq, a.stopped]));
-  const engine: EngineOptions = { store, sandbox, clock: () => now, snapshotEvery: Number.MAX_SAFE_INTEGER, stopped: (seq) => stops.get(seq) };
+  const engine: EngineOptions = engineOptions({ store, sandbox, clock: () => now, snapshotEvery: Number.MAX_SAFE_INTEGER, stopped: (seq) => stops.get(seq) });
   const id = checked.game.id;
   const seen = { code: 0 };
   let game: Game | undefined;

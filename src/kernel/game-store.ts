@@ -2,7 +2,7 @@
  * Where games are kept. The engine only appends acts and saves snapshots; it never
  * rewrites the log. SQLite implements this today; PostgreSQL will implement the same.
  */
-import type { Act, GameInfo, GameState } from "../kernel/types.js";
+import type { Act, GameInfo, GameState } from "./types.js";
 
 /** SQLite answers at once; PostgreSQL will answer with promises. The engine awaits either. */
 export type Awaitable<T> = T | Promise<T>;

@@ -1,8 +1,8 @@
 /**
- * What crosses between the host and the guest runtime (src/guest/runtime.ts): one JSON
+ * What crosses between the host and the guest runtime (src/guest/, bundled into one script): one JSON
  * request per act, one JSON result back.
  */
-import type { Effect, Input, Json, PlayerRecord, RuleRecord, TimerRecord } from "../kernel/types.js";
+import type { Effect, Input, Json, PlayerRecord, RuleRecord, TimerRecord } from "./types.js";
 
 /** What the guest needs to rebuild its mirror of a game. */
 export interface BootSnapshot {
