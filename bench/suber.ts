@@ -12,7 +12,7 @@ import { parseArgs } from "node:util";
 import { playBotGame, SuberBot } from "../src/bots/suber-bot.js";
 import { replay } from "../src/kernel/fold.js";
 import { Game, type EngineOptions } from "../src/kernel/game.js";
-import { loadPreset } from "../src/ruleset/presets.js";
+import { loadPreset } from "../src/ruleset-sources/presets.js";
 import { createQuickJsSandbox } from "../src/sandbox/quickjs-sandbox.js";
 import type { SandboxFactory } from "../src/kernel/sandbox.js";
 import { createTrustedSandbox } from "../src/sandbox/trusted-sandbox.js";

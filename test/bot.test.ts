@@ -5,7 +5,7 @@ import { botRandom } from "../src/bots/random.js";
 import { playBotGame, SuberBot, type BotPlayer, type TurnReport } from "../src/bots/suber-bot.js";
 import { Game } from "../src/kernel/game.js";
 import type { Json } from "../src/kernel/types.js";
-import { loadPreset } from "../src/ruleset/presets.js";
+import { loadPreset } from "../src/ruleset-sources/presets.js";
 import { engine, playTurn, points } from "./helpers.js";
 
 const names = ["Grace Hopper", "Ada Lovelace", "Alan Turing", "Edsger Dijkstra", "Barbara Liskov"];

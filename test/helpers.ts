@@ -1,7 +1,7 @@
 /** Shared set-up for tests: real games on a real SQLite store, played through the public API. */
 import { Game, type EngineOptions } from "../src/kernel/game.js";
 import type { Json } from "../src/kernel/types.js";
-import { loadPreset } from "../src/ruleset/presets.js";
+import { loadPreset } from "../src/ruleset-sources/presets.js";
 import { createQuickJsSandbox } from "../src/sandbox/quickjs-sandbox.js";
 import { SqliteStore } from "../src/store/sqlite-store.js";
 import { engineOptions } from "../src/engine.js";

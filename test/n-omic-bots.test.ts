@@ -11,7 +11,7 @@ import { NomicBot, playNomicGame, SimulatedClock, type NomicBotPlayer, type Nomi
 import { Game, type EngineOptions } from "../src/kernel/game.js";
 import { emptyState, fold } from "../src/kernel/fold.js";
 import type { Act, GameState, Json } from "../src/kernel/types.js";
-import { loadPreset } from "../src/ruleset/presets.js";
+import { loadPreset } from "../src/ruleset-sources/presets.js";
 import { runCli } from "./cli-run.js";
 import { engine } from "./helpers.js";
 

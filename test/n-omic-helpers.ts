@@ -1,7 +1,7 @@
 /** Set-up for N_omic tests: a real game of the preset, a clock the test moves, and whole turns played through Game.act. */
 import { Game } from "../src/kernel/game.js";
 import type { Json } from "../src/kernel/types.js";
-import { loadPreset } from "../src/ruleset/presets.js";
+import { loadPreset } from "../src/ruleset-sources/presets.js";
 import { createQuickJsSandbox } from "../src/sandbox/quickjs-sandbox.js";
 import { SqliteStore } from "../src/store/sqlite-store.js";
 import { testLimits } from "./helpers.js";

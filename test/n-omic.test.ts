@@ -5,7 +5,7 @@ import { test } from "node:test";
 import { ActionError, type Game } from "../src/kernel/game.js";
 import { viewFor } from "../src/kernel/visibility.js";
 import { importRuleset } from "../src/records/import/import-ruleset.js";
-import { listPresets, loadPreset } from "../src/ruleset/presets.js";
+import { listPresets, loadPreset } from "../src/ruleset-sources/presets.js";
 import {
   circuits, groks, harmlessChanges, hour, messages, mover, nomicGame, phase, playNomicTurn, players, points, proposal, square, type NomicTable,
 } from "./n-omic-helpers.js";

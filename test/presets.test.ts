@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { test } from "node:test";
-import { listPresets, loadPreset, presetCodePath } from "../src/ruleset/presets.js";
+import { listPresets, loadPreset, presetCodePath } from "../src/ruleset-sources/presets.js";
 import { checkRuleCode } from "../src/sandbox/compile-rule.js";
 
 for (const preset of listPresets()) {

@@ -4,7 +4,7 @@ import { test } from "node:test";
 import { Game } from "../src/kernel/game.js";
 import type { GameState, RuleRecord, RuleSpec } from "../src/kernel/types.js";
 import { documentRules, groupRules, renderRulesetMarkdown, renderRulesetText, rulesetDocument, type RulesetDocument } from "../src/records/publish/index.js";
-import { loadPreset } from "../src/ruleset/presets.js";
+import { loadPreset } from "../src/ruleset-sources/presets.js";
 import { engine, mover, playTurn, suberGame } from "./helpers.js";
 
 const names = ["Grace Hopper", "Ada Lovelace", "Alan Turing"];

@@ -10,8 +10,8 @@ import { Game } from "../src/kernel/game.js";
 import { renderRecord } from "../src/records/documents.js";
 import type { RulesetDocument } from "../src/records/publish/index.js";
 import { asOf } from "../src/records/reports/as-of.js";
-import { rulesetFromText } from "../src/ruleset/from-text.js";
-import { loadPreset } from "../src/ruleset/presets.js";
+import { rulesetFromText } from "../src/ruleset-sources/from-text.js";
+import { loadPreset } from "../src/ruleset-sources/presets.js";
 import { engine, playTurn } from "./helpers.js";
 
 const files = ["suber-initial-set.txt", "n_omic-2001.txt", "nomicron.txt", "denomic-1999.txt", "nomic-viii.txt"];

@@ -12,7 +12,7 @@ import { playBotGame, SuberBot } from "../src/bots/suber-bot.js";
 import { replay } from "../src/kernel/fold.js";
 import { bootSnapshot, Game } from "../src/kernel/game.js";
 import type { Act, Json } from "../src/kernel/types.js";
-import { loadPreset } from "../src/ruleset/presets.js";
+import { loadPreset } from "../src/ruleset-sources/presets.js";
 import { createQuickJsSandbox } from "../src/sandbox/quickjs-sandbox.js";
 import { SqliteStore } from "../src/store/sqlite-store.js";
 import { engine, mover, playTurn, suberGame } from "./helpers.js";

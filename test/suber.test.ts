@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { ActionError, Game } from "../src/kernel/game.js";
-import { loadPreset } from "../src/ruleset/presets.js";
+import { loadPreset } from "../src/ruleset-sources/presets.js";
 import { engine, latestProposal, mover, playTurn, playUntil, points, proposals, suberGame, turn } from "./helpers.js";
 
 const names = ["Grace Hopper", "Ada Lovelace", "Alan Turing"];

@@ -12,7 +12,7 @@ import type { EngineOptions } from "../kernel/game.js";
 import { packagePath } from "../sandbox/package-root.js";
 import { SqliteStore } from "../store/sqlite-store.js";
 import type { ServerContext } from "./context.js";
-import { Directory } from "./directory.js";
+import { Accounts } from "./accounts.js";
 import { toErrorReply } from "./errors.js";
 import { GameHub } from "./hub.js";
 import { authRoutes } from "./routes/auth.js";
@@ -42,7 +42,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const clock = options.clock ?? Date.now;
   const store = SqliteStore.open(options.db, { durability: options.durability ?? "full" });
   const engine: EngineOptions = engineOptions({ store, clock });
-  const context: ServerContext = { hub: new GameHub(engine, clock), directory: new Directory(store.sql, clock), clock, secureCookies: options.secureCookies ?? false, authRateLimit: options.authRateLimit ?? 30 };
+  const context: ServerContext = { hub: new GameHub(engine, clock), directory: new Accounts(store.sql, clock), clock, secureCookies: options.secureCookies ?? false, authRateLimit: options.authRateLimit ?? 30 };
 
   const app = Fastify({
     logger: options.logger ?? false,

@@ -1,12 +1,12 @@
 /** What every route shares: the game hub, the server's records and the signed-in user. */
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Directory, Session, User } from "./directory.js";
+import type { Accounts, Session, User } from "./accounts.js";
 import { ApiError } from "./errors.js";
 import type { GameHub } from "./hub.js";
 
 export interface ServerContext {
   hub: GameHub;
-  directory: Directory;
+  directory: Accounts;
   clock: () => number;
   /** Set the cookies' Secure flag (when the server is reached over HTTPS). */
   secureCookies: boolean;

@@ -6,7 +6,7 @@ import type { Game } from "../kernel/game.js";
 import { fold, emptyState } from "../kernel/fold.js";
 import type { Act, GameState } from "../kernel/types.js";
 import { logEntryFor, viewFor, type LogEntry } from "../kernel/visibility.js";
-import type { GameSettings } from "./directory.js";
+import type { GameSettings } from "./accounts.js";
 import { badRequest } from "./errors.js";
 import { MomentError, momentOf } from "../records/moment.js";
 

@@ -8,7 +8,7 @@ import type { Command } from "commander";
 import { NomicBot, playNomicGame, SimulatedClock, type NomicTurnReport } from "../../bots/n-omic-bot.js";
 import { playBotGame, SuberBot, type TurnReport } from "../../bots/suber-bot.js";
 import { Game } from "../../kernel/game.js";
-import { loadPreset } from "../../ruleset/presets.js";
+import { loadPreset } from "../../ruleset-sources/presets.js";
 import { output, playerNames, UsageError, withStore, type GlobalOptions } from "../context.js";
 import { formatRuleset } from "../../present/format.js";
 import { positive } from "../parse.js";

@@ -7,7 +7,7 @@ import type { Game } from "../../kernel/game.js";
 import { recordFormats, renderRecord, type RecordFormat, type RecordKind } from "../../records/documents.js";
 import { MomentError, momentOf } from "../../records/moment.js";
 import { asOf } from "../../records/reports/as-of.js";
-import { loadPreset } from "../../ruleset/presets.js";
+import { loadPreset } from "../../ruleset-sources/presets.js";
 import { UsageError, withGame, type GlobalOptions } from "../context.js";
 import { positive } from "../parse.js";
 

@@ -1,7 +1,7 @@
 /** Sign up, sign in, sign out, the current session, and a user's own settings. */
 import type { FastifyInstance } from "fastify";
 import { requireUser, sessionCookie, setSessionCookie, type ServerContext } from "../context.js";
-import { UsernameTakenError } from "../directory.js";
+import { UsernameTakenError } from "../accounts.js";
 import { ApiError, badRequest } from "../errors.js";
 import { hashPassword, verifyPassword } from "../passwords.js";
 import { isTimeZone, timeZoneSchema, userSchema } from "../schemas.js";

@@ -1,8 +1,8 @@
 /** The lobby: presets, your games, creating a game, and joining one by its invitation. */
 import type { FastifyInstance } from "fastify";
 import { RulesetImportError } from "../../records/import/errors.js";
-import { rulesetFromText } from "../../ruleset/from-text.js";
-import { listPresets, loadPreset } from "../../ruleset/presets.js";
+import { rulesetFromText } from "../../ruleset-sources/from-text.js";
+import { listPresets, loadPreset } from "../../ruleset-sources/presets.js";
 import { requireUser, type ServerContext } from "../context.js";
 import { ApiError, badRequest, notFound } from "../errors.js";
 import { isTimeZone, timeZoneSchema } from "../schemas.js";

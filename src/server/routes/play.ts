@@ -4,7 +4,7 @@ import { ActionError, type Game } from "../../kernel/game.js";
 import type { Json } from "../../kernel/types.js";
 import { viewFor } from "../../kernel/visibility.js";
 import { requireUser, type ServerContext } from "../context.js";
-import type { Membership, User } from "../directory.js";
+import type { Membership, User } from "../accounts.js";
 import { badRequest, forbidden, notFound } from "../errors.js";
 import { gameIdParams, isTimeZone, timeZoneSchema } from "../schemas.js";
 import { permissionsOf } from "../../present/permissions.js";

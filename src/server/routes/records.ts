@@ -7,7 +7,7 @@ import { hiddenInLog } from "../../kernel/visibility.js";
 import { fileSlug, recordFileName, recordFormats, renderRecord, type RecordFormat, type RecordKind } from "../../records/documents.js";
 import { asOf } from "../../records/reports/as-of.js";
 import { ArchiveError, checkArchive, exportGame, importGame, serializeArchive } from "../../records/archive/index.js";
-import { loadPreset } from "../../ruleset/presets.js";
+import { loadPreset } from "../../ruleset-sources/presets.js";
 import { randomBytes } from "node:crypto";
 import { requireUser, type ServerContext } from "../context.js";
 import { ApiError, badRequest, forbidden, notFound } from "../errors.js";

@@ -55,7 +55,7 @@ export class UsernameTakenError extends Error {
   }
 }
 
-export class Directory {
+export class Accounts {
   private readonly q: Record<string, SqlStatement>;
 
   constructor(db: SqlDatabase, private readonly clock: () => number = Date.now) {
