@@ -1,14 +1,13 @@
 /**
- * The ruleset importer, on the five published rulesets and on small hand-written ones. Each
- * check reads the source with its own simple patterns, so the importer is measured against
- * the text rather than against a copy of its own output.
+ * The ruleset importer, on the five published rulesets. Each check reads the source with its
+ * own simple patterns, so the importer is measured against the text rather than against a
+ * copy of its own output.
  */
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { type ImportedRuleset, importRuleset, RulesetImportError, rulesetLayouts } from "../src/records/import/import-ruleset.js";
+import { imported, source } from "./ruleset-import-helpers.js";
 
-const source = (file: string): string => readFileSync(new URL(`../../shared/rulesets/${file}`, import.meta.url), "utf8");
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
 /** The text is the source's lines from `start`, and is followed by a blank line, a "*" or the end: it is neither cut short nor run on. */
@@ -24,33 +23,6 @@ const firstTextLine = (lines: string[], from: number): number => {
   let i = from;
   while (lines[i]?.trim() === "") i++;
   return i;
-};
-
-/** Imports, then checks the parts every import shares: no rule number twice, texts non-empty. */
-function imported(text: string, layout?: string): ImportedRuleset {
-  const result = importRuleset(text, layout ? { layout } : {});
-  const numbers = [...result.rules, ...result.archived].map((rule) => rule.number);
-  assert.equal(new Set(numbers).size, numbers.length, "each number once");
-  for (const rule of result.rules) assert.ok(rule.text.trim().length > 0, `rule ${rule.number} has text`);
-  for (const rule of result.archived) assert.equal(rule.text, "", `archived ${rule.number} has no text`);
-  return result;
-}
-
-const throwsAt = (text: string, line: number, problem: RegExp, options?: { layout?: string }): void => {
-  let result: ImportedRuleset | undefined;
-  assert.throws(
-    () => {
-      result = importRuleset(text, options);
-    },
-    (error: unknown) => {
-      assert.ok(error instanceof RulesetImportError, `a RulesetImportError, not ${String(error)}`);
-      assert.equal(error.line, line, `the line of the fault (${error.message})`);
-      if (line > 0) assert.ok(error.message.startsWith(`line ${line}: `), error.message);
-      assert.match(error.message, problem);
-      return true;
-    },
-  );
-  assert.equal(result, undefined, "nothing is imported");
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -298,186 +270,4 @@ test("Nomic VIII: (Immutable) markers, unmarked rules mutable, bullets and curly
   const unmarked = result.notes.filter((note) => note.includes('"(Immutable)"'));
   assert.equal(unmarked.length, 1, "the unmarked rules are noted once");
   assert.match(unmarked[0]!, /201/);
-});
-
-// ---------------------------------------------------------------------------------------------
-// Choosing the layout.
-
-test("the layout is recognised by itself, and an explicit one is obeyed", () => {
-  const expected: Record<string, string> = {
-    "suber-initial-set.txt": "numbered-paragraphs",
-    "n_omic-2001.txt": "number-status-line",
-    "nomicron.txt": "books-with-versions",
-    "denomic-1999.txt": "rule-dash-mutability",
-    "nomic-viii.txt": "rule-parenthesised-mutability",
-  };
-  for (const [file, layout] of Object.entries(expected)) {
-    assert.equal(importRuleset(source(file)).layout, layout, file);
-    assert.deepEqual(importRuleset(source(file), { layout }).rules, importRuleset(source(file)).rules, `${file} with its layout named`);
-  }
-  assert.deepEqual(rulesetLayouts.map((layout) => layout.name).sort(), Object.values(expected).sort());
-  for (const layout of rulesetLayouts) {
-    assert.equal(importRuleset(layout.example, { layout: layout.name }).layout, layout.name, `${layout.name}'s example imports`);
-    assert.equal(importRuleset(layout.example).layout, layout.name, `${layout.name}'s example is recognised`);
-  }
-});
-
-test("Windows line ends read the same as Unix ones", () => {
-  const text = source("n_omic-2001.txt");
-  assert.deepEqual(importRuleset(text.replaceAll("\n", "\r\n")).rules, importRuleset(text).rules);
-});
-
-// ---------------------------------------------------------------------------------------------
-// Errors: the line, the problem, and nothing imported.
-
-test("a rule number that appears twice is refused at its second header", () => {
-  const text = source("n_omic-2001.txt");
-  const lines = text.split("\n");
-  const first = lines.indexOf("104 - Immutable - Initial Rule");
-  const block = lines.slice(first, lines.indexOf("105 - Immutable - Initial Rule"));
-  const at106 = lines.indexOf("106 - Immutable - Initial Rule");
-  const doubled = [...lines.slice(0, at106), ...block, ...lines.slice(at106)];
-  throwsAt(doubled.join("\n"), at106 + 1, new RegExp(`rule 104 appears twice \\(first at line ${first + 1}\\)`));
-  // A stub counts: deNomic's stub 201 written again as a rule.
-  const denomic = source("denomic-1999.txt").replace("Rule 203 - mutable", "Rule 201 - mutable");
-  const denomicLines = denomic.split("\n");
-  throwsAt(denomic, denomicLines.indexOf("Rule 201 - mutable") + 1, /rule 201 appears twice/);
-});
-
-test("a status that is not Immutable, Mutable or Repealed is refused", () => {
-  const header = "303 - Mutable - Enacted December 8th, 2000";
-  const text = source("n_omic-2001.txt").replace(header, header.replace("Mutable", "Mutible"));
-  throwsAt(text, source("n_omic-2001.txt").split("\n").indexOf(header) + 1, /"Mutible" is not Immutable, Mutable or Repealed/);
-});
-
-test("a date that cannot be read in a status line is refused", () => {
-  const header = "303 - Mutable - Enacted December 8th, 2000";
-  const line = source("n_omic-2001.txt").split("\n").indexOf(header) + 1;
-  for (const date of ["Decembruary 8th, 2000", "December 32nd, 2000", "sometime in 2000"]) {
-    throwsAt(source("n_omic-2001.txt").replace(header, `303 - Mutable - Enacted ${date}`), line, new RegExp(`date that cannot be read: "${date}"`));
-  }
-});
-
-test("a rule header with no text is refused; a stub or a repealed entry needs none", () => {
-  const text = source("nomic-viii.txt");
-  const lines = text.split("\n");
-  const at = lines.indexOf("Rule 112 (Immutable)");
-  const emptied = [...lines.slice(0, at + 1), ...lines.slice(lines.indexOf("Rule 113 (Immutable)") - 2)];
-  throwsAt(emptied.join("\n"), at + 1, /rule 112 has a header but no text/);
-  // A deNomic rule with a title but no text.
-  throwsAt("Rule 101 - immutable\nObey\n\n\nRule 102 - immutable\nSpeak\n\nPlayers speak.", 1, /rule 101 has a header but no text/);
-  assert.equal(imported("101 - Mutable - Initial Rule\nPlay.\n\n\n102 - Repealed by Rule-Change 301 May 1st, 2001").archived.length, 1);
-});
-
-test("text under a stub or a repealed entry is refused: a rule no longer in effect has none", () => {
-  throwsAt("Rule 101 - immutable\nObey\n\nObey the rules.\n\n\nRule 201 [amended - see Rule 101]\nPlayers take turns.\n\n\nRule 202 - mutable\nPoints\n\nScore.", 8, /rule 201 is listed as \[amended - see Rule 101\].*has text under it/);
-  throwsAt("205 - Repealed by Rule-Change 336 April 22nd, 2001\nOld text.\n\n\n206 - Mutable - Initial Rule\nNew text.", 2, /rule 205 is listed as Repealed by Rule-Change 336/);
-  throwsAt("Rule 201 [forgotten - see Rule 101]\n\nRule 101 - mutable\nT\n\nText.", 1, /cannot read "\[forgotten - see Rule 101\]"/);
-});
-
-test("a status line in words the importer does not know is kept as a remark, and noted", () => {
-  const result = imported("301 - Mutable - Renumbered from rule 250 May 1st, 2001\nText.\n\n\n302 - Mutable - Blessed by the Speaker\nMore text.");
-  assert.deepEqual(result.rules[0]!.history, [{ change: "renumbered", at: Date.UTC(2001, 4, 1), cause: "a rule-change", text: "Renumbered from rule 250 May 1st, 2001", detail: { from: 250 } }]);
-  assert.deepEqual(result.rules[1]!.history, [{ change: "annotated", at: null, cause: "the published ruleset", text: "Blessed by the Speaker" }]);
-  assert.ok(result.notes.some((note) => note.includes("Blessed by the Speaker")));
-});
-
-test("a rule number and version that are not two whole numbers are refused", () => {
-  const text = source("nomicron.txt");
-  const line = text.split("\n").indexOf("101.1 Rule Changes") + 1;
-  throwsAt(text.replace("101.1 Rule Changes", "101.one Rule Changes"), line, /"101\.one" is not a rule number and version/);
-});
-
-test("plain prose, an unknown layout, or a layout the text is not in, is refused", () => {
-  const prose = "Nomic is a game in which changing the rules is a move.\nWe play it on Fridays.";
-  throwsAt(prose, 1, /no line looks like the start of a rule/);
-  try {
-    importRuleset(prose);
-  } catch (error) {
-    for (const layout of rulesetLayouts) assert.ok((error as Error).message.includes(layout.name), `the message names ${layout.name}`);
-  }
-  throwsAt(source("nomic-viii.txt"), 0, /unknown layout "wiki".*numbered-paragraphs/, { layout: "wiki" });
-  throwsAt(source("suber-initial-set.txt"), 1, /rule-dash-mutability.*looks like the layout "numbered-paragraphs"/, { layout: "rule-dash-mutability" });
-});
-
-// ---------------------------------------------------------------------------------------------
-// Round trips: small rulesets written here in each layout import to the rules they were written from.
-
-interface Written {
-  number: number;
-  title: string;
-  text: string;
-  mutable: boolean;
-}
-
-const WRITTEN: Written[] = [
-  { number: 101, title: "Obey", text: "Everyone obeys these rules.\n\nEven on Sundays — “especially” then.", mutable: false },
-  { number: 201, title: "Turns", text: "Players take turns in alphabetical order.", mutable: true },
-  { number: 202, title: "Points", text: "A proposal scores its number minus 291:\n\n  • for its author\n  • once.", mutable: true },
-];
-
-const written = (result: ImportedRuleset) => result.rules.map(({ number, title, text, mutable }) => ({ number, title: title ?? null, text, mutable }));
-const withTitles = (titles: boolean) => WRITTEN.map((rule) => ({ ...rule, title: titles ? rule.title : null }));
-
-test("round trip: numbered paragraphs", () => {
-  // This layout has no blank lines inside a rule: its paragraphs are consecutive lines.
-  const rules = withTitles(false).map((rule) => ({ ...rule, text: rule.text.replaceAll("\n\n", "\n") }));
-  const text = ["Our club plays Nomic on Fridays.", "Club Rules", "Immutable Rules", ...rules.flatMap((rule) => [
-    ...(rule.number === 201 ? ["Mutable Rules"] : []), `${rule.number}. ${rule.text}`, "*"]), "", "", "Last revised 2024-05-01."].join("\n");
-  const result = imported(text);
-  assert.equal(result.layout, "numbered-paragraphs");
-  assert.deepEqual(written(result), rules);
-  assert.deepEqual([result.title, result.preamble, result.epilogue], ["Club Rules", "Our club plays Nomic on Fridays.", "Last revised 2024-05-01."]);
-  assert.deepEqual(result.asOf, { text: "Last revised 2024-05-01", at: Date.UTC(2024, 4, 1) });
-});
-
-test("round trip: number and status line, with a repealed rule", () => {
-  const [r101, r201, r202] = withTitles(false);
-  const text = [
-    "101 - Immutable - Initial Rule", r101!.text, "", "",
-    "201 - Mutable - Amended from rule 150 2024-02-29", r201!.text, "", "",
-    "202 - Mutable - Enacted 3 March 2024", r202!.text, "", "",
-    "203 - Repealed by Proposal 310 March 9th, 2024", "", "",
-    "Kept by the Secretary.",
-  ].join("\n");
-  const result = imported(text);
-  assert.equal(result.layout, "number-status-line");
-  assert.deepEqual(written(result), [r101, r201, r202]);
-  assert.deepEqual(result.rules[1]!.history, [{ change: "amended", at: Date.UTC(2024, 1, 29), cause: "a rule-change", text: "Amended from rule 150 2024-02-29", detail: { from: 150 } }]);
-  assert.equal(result.rules[2]!.history![0]!.at, Date.UTC(2024, 2, 3));
-  assert.deepEqual(result.archived, [{ number: 203, title: null, text: "", mutable: true, props: {}, history: [{ change: "repealed", at: Date.UTC(2024, 2, 9), cause: "Proposal 310", text: "Repealed by Proposal 310 March 9th, 2024" }] }]);
-  assert.equal(result.epilogue, "Kept by the Secretary.", "the epilogue rule holds after a repealed entry too");
-});
-
-test("round trip: books with versions", () => {
-  const rules = withTitles(true);
-  const text = ["Rules of the Club", "", "Immutable", "", `101.3 ${rules[0]!.title}`, "", rules[0]!.text, "", "Mutable", "",
-    ...rules.slice(1).flatMap((rule) => [`${rule.number}.1 ${rule.title}`, "", rule.text, ""])].join("\n");
-  const result = imported(text);
-  assert.equal(result.layout, "books-with-versions");
-  assert.deepEqual(written(result), rules);
-  assert.deepEqual(result.rules.map((rule) => rule.props), [{ version: 3, book: "Immutable" }, { version: 1, book: "Mutable" }, { version: 1, book: "Mutable" }]);
-  assert.equal(result.preamble, "Rules of the Club");
-});
-
-test("round trip: rule, dash, mutability, with stubs", () => {
-  const rules = withTitles(true);
-  const text = ["Club Rules", "", "",
-    ...rules.flatMap((rule) => [`Rule ${rule.number} - ${rule.mutable ? "mutable" : "immutable"}`, rule.title, "", rule.text, "", ""]),
-    "Rule 150 [amended - see Rule 201]", "", "", "Rule 160 [repealed - see Proposal 305]"].join("\n");
-  const result = imported(text);
-  assert.equal(result.layout, "rule-dash-mutability");
-  assert.equal(result.title, "Club Rules");
-  assert.deepEqual(written(result), rules);
-  assert.deepEqual(result.archived.map((rule) => [rule.number, rule.history[0]!.change, rule.history[0]!.cause]), [[150, "amended", "Rule 201"], [160, "repealed", "Proposal 305"]]);
-  assert.deepEqual(result.rules[1]!.history![0]!.detail, { from: 150 });
-});
-
-test("round trip: rule with a parenthesised mutability", () => {
-  const rules = withTitles(false);
-  const text = ["Friday Nomic", "", ...rules.flatMap((rule) => [`Rule ${rule.number}${rule.mutable ? "" : " (Immutable)"}`, "", rule.text, "", ""])].join("\n");
-  const result = imported(text);
-  assert.equal(result.layout, "rule-parenthesised-mutability");
-  assert.equal(result.title, "Friday Nomic");
-  assert.deepEqual(written(result), rules);
 });

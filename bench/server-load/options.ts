@@ -1,0 +1,53 @@
+/** The benchmark's options, from the command line or BENCH_<NAME> variables (see server-load.ts). */
+import { parseArgs } from "node:util";
+import type { Durability } from "./server.js";
+
+export interface Options {
+  quick: boolean;
+  rate: number;
+  reads: number;
+  duration: number;
+  warmup: number;
+  games: number;
+  players: number;
+  durability: Durability;
+  cpuProf: string | undefined;
+}
+
+export function options(): Options {
+  const { values } = parseArgs({
+    options: {
+      rate: { type: "string" },
+      reads: { type: "string" },
+      duration: { type: "string" },
+      warmup: { type: "string" },
+      games: { type: "string" },
+      players: { type: "string" },
+      durability: { type: "string" },
+      "cpu-prof": { type: "string" },
+      quick: { type: "boolean" },
+    },
+  });
+  const quick = values.quick === true || (process.env.BENCH_QUICK ?? "") === "1";
+  const pick = (name: keyof typeof values, env: string, full: number, smoke: number): number => {
+    const given = (values[name] as string | undefined) ?? process.env[`BENCH_${env}`];
+    const n = given === undefined ? (quick ? smoke : full) : Number(given);
+    if (!Number.isFinite(n) || n < 0) throw new Error(`--${name} must be a number, not "${given}"`);
+    return n;
+  };
+  const durability = values.durability ?? process.env.BENCH_DURABILITY ?? "full";
+  if (durability !== "full" && durability !== "process") throw new Error(`--durability is "full" or "process", not "${durability}"`);
+  const o: Options = {
+    quick,
+    rate: pick("rate", "RATE", 500, 40),
+    reads: pick("reads", "READS", 1, 1),
+    duration: pick("duration", "DURATION", 30, 3),
+    warmup: pick("warmup", "WARMUP", 5, 1),
+    games: Math.round(pick("games", "GAMES", 20, 2)),
+    players: Math.round(pick("players", "PLAYERS", 10, 3)),
+    durability,
+    cpuProf: values["cpu-prof"] ?? process.env.BENCH_CPU_PROF,
+  };
+  if (o.rate <= 0 || o.duration <= 0 || o.games < 1 || o.players < 2) throw new Error("need a positive rate and duration, at least 1 game and 2 players");
+  return o;
+}

@@ -1,0 +1,92 @@
+/** The load generator's handle on the server: spawns it as a child process, marks and reads its figures, stops it. */
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import type { Durability, ServerReport } from "./server.js";
+
+// The child runs the benchmark's entry with --serve, from the repository's root.
+const here = fileURLToPath(new URL("../server-load.ts", import.meta.url));
+const root = resolve(dirname(here), "..");
+
+export class ServerProcess {
+  private readonly waiting: ((message: Record<string, unknown>) => void)[] = [];
+  private exited: Promise<void>;
+
+  private constructor(readonly child: ChildProcess) {
+    createInterface({ input: child.stdout! }).on("line", (line) => {
+      let message: Record<string, unknown>;
+      try {
+        message = JSON.parse(line) as Record<string, unknown>;
+      } catch {
+        console.log(`[server] ${line}`);
+        return;
+      }
+      this.waiting.shift()?.(message);
+    });
+    this.exited = new Promise((done) => child.once("exit", () => done()));
+  }
+
+  static async start(db: string, durability: Durability, cpuProf: string | undefined): Promise<{ server: ServerProcess; url: string }> {
+    const profile = cpuProf ? ["--cpu-prof", `--cpu-prof-dir=${resolve(cpuProf)}`] : [];
+    const child = spawn(process.execPath, ["--import", "tsx", ...profile, here, "--serve", db, durability], { cwd: root, stdio: ["pipe", "pipe", "inherit"] });
+    const server = new ServerProcess(child);
+    const failed = new Promise<never>((_, reject) => child.once("exit", (code) => reject(new Error(`the server exited (code ${code}) before it was ready`))));
+    const ready = await Promise.race([server.next(), failed]);
+    return { server, url: String(ready.url) };
+  }
+
+  get pid(): number {
+    return this.child.pid!;
+  }
+
+  private next(): Promise<Record<string, unknown>> {
+    return new Promise((done) => this.waiting.push(done));
+  }
+
+  private waitedAtMark: number | undefined;
+
+  mark(): void {
+    this.child.stdin!.write("mark\n");
+    this.waitedAtMark = this.runQueueWait();
+  }
+
+  async report(): Promise<ServerReport> {
+    const reply = this.next();
+    this.child.stdin!.write("report\n");
+    const report = (await reply) as unknown as ServerReport;
+    const waited = this.runQueueWait();
+    if (waited !== undefined && this.waitedAtMark !== undefined) report.cpuWait = waited - this.waitedAtMark;
+    return report;
+  }
+
+  /** Seconds the main thread has spent runnable but not running (the second field of schedstat). */
+  private runQueueWait(): number | undefined {
+    try {
+      const fields = readFileSync(`/proc/${this.pid}/schedstat`, "utf8").trim().split(/\s+/);
+      return fields[1] === undefined ? undefined : Number(fields[1]) / 1e9;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The kernel's high-water mark of the server's resident memory, in bytes. */
+  peakRss(): number | undefined {
+    try {
+      const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${this.pid}/status`, "utf8"));
+      return match ? Number(match[1]) * 1024 : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Closes the server (it writes its CPU profile, if asked, as it exits); kills it if it hangs. */
+  async stop(): Promise<void> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
+    this.child.stdin!.end();
+    const timer = setTimeout(() => this.child.kill("SIGKILL"), 15_000);
+    await this.exited;
+    clearTimeout(timer);
+  }
+}
