@@ -6,6 +6,7 @@
  */
 import { useState } from "preact/hooks";
 import { isGridBoard } from "../../present/board.js";
+import { isOpen } from "../../present/records.js";
 import { post } from "../api.js";
 import { brief } from "../format.js";
 import type { ActionInfo, GamePage, Json, PageView, StateView } from "../types.js";
@@ -36,16 +37,15 @@ function Scoreboard({ view, states }: { view: PageView; states: StateView[] }) {
   );
 }
 
-/** Records still being decided get buttons; a status in other words means it is settled. */
-const openStatus = /^(voting|open|pending|called|judging)$/;
-
 /**
- * Quick moves on a record: an action whose form is "which record" plus at most one choice
- * (vote on proposal N: for / against) becomes one button per choice on that record's row.
+ * Quick moves on a record: an action whose form is "which entry" (the input field the record
+ * declares it is cited by) plus at most one choice (vote on proposal N: for / against)
+ * becomes one button per choice on each open entry's row.
  */
-function quickMoves(actions: ActionInfo[], recordName: string): { action: string; field: string; choice: { name: string; values: Json[] } | null }[] {
-  const field = recordName.replace(/s$/, "");
-  const out = [];
+type QuickMove = { action: string; field: string; choice: { name: string; values: Json[] } | null };
+function quickMoves(actions: ActionInfo[], field: string | undefined): QuickMove[] {
+  const out: QuickMove[] = [];
+  if (field === undefined) return out;
   for (const a of actions) {
     const props = a.input.properties ?? {};
     if (props[field]?.type !== "integer") continue;
@@ -59,7 +59,7 @@ function quickMoves(actions: ActionInfo[], recordName: string): { action: string
 function RecordTable({ page, view, state, onActed }: { page: GamePage; view: PageView; state: StateView; onActed(): Promise<void> }) {
   const [message, setMessage] = useState<string | null>(null);
   const rows = Object.entries(state.value as Record<string, Obj>).reverse();
-  const moves = quickMoves(page.actions, state.name);
+  const moves = quickMoves(page.actions, state.record?.citedAs);
   const act = async (action: string, input: Json) => {
     try {
       await post(`/api/games/${page.id}/act`, { action, input });
@@ -83,7 +83,7 @@ function RecordTable({ page, view, state, onActed }: { page: GamePage; view: Pag
             {columns.map((c) => <td key={c}>{brief(r[c], name, isPlayer)}</td>)}
             {moves.length > 0 && (
               <td class="quick">
-                {(typeof r.status !== "string" || openStatus.test(r.status)) && moves.flatMap((m) =>
+                {state.record && isOpen(state.record, r) && moves.flatMap((m) =>
                   (m.choice ? m.choice.values : [null]).map((value) => (
                     <button type="button" class="secondary" key={`${m.action}.${String(value)}`}
                       onClick={() => act(m.action, { [m.field]: Number(key), ...(m.choice ? { [m.choice.name]: value } : {}) })}>
