@@ -5,7 +5,7 @@ import { loadPreset } from "../src/ruleset/presets.js";
 import { createQuickJsSandbox } from "../src/sandbox/quickjs-sandbox.js";
 import { SqliteStore } from "../src/store/sqlite-store.js";
 import { testLimits } from "./helpers.js";
-import type { NomicPhase, NomicProposal, Square } from "../src/bots/n-omic-state.js";
+import type { NomicPhase, NomicProposal, Square } from "../src/rulesets/n_omic/extras/state.js";
 
 export const hour = 3_600_000;
 
@@ -18,7 +18,7 @@ export class TestClock {
   }
 }
 
-export type { NomicPhase as Phase, NomicProposal, Square } from "../src/bots/n-omic-state.js";
+export type { NomicPhase as Phase, NomicProposal, Square } from "../src/rulesets/n_omic/extras/state.js";
 
 
 export interface NomicTable {

@@ -55,3 +55,22 @@ export function entriesOf(value: Json | undefined): Entry[] {
   const order = (e: [string, Entry]) => (typeof e[1].number === "number" ? e[1].number : Number(e[0]));
   return keyed.sort((a, b) => order(a) - order(b)).map(([, entry]) => entry);
 }
+
+/** A state as a view carries it: declared, with its value if the viewer may see it. */
+type Seen = Declared & { value?: Json };
+
+/**
+ * The entries of every record of a kind the viewer sees, in number order: all of them,
+ * only those still open, or only those decided. Several records of one kind read as one list.
+ */
+export function recordEntries(states: Iterable<Seen>, kind: string, which: "all" | "open" | "decided" = "all"): Entry[] {
+  const list = [...states];
+  const out: Entry[] = [];
+  for (const record of declaredRecords(list, kind)) {
+    const value = list.find((s) => s.name === record.name)?.value;
+    for (const entry of entriesOf(value)) {
+      if (which === "all" || isOpen(record.convention, entry) === (which === "open")) out.push(entry);
+    }
+  }
+  return out.sort((a, b) => Number(a.number) - Number(b.number));
+}

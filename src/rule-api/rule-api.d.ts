@@ -104,10 +104,7 @@ type Widen<T> = T extends number ? number : T extends string ? string : T extend
  * precedence sets the initial value and visibility. Call it at the top level of a rule.
  */
 declare function gameState<T = Json>(name: string, options: StateOptions<T>): GameState<Widen<T>>;
-/**
- * What a record keeps, declared so that the reports, the CLI and the web read it without
- * guessing: `{ kind: "proposal", open: { field: "status", in: ["voting"] }, citedAs: "proposal" }`.
- */
+/** What a record keeps, so that reports, CLI and web read it unguessed: `{ kind: "proposal", open: { field: "status", in: ["voting"] }, citedAs: "proposal" }`. */
 interface RecordConvention {
   /** "proposal" (entries are {@link ProposalRecord}s), "case" ({@link CaseRecord}s), or a ruleset's own word. */
   readonly kind: string;
