@@ -74,3 +74,27 @@ export function recordEntries(states: Iterable<Seen>, kind: string, which: "all"
   }
   return out.sort((a, b) => Number(a.number) - Number(b.number));
 }
+
+/** An action as its declaration describes its form (a JSON Schema object). */
+interface ActionForm {
+  name: string;
+  input: { properties?: { [field: string]: { type?: string | string[]; enum?: Json[] } | undefined }; required?: string[] };
+}
+
+/** A move on one entry: an action whose form is the entry's number, and at most one choice (vote: for / against). */
+export interface EntryMove { action: string; field: string; choice: { name: string; values: Json[] } | null }
+
+/** The actions that are moves on an entry of a record cited by `field` (its declared `citedAs`). */
+export function entryMoves(actions: readonly ActionForm[], field: string | undefined): EntryMove[] {
+  const out: EntryMove[] = [];
+  if (field === undefined) return out;
+  for (const a of actions) {
+    const props = a.input.properties ?? {};
+    if (props[field]?.type !== "integer") continue;
+    const others = (a.input.required ?? []).filter((k) => k !== field);
+    const choice = others.length === 1 ? props[others[0]!]?.enum : undefined;
+    if (others.length === 0) out.push({ action: a.name, field, choice: null });
+    else if (choice) out.push({ action: a.name, field, choice: { name: others[0]!, values: choice } });
+  }
+  return out;
+}
