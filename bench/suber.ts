@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { playBotGame, SuberBot } from "../src/bots/suber-bot.js";
+import { playBotGame, SuberBot } from "../src/rulesets/suber/extras/bot.js";
 import { replay } from "../src/kernel/fold.js";
 import { Game, type EngineOptions } from "../src/kernel/game.js";
 import { loadPreset } from "../src/ruleset-sources/presets.js";

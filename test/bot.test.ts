@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { botRandom } from "../src/bots/random.js";
-import { playBotGame, SuberBot, type BotPlayer, type TurnReport } from "../src/bots/suber-bot.js";
+import { playBotGame, SuberBot, type BotPlayer, type TurnReport } from "../src/rulesets/suber/extras/bot.js";
 import { Game } from "../src/kernel/game.js";
 import type { Json } from "../src/kernel/types.js";
 import { loadPreset } from "../src/ruleset-sources/presets.js";

@@ -10,7 +10,7 @@ import { describeForm, typeOf } from "../src/cli/form.js";
 import { briefInput, formatAct } from "../src/present/format-log.js";
 import { formatState } from "../src/cli/format-state.js";
 import { historyLine } from "../src/present/format.js";
-import { describeChange } from "../src/cli/suber-view.js";
+import { describeChange } from "../src/rulesets/suber/extras/cli.js";
 import type { Act, Json } from "../src/kernel/types.js";
 import type { GameView } from "../src/kernel/visibility.js";
 

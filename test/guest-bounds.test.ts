@@ -100,3 +100,15 @@ action("spy", { describe: "Spies", input: t.object({}), changesRules: true }, (_
   assert.deepEqual(open.state.declares["2"]?.reads, ["word"], "the read is among what the rule declares");
   open.close();
 });
+
+test("a record declares what it keeps as data; a malformed declaration fails its rule alone", async () => {
+  const game = await gameOf(
+    `recordState("book", { record: { kind: "proposal", open: { field: "status", in: "voting" } } } as any);
+action("noop", { describe: "Does nothing", input: t.object({}), changesRules: true }, () => {});`,
+    `recordState("cases", { record: { kind: "case", open: { field: "status", in: ["awaiting ruling"] }, citedAs: "case" } });`,
+  );
+  assert.deepEqual(game.state.decls.cases?.record, { kind: "case", open: { field: "status", in: ["awaiting ruling"] }, citedAs: "case" });
+  assert.equal(game.state.decls.book, undefined, "the malformed declaration declares nothing");
+  assert.match(JSON.stringify(game.state.failures), /open must be \{ field/);
+  game.close();
+});

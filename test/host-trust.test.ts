@@ -150,6 +150,18 @@ test("the game's state and a record's entries stay within their limits, counted 
   assert.match(checkGuestResult(request(full), full, { ok: true, effects: Array.from({ length: limits.effects + 1 }, () => add) }) ?? "", /over the limit of 10,000/);
 });
 
+test("a record's declared convention is checked on the host: its kind, which entries are open, how it is cited", () => {
+  const state = stateWith({});
+  const declaring = (record: unknown): Effect => ({ e: "state.declared", decls: { book: { name: "book", scope: "game", initial: {}, visibility: "public", describe: null, rule: 1, record } } } as unknown as Effect);
+  const check = (record: unknown) => checkGuestResult(request(state), state, { ok: true, effects: [declaring(record)] });
+  assert.equal(check({ kind: "proposal", open: { field: "status", in: ["voting"] }, citedAs: "proposal" }), null);
+  assert.equal(check({ kind: "case" }), null);
+  assert.match(check({ kind: "proposal", open: { field: "status", in: "voting" } }) ?? "", /in must be a list/);
+  assert.match(check({ kind: "proposal", secret: true }) ?? "", /has a field "secret"/);
+  assert.match(check({ kind: "__proto__" }) ?? "", /kind of record/);
+  assert.match(check({ open: { field: "status", in: [] } }) ?? "", /lacks its field "kind"/);
+});
+
 test("folding a log with __proto__, constructor and prototype names cannot pollute Object.prototype", () => {
   const names = ["__proto__", "constructor", "prototype"];
   const effects = names.flatMap((name): Effect[] => [

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
-import { NomicBot, playNomicGame, SimulatedClock, type NomicBotPlayer, type NomicTurnReport } from "../src/bots/n-omic-bot.js";
+import { NomicBot, playNomicGame, SimulatedClock, type NomicBotPlayer, type NomicTurnReport } from "../src/rulesets/n_omic/extras/bot.js";
 import { Game, type EngineOptions } from "../src/kernel/game.js";
 import { emptyState, fold } from "../src/kernel/fold.js";
 import type { Act, GameState, Json } from "../src/kernel/types.js";

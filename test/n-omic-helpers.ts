@@ -5,7 +5,7 @@ import { loadPreset } from "../src/ruleset-sources/presets.js";
 import { createQuickJsSandbox } from "../src/sandbox/quickjs-sandbox.js";
 import { SqliteStore } from "../src/store/sqlite-store.js";
 import { testLimits } from "./helpers.js";
-import type { NomicPhase, NomicProposal, Square } from "../src/bots/n-omic-state.js";
+import type { NomicPhase, NomicProposal, Square } from "../src/rulesets/n_omic/extras/state.js";
 import { engineOptions } from "../src/engine.js";
 
 export const hour = 3_600_000;
@@ -19,7 +19,7 @@ export class TestClock {
   }
 }
 
-export type { NomicPhase as Phase, NomicProposal, Square } from "../src/bots/n-omic-state.js";
+export type { NomicPhase as Phase, NomicProposal, Square } from "../src/rulesets/n_omic/extras/state.js";
 
 
 export interface NomicTable {

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { playBotGame, SuberBot } from "../src/bots/suber-bot.js";
+import { playBotGame, SuberBot } from "../src/rulesets/suber/extras/bot.js";
 import { replay } from "../src/kernel/fold.js";
 import { bootSnapshot, Game } from "../src/kernel/game.js";
 import type { Act, Json } from "../src/kernel/types.js";

@@ -6,6 +6,7 @@ import { existsSync } from "node:fs";
 import { fireAllDueTimers, Game, type EngineOptions } from "../kernel/game.js";
 import { SqliteStore } from "../store/sqlite-store.js";
 import { engineOptions } from "../engine.js";
+import { defaultPreset } from "../rulesets/default.js";
 
 export interface GlobalOptions {
   db: string;
@@ -33,7 +34,7 @@ export function openEngine(options: GlobalOptions): EngineOptions {
 export async function withStore<T>(options: GlobalOptions, work: (engine: EngineOptions) => Promise<T>, create = false): Promise<T> {
   // Reading commands must not leave an empty game file behind a mistyped --db.
   if (!create && options.db !== ":memory:" && !existsSync(options.db)) {
-    throw new UsageError(`there is no game file ${options.db}; create a game with: nomos new "<name>" --preset suber --player "<name>" (or pass --db <file>)`, "no-game");
+    throw new UsageError(`there is no game file ${options.db}; create a game with: nomos new "<name>" --preset ${defaultPreset} --player "<name>" (or pass --db <file>)`, "no-game");
   }
   const engine = openEngine(options);
   try {
@@ -47,7 +48,7 @@ export async function withStore<T>(options: GlobalOptions, work: (engine: Engine
 export async function withGame<T>(options: GlobalOptions, work: (game: Game, engine: EngineOptions) => Promise<T>): Promise<T> {
   return withStore(options, async (engine) => {
     const id = options.game ?? (await engine.store.listGames())[0]?.id;
-    if (!id) throw new UsageError(`there is no game in ${options.db} yet; create one with: nomos new "<name>" --preset suber --player "<name>"`, "no-game");
+    if (!id) throw new UsageError(`there is no game in ${options.db} yet; create one with: nomos new "<name>" --preset ${defaultPreset} --player "<name>"`, "no-game");
     if (!(await engine.store.getGame(id))) throw new UsageError(`there is no game "${id}" in ${options.db}; list them with: nomos games`, "no-game");
     const game = await Game.load(engine, id);
     try {

@@ -1,8 +1,10 @@
-/** The game as one viewer sees it, in words: generic state, with Suber's turn, proposals and Judgments on top. */
+/** The game as one viewer sees it, in words: generic state, with the turn, open proposals and Judgment cases on top. */
 import type { GameState } from "../kernel/types.js";
 import type { GameView } from "../kernel/visibility.js";
 import { brief, when } from "../present/format.js";
-import { describeChange, judgmentViews, proposalViews, recognized, turnView } from "./suber-view.js";
+import { describeChange as inWords } from "../records/reports/describe-change.js";
+import { presetExtras } from "../rulesets/extras.js";
+import { judgmentViews, proposalViews, recordNames } from "./records-view.js";
 
 export function formatState(view: GameView, name: (id: string) => string, departed: GameState["departed"] = []): string {
   const lines = [`${view.name} (${view.preset ?? "custom ruleset"}), act ${view.seq}, ${when(view.time)}, ${view.status === "over" ? "over" : "in play"}`];
@@ -19,10 +21,14 @@ export function formatState(view: GameView, name: (id: string) => string, depart
   if (!view.players.length) lines.push("  none yet (nomos join <name>)");
   for (const d of departed) lines.push(`  ${d.name} (${d.id}) left: ${d.reason}`);
 
-  // Suber's turn, proposals and Judgments, where the rules declare them in Suber's shape.
-  const shown = recognized(view);
+  // The turn (as the preset reads it), and the records of proposals and Judgment cases.
+  const extras = presetExtras(view.preset);
+  const describeChange = extras.describeChange ?? ((change: GameView["state"][number]["value"]) => inWords(change ?? null).summary);
+  const shown = recordNames(view);
   const play: string[] = [];
-  const turn = turnView(view);
+  const found = extras.turn?.(view);
+  if (found) shown.add(found.state);
+  const turn = found?.turn;
   if (turn && view.status === "active") {
     if (turn.player === null) play.push("Play has not begun (the start action begins it).");
     else {
@@ -32,15 +38,14 @@ export function formatState(view: GameView, name: (id: string) => string, depart
       if (turn.waiting) play.push(`  Waiting: ${turn.waiting}`);
     }
   }
-  const proposals = proposalViews(view);
-  for (const p of proposals.filter((x) => x.status === "voting")) {
+  for (const p of proposalViews(view, "open")) {
     const votes = Object.entries(p.votes).map(([who, v]) => `${name(who)} ${v}`).join(", ") || "no votes yet";
     const waiting = view.players.filter((pl) => !(pl.id in p.votes)).map((pl) => pl.name).join(", ") || "nobody";
     play.push(`Proposal ${p.number} by ${name(p.proposer)} is open: ${describeChange(p.change)}`, `  votes: ${votes}; waiting for: ${waiting}`);
   }
-  const last = proposals.filter((p) => p.status !== "voting").at(-1);
+  const last = proposalViews(view, "decided").at(-1);
   if (last) play.push(`Last decided: proposal ${last.number} by ${name(last.proposer)} ${last.status}${last.reason ? ` (${last.reason})` : ""}`);
-  for (const j of judgmentViews(view).filter((c) => c.status !== "settled")) {
+  for (const j of judgmentViews(view, "open")) {
     play.push(`Judgment case ${j.number} (${j.status}${j.verdict ? `: ${j.verdict}` : ""}), Judge ${name(j.judge)}: ${j.question}`);
   }
   if (play.length) lines.push("", ...play);

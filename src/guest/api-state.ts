@@ -5,14 +5,14 @@
  * "public") only if it says so (`readsSecret: true`), which the host records among what the
  * rule declares, so voters can see it.
  */
-import type { Json, Visibility } from "../kernel/types.js";
+import type { Json, RecordConvention, Visibility } from "../kernel/types.js";
 import { cur } from "./act.js";
 import { checkedName, frozenJson } from "./json.js";
 import { decls, type Loaded } from "./loaded.js";
 import { gameValues, playerValues, world, writeEntry, writeGame, writePlayer } from "./mirror.js";
 import { mayChange, mayRead } from "./run.js";
 
-type Options = { initial?: unknown; visibility?: unknown; describe?: unknown; readsSecret?: unknown };
+type Options = { initial?: unknown; visibility?: unknown; describe?: unknown; readsSecret?: unknown; record?: unknown };
 
 export function stateApi(number: number, l: Loaded) {
   const initialOf = (name: string): Json => decls()[name]?.initial ?? null;
@@ -32,9 +32,10 @@ export function stateApi(number: number, l: Loaded) {
     const visibility = options.visibility ?? "public";
     const ok = ["public", "owner", "others", "hidden"].includes(visibility as string) || (typeof visibility === "object" && visibility !== null && typeof (visibility as { seenBy?: unknown }).seenBy === "string");
     if (!ok) throw new Error(`Rule ${number}: ${n}'s visibility must be "public", "owner", "others", "hidden" or { seenBy: "<game state name>" }`);
+    const record = options.record === undefined ? undefined : recordConvention(options.record, `Rule ${number}: recordState("${n}")'s record`);
     l.state.push({
       name: n, scope, initial: frozenJson(options.initial, `${n}'s initial value`), visibility: frozenJson(visibility, "visibility") as Visibility,
-      describe: typeof options.describe === "string" ? options.describe : null,
+      describe: typeof options.describe === "string" ? options.describe : null, ...(record ? { record } : {}),
     });
     if (options.readsSecret === true && !l.reads.includes(n)) l.reads.push(n);
     return n;
@@ -65,13 +66,13 @@ export function stateApi(number: number, l: Loaded) {
       });
     },
     gameState: (name: string, options: Options) => {
-      const n = declare(name, "game", options);
+      const n = declare(name, "game", { ...options, record: undefined });
       const get = () => { readable(n); return gameGet(n); };
       const set = (value: unknown) => { mayChange(number, `setting ${n}`); writeGame(n, value, number); };
       return Object.freeze({ name: n, get, set, update: (change: (v: Json) => unknown) => set(change(get())) });
     },
     playerState: (name: string, options: Options) => {
-      const n = declare(name, "player", options);
+      const n = declare(name, "player", { ...options, record: undefined });
       const get = (p: string) => { readable(n); const m = playerValues.get(n); return m && m.has(p) ? m.get(p)! : initialOf(n); };
       const set = (p: string, value: unknown) => {
         mayChange(number, `setting ${n}`);
@@ -84,5 +85,20 @@ export function stateApi(number: number, l: Loaded) {
         all: () => { const out: Record<string, Json> = {}; for (const p of world.players) out[p.id] = get(p.id); return out; },
       });
     },
+  };
+}
+
+/** A record's declared convention, copied and checked here so that a mistake reads as the rule's. */
+function recordConvention(value: unknown, what: string): RecordConvention {
+  const r = frozenJson(value, what) as { [key: string]: Json };
+  if (typeof r !== "object" || r === null || Array.isArray(r)) throw new Error(`${what} must be { kind, open?, citedAs? }`);
+  for (const key of Object.keys(r)) if (!["kind", "open", "citedAs"].includes(key)) throw new Error(`${what} has a field "${key.slice(0, 40)}"; it may have kind, open and citedAs`);
+  const open = r.open as { [key: string]: Json } | undefined;
+  const openOk = open === undefined || (typeof open === "object" && open !== null && Object.keys(open).every((k) => k === "field" || k === "in") && Array.isArray(open.in));
+  if (!openOk) throw new Error(`${what}.open must be { field: "<entry field>", in: [<values>] }`);
+  return {
+    kind: checkedName(r.kind, `${what}.kind`),
+    ...(open ? { open: { field: checkedName(open.field, `${what}.open.field`), in: open.in as Json[] } } : {}),
+    ...(r.citedAs === undefined ? {} : { citedAs: checkedName(r.citedAs, `${what}.citedAs`) }),
   };
 }

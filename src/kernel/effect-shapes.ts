@@ -7,7 +7,7 @@
 import { jsonSize } from "./json-size.js";
 import { limits, nameProblem } from "./limits.js";
 import { schemaProblem } from "./schema-check.js";
-import type { Effect, Json } from "./types.js";
+import type { Effect, Json, RecordConvention } from "./types.js";
 
 /** Why the value at `path` is not acceptable, or null. */
 export type Check = (value: unknown, path: string) => string | null;
@@ -90,9 +90,14 @@ const visibility: Check = (v, path) => {
   if (isPlainObject(v)) return object<{ seenBy: string }>({ seenBy: req(name("the state a visibility names")) })(v, path);
   return oneOf("public", "owner", "others", "hidden")(v, path);
 };
+const recordConvention = object<RecordConvention>({
+  kind: req(name("a kind of record")),
+  open: opt(object<NonNullable<RecordConvention["open"]>>({ field: req(name("a field")), in: req((v, path) => (Array.isArray(v) ? json(limits.valueChars)(v, path) : `${path} must be a list`)) })),
+  citedAs: opt(name("an input field")),
+});
 const decl = object<Extract<Effect, { e: "state.declared" }>["decls"][string]>({
   name: req(name("state")), scope: req(oneOf("game", "player")), initial: req(json(limits.valueChars)),
-  visibility: req(visibility), describe: req(textOrNull(limits.textChars)), rule: req(ruleNumber),
+  visibility: req(visibility), describe: req(textOrNull(limits.textChars)), record: opt(recordConvention), rule: req(ruleNumber),
 });
 const decls: Check = (v, path) => {
   const problem = recordOf("state", decl)(v, path);

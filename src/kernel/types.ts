@@ -106,12 +106,24 @@ export interface PlayerRecord {
   joinedAt: number;
 }
 
+/** What a record state keeps, as its rule declared it (the rule API's RecordConvention). */
+export interface RecordConvention {
+  /** "proposal", "case", or a ruleset's own word. */
+  kind: string;
+  /** The entries still to be decided: those whose `field` holds one of `in` (absent: every entry). */
+  open?: { field: string; in: Json[] };
+  /** The input field by which actions name an entry. */
+  citedAs?: string;
+}
+
 export interface StateDecl {
   name: string;
   scope: "game" | "player";
   initial: Json;
   visibility: Visibility;
   describe: string | null;
+  /** Only for a record state that declares its convention. */
+  record?: RecordConvention;
   /** The rule whose declaration is in force (the first by precedence). */
   rule: number;
 }

@@ -5,13 +5,15 @@
  */
 import { emptyState, fold } from "./fold.js";
 import { own, setOwn } from "./own.js";
-import type { Act, Effect, GameState, Input, Json, PlayerRecord, RuleRecord, StateDecl } from "./types.js";
+import type { Act, Effect, GameState, Input, Json, PlayerRecord, RecordConvention, RuleRecord, StateDecl } from "./types.js";
 
 export interface StateView {
   name: string;
   scope: "game" | "player";
   describe: string | null;
   rule: number;
+  /** A record state's declared convention (what it keeps, which entries are open). */
+  record?: RecordConvention;
   /** Game state: the value, if visible. */
   value?: Json;
   /** Player state: the values this viewer may see, by player id. */
@@ -51,7 +53,7 @@ export function canSee(state: GameState, decl: StateDecl, owner: string | null, 
 export function viewFor(state: GameState, viewer: string | null): GameView {
   const views: StateView[] = [];
   for (const decl of Object.values(state.decls)) {
-    const base = { name: decl.name, scope: decl.scope, describe: decl.describe, rule: decl.rule };
+    const base = { name: decl.name, scope: decl.scope, describe: decl.describe, rule: decl.rule, ...(decl.record ? { record: decl.record } : {}) };
     if (decl.scope === "game") {
       views.push(canSee(state, decl, null, viewer) ? { ...base, value: own(state.values.game, decl.name) ?? decl.initial } : base);
     } else {

@@ -104,8 +104,17 @@ type Widen<T> = T extends number ? number : T extends string ? string : T extend
  * precedence sets the initial value and visibility. Call it at the top level of a rule.
  */
 declare function gameState<T = Json>(name: string, options: StateOptions<T>): GameState<Widen<T>>;
+/** What a record keeps, so that reports, CLI and web read it unguessed: `{ kind: "proposal", open: { field: "status", in: ["voting"] }, citedAs: "proposal" }`. */
+interface RecordConvention {
+  /** "proposal" (entries are {@link ProposalRecord}s), "case" ({@link CaseRecord}s), or a ruleset's own word. */
+  readonly kind: string;
+  /** The entries still to be decided: those whose `field` holds one of these values (absent: every entry). */
+  readonly open?: { readonly field: string; readonly in: readonly Json[] };
+  /** The input field by which actions name an entry (vote's "proposal"): the web offers them on each open entry. */
+  readonly citedAs?: string;
+}
 /** Declares (or joins the declaration of) a record of entries by key; it starts empty. */
-declare function recordState<V = Json>(name: string, options?: { readonly visibility?: Visibility; readonly describe?: string; readonly readsSecret?: boolean }): RecordState<V>;
+declare function recordState<V = Json>(name: string, options?: Omit<StateOptions<never>, "initial"> & { readonly record?: RecordConvention }): RecordState<V>;
 /** Declares (or joins the declaration of) state with one value per player. */
 declare function playerState<T = Json>(name: string, options: StateOptions<T>): PlayerState<Widen<T>>;
 
@@ -356,9 +365,7 @@ interface GameApi {
 
 declare const game: GameApi;
 
-// ---------------------------------------------------------------------------------------
-// Record-keeping conventions. Nothing here is required; following them lets the officers'
-// reports (the proposal report, the court report) read a ruleset's records.
+// Record-keeping conventions (see RecordConvention): following them lets the officers' reports read a ruleset's records.
 
 /**
  * The question the engine asks before an officer's correction is recorded:
@@ -374,11 +381,7 @@ interface CorrectionQuestion {
   readonly changes: readonly { readonly name: string; readonly player?: PlayerId; readonly key?: string; readonly value: Json }[];
 }
 
-/**
- * The shape the proposal report reads from any record state whose entries have a number,
- * a proposer and votes: each proposal, who made it, what it changes, the votes, the outcome,
- * and the rule that decided it.
- */
+/** The entries of a record of kind "proposal": who proposed what, the votes, the outcome, the rule that decided it. */
 interface ProposalRecord {
   readonly number: number;
   readonly proposer: PlayerId;
@@ -394,10 +397,7 @@ interface ProposalRecord {
   readonly closedAt?: number | null;
 }
 
-/**
- * The shape the court report reads from any record state whose entries have a number, a
- * question and a judge.
- */
+/** The entries of a record of kind "case": the court report reads them. */
 interface CaseRecord {
   readonly number: number;
   readonly question: string;

@@ -1,4 +1,5 @@
 /** The shapes the API sends (see /api/openapi.json). */
+import type { RecordConvention } from "../kernel/types.js";
 import type { Permissions } from "../present/permissions.js";
 
 export type { Permissions };
@@ -12,7 +13,7 @@ export interface GameSummary { id: string; name: string; preset: string | null; 
 /** `at` is null, and `published` set, for history an imported ruleset states from before the game. */
 export interface HistoryEntry { change: string; at: number | null; seq: number; revision: number; cause: string; detail?: Json; published?: string }
 export interface Rule { number: number; title: string | null; text: string; mutable: boolean; revision: number; code: { source: string } | null; permissions?: Permissions; history: HistoryEntry[]; props: Record<string, Json> }
-export interface StateView { name: string; scope: "game" | "player"; describe: string | null; rule: number; value?: Json; values?: Record<string, Json> }
+export interface StateView { name: string; scope: "game" | "player"; describe: string | null; rule: number; record?: RecordConvention; value?: Json; values?: Record<string, Json> }
 export interface Player { id: string; name: string; joinedAt: number }
 export interface GameView { name: string; preset: string | null; seq: number; time: number; status: "active" | "over"; result: { winners?: string[]; reason?: string } | null; viewer: string | null; players: Player[]; rules: Rule[]; state: StateView[]; failures: { rule: number; error: string; seq: number }[] }
 export type PageView = Omit<GameView, "rules">;

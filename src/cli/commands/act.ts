@@ -9,7 +9,7 @@ import type { Json } from "../../kernel/types.js";
 import { viewFor, visibleEffects } from "../../kernel/visibility.js";
 import { output, withGame, type GlobalOptions } from "../context.js";
 import { parseJson, wholeNumber } from "../parse.js";
-import { proposalViews } from "../suber-view.js";
+import { proposalViews } from "../records-view.js";
 
 /**
  * Takes one action and reports what came of it: the messages and failures the actor may

@@ -1,163 +1,35 @@
 /**
- * `nomos play`: a whole game between scripted players, printed turn by turn. Suber's game
- * is played to its winner, then the final ruleset is printed. N_omic's never ends (Rule
- * 312 resets the scores after a win), so it is played to its first win, or to --max-turns.
+ * `nomos play`: a whole game between scripted players, printed turn by turn. Each preset
+ * that has scripted players brings them, and how its game is played and printed, in its
+ * own folder (src/rulesets/extras.ts).
  */
 import { randomBytes } from "node:crypto";
 import type { Command } from "commander";
-import { NomicBot, playNomicGame, SimulatedClock, type NomicTurnReport } from "../../bots/n-omic-bot.js";
-import { playBotGame, SuberBot, type TurnReport } from "../../bots/suber-bot.js";
-import { Game } from "../../kernel/game.js";
-import { loadPreset } from "../../ruleset-sources/presets.js";
-import { output, playerNames, UsageError, withStore, type GlobalOptions } from "../context.js";
-import { formatRuleset } from "../../present/format.js";
+import { playablePresets, presetExtras, type PlayOptions } from "../../rulesets/extras.js";
+import { UsageError, type GlobalOptions } from "../context.js";
 import { positive } from "../parse.js";
-import { describeChange } from "../suber-view.js";
 
 // Distinct surnames, since both games order turns by surname (Suber's Rule 201, N_omic's too).
 const botNames = ["Grace Hopper", "Ada Lovelace", "Alan Turing", "Edsger Dijkstra", "Barbara Liskov", "Donald Knuth", "Frances Allen", "John McCarthy"];
-const known = ["suber", "n_omic"];
-
-interface PlayOptions { preset: string; bots: number; seed?: string; maxTurns: number; quiet?: boolean }
-type Print = (line: string) => void;
 
 export function registerPlayCommand(program: Command, globals: () => GlobalOptions): void {
   program
     .command("play")
     .description("create a game between scripted players and play it to a winner, printing each turn (N_omic's game goes on after a win: play stops at the first)")
-    .option("--preset <preset>", "the ruleset (the scripted players know suber and n_omic)", "suber")
+    .option("--preset <preset>", `the ruleset (the scripted players know ${playablePresets.join(" and ")})`, playablePresets[0])
     .option("--bots <n>", `how many players, 2 to ${botNames.length}`, positive("--bots"), 4)
     .option("--seed <seed>", "make the game reproducible (default: a random seed, printed)")
     .option("--max-turns <n>", "stop after this many turns", positive("--max-turns"), 1000)
     .option("--quiet", "print only the outcome")
     .action(async (o: PlayOptions) => {
       const g = globals();
-      if (!known.includes(o.preset)) throw new UsageError(`the scripted players know only the ${known.join(" and ")} presets, not "${o.preset}"`);
+      const play = presetExtras(o.preset).play;
+      if (!play) throw new UsageError(`the scripted players know only the ${playablePresets.join(" and ")} presets, not "${o.preset}"`);
       if (o.bots < 2 || o.bots > botNames.length) throw new UsageError(`--bots must be from 2 to ${botNames.length}`);
       const seed = o.seed ?? randomBytes(4).toString("hex");
       const print = (line: string) => {
         if (!g.json && !o.quiet) process.stdout.write(`${line}\n`);
       };
-      await (o.preset === "n_omic" ? playNomic(g, o, seed, print) : playSuber(g, o, seed, print));
+      await play(g, o, seed, botNames.slice(0, o.bots), print);
     });
-}
-
-async function playSuber(g: GlobalOptions, o: PlayOptions, seed: string, print: Print): Promise<void> {
-  const { rules } = loadPreset(o.preset);
-  await withStore(
-    g,
-    async (engine) => {
-      const game = await Game.create(engine, { name: `Bot game (seed ${seed})`, preset: o.preset, rules, seed });
-      try {
-        const bots = [];
-        for (const n of botNames.slice(0, o.bots)) bots.push(new SuberBot((await game.join(n)).id, { seed }));
-        const name = playerNames(game);
-        print(`Game ${game.id} in ${g.db}, seed ${seed}: ${bots.map((b) => name(b.player)).join(", ")} play Suber's Initial Set.\n`);
-        let stopped: string | null = null;
-        const reports: TurnReport[] = [];
-        await playBotGame(game, bots, {
-          maxTurns: o.maxTurns,
-          onStop: (reason) => (stopped = reason),
-          onTurn: (r) => {
-            reports.push(r);
-            const side = (v: string) => Object.entries(r.votes).filter(([, x]) => x === v).map(([p]) => name(p)).join(", ") || "nobody";
-            print(`Turn ${r.turn}: ${name(r.player)} proposes ${r.proposal}, to ${describeChange(r.change)}`);
-            print(`  for: ${side("for")}; against: ${side("against")}`);
-            print(`  ${r.status}${r.reason ? ` (${r.reason})` : ""}`);
-            print(`  scores: ${Object.entries(r.points).map(([p, s]) => `${name(p)} ${s}`).join(", ")}`);
-          },
-        });
-        const state = game.state;
-        const ruleset = Object.values(state.rules).sort((a, b) => a.number - b.number);
-        const points = reports.at(-1)?.points ?? {};
-        const winners = state.result?.winners ?? [];
-        const json = {
-          game: game.id, seed, turns: reports.length, acts: state.seq, status: state.status, result: state.result, stopped,
-          winners: winners.map((id) => ({ id, name: name(id), points: points[id] ?? null })), points,
-          rules: ruleset.map((r) => ({ number: r.number, title: r.title, mutable: r.mutable, revision: r.revision, text: r.text, hasCode: r.code !== null })),
-        };
-        output(g, json, () =>
-          [
-            o.quiet ? "" : `\nThe final ruleset:\n\n${formatRuleset(ruleset, { repealed: state.repealed })}\n`,
-            state.result
-              ? `${winners.map(name).join(", ")} won after ${reports.length} turns with ${winners.map((w) => points[w]).join(", ")} points: ${state.result.reason} (Rule ${state.result.rule}).`
-              : `No winner after ${reports.length} turns${stopped ? `: ${stopped}` : ""}.`,
-            `Replay it with: nomos --db ${g.db} --game ${game.id} log`,
-          ].filter(Boolean).join("\n"),
-        );
-      } finally {
-        game.close();
-      }
-    },
-    true,
-  );
-}
-
-async function playNomic(g: GlobalOptions, o: PlayOptions, seed: string, print: Print): Promise<void> {
-  const { rules, archived } = loadPreset("n_omic");
-  // A mailing-list game takes days (each discussion lasts 24 hours): its clock starts now
-  // and the driver moves it on through the waits, so the log reads as the game would.
-  const clock = new SimulatedClock(Date.now());
-  await withStore(
-    g,
-    async (engine) => {
-      const game = await Game.create({ ...engine, clock: clock.now }, { name: `Bot game (seed ${seed})`, preset: "n_omic", rules, archived, seed });
-      try {
-        const bots: NomicBot[] = [];
-        for (const n of botNames.slice(0, o.bots)) bots.push(new NomicBot((await game.join(n)).id, { seed }));
-        const name = playerNames(game);
-        print(`Game ${game.id} in ${g.db}, seed ${seed}: ${bots.map((b) => name(b.player)).join(", ")} play N_omic (April 2001), to the first win.\n`);
-        let stopped: string | null = null;
-        const reports: NomicTurnReport[] = [];
-        await playNomicGame(game, bots, {
-          clock,
-          maxTurns: o.maxTurns,
-          until: (r) => r.won.length > 0,
-          onStop: (reason) => (stopped = reason),
-          onTurn: (r) => {
-            reports.push(r);
-            for (const line of nomicTurnLines(r, name)) print(line);
-          },
-        });
-        const last = reports.at(-1);
-        const winners = reports.flatMap((r) => r.won.map((w) => ({ id: w.player, name: name(w.player), points: w.points, turn: r.turn })));
-        const days = (game.state.time - game.info.createdAt) / 86_400_000;
-        const json = {
-          game: game.id, seed, preset: "n_omic", turns: reports.length, circuits: last?.circuits ?? 0, acts: game.state.seq, days: Math.round(days * 10) / 10,
-          status: game.state.status, stopped, winners, points: last?.points ?? {}, groks: last?.groks ?? {}, wins: last?.wins ?? {},
-        };
-        output(g, json, () =>
-          [
-            winners.length
-              ? `${winners.map((w) => `${w.name} won on turn ${w.turn} with ${w.points} points`).join("; ")} (Rule 208), after ${reports.length} turns and ${json.days} days of play. N_omic goes on after a win (Rule 312): play stops here.`
-              : `No win after ${reports.length} turns${stopped ? `: ${stopped}` : ""}.`,
-            `Replay it with: nomos --db ${g.db} --game ${game.id} log`,
-          ].join("\n"),
-        );
-      } finally {
-        game.close();
-      }
-    },
-    true,
-  );
-}
-
-/** One N_omic turn as a few readable lines: what each phase came to, the poem, the standings. */
-function nomicTurnLines(r: NomicTurnReport, name: (id: string) => string): string[] {
-  const parts: string[] = [];
-  if (r.extra) parts.push(`buys ${r.extra} extra rule-change${r.extra > 1 ? "s" : ""}`);
-  const p = r.proposal;
-  if (p) {
-    const what = p.suggesters ? `from the suggestions of ${p.suggesters.map(name).join(", ")}` : p.changes.map((c) => describeChange(c, 50)).join("; ");
-    const count = (v: string) => Object.values(p.votes).filter((x) => x === v).length + Object.values(p.extra).filter((x) => x === v).length;
-    const bought = Object.keys(p.extra).length;
-    const fate = ["enacted", "discarded"].map((s) => [s, p.outcomes.filter((o) => o.status === s).length] as const).filter(([, n]) => n > 0).map(([s, n]) => `${n} ${s}`);
-    parts.push(`${p.label} (${what}): ${p.status}, ${count("for")} for and ${count("against")} against${bought ? ` with ${bought} bought` : ""}${fate.length ? `, ${fate.join(", ")}` : ""}`);
-  }
-  parts.push(r.move ? `moves (${r.move.from.x},${r.move.from.y}) → (${r.move.to.x},${r.move.to.y}) for ${r.move.cost} Groks${r.move.to.y === 0 ? ", reaching row 0" : ""}` : "stays");
-  const lines = [`Turn ${r.turn}: ${name(r.player)}${r.label ? ` (labelled "${r.label}")` : ""} ${parts.join("; ")}`];
-  if (r.lines.length) lines.push(`  poem: "${r.lines[0]}"${r.lines.length > 1 ? ` and ${r.lines.length - 1} more line${r.lines.length > 2 ? "s" : ""}` : ""}`);
-  for (const w of r.won) lines.push(`  ${name(w.player)} reaches ${w.points} points and wins (Rule 208); everyone's points go back to 0, and Groks to 50 plus 20 per win (Rule 312).`);
-  lines.push(`  ${Object.keys(r.points).map((id) => `${name(id)} ${r.points[id]} pts, ${r.groks[id]} Groks${r.wins[id] ? `, ${r.wins[id]} win${r.wins[id]! > 1 ? "s" : ""}` : ""}`).join("; ")}`);
-  return lines;
 }

@@ -7,7 +7,7 @@ import type { Json } from "../../kernel/types.js";
 import { viewFor } from "../../kernel/visibility.js";
 import { UsageError, type GlobalOptions } from "../context.js";
 import { parseJson, readText, wholeNumber } from "../parse.js";
-import { proposalViews } from "../suber-view.js";
+import { proposalViews } from "../records-view.js";
 import { perform } from "./act.js";
 
 export interface ProposeOptions {
@@ -76,7 +76,7 @@ export function registerProposeCommand(program: Command, globals: () => GlobalOp
   withChangeOptions(command)
     .action(async (o: ProposeOptions) => {
       await perform(globals(), o.as, "propose", { change: changeFrom(o) }, (game) => {
-        const open = proposalViews(viewFor(game.state, o.as)).filter((p) => p.status === "voting").at(-1);
+        const open = proposalViews(viewFor(game.state, o.as), "open").at(-1);
         return open ? `Every player votes: nomos vote ${open.number} for|against --as <player>` : undefined;
       });
     });

@@ -4,7 +4,8 @@ import { viewFor } from "../../kernel/visibility.js";
 import { output, playerNames, UsageError, withGame, type GlobalOptions } from "../context.js";
 import { describeForm } from "../form.js";
 import { formatState } from "../format-state.js";
-import { judgmentViews, proposalViews, turnView } from "../suber-view.js";
+import { presetExtras } from "../../rulesets/extras.js";
+import { judgmentViews, proposalViews } from "../records-view.js";
 
 export function registerStateCommands(program: Command, globals: () => GlobalOptions): void {
   program
@@ -25,9 +26,9 @@ export function registerStateCommands(program: Command, globals: () => GlobalOpt
           ...rest,
           departed: game.state.departed,
           ruleCount: rules.length,
-          turn: turnView(view) ?? null,
-          openProposals: proposalViews(view).filter((p) => p.status === "voting"),
-          openJudgments: judgmentViews(view).filter((j) => j.status !== "settled"),
+          turn: presetExtras(view.preset).turn?.(view)?.turn ?? null,
+          openProposals: proposalViews(view, "open"),
+          openJudgments: judgmentViews(view, "open"),
         };
         output(g, json, () => formatState(view, playerNames(game), game.state.departed));
       });

@@ -10,6 +10,7 @@ import type { GameView } from "../../kernel/visibility.js";
 import type { Permissions } from "../../present/permissions.js";
 import { UsageError } from "../context.js";
 import type { RemoteClient } from "./client.js";
+import { defaultPreset } from "../../rulesets/default.js";
 
 export interface User {
   id: string;
@@ -88,7 +89,7 @@ export async function chooseGame(client: RemoteClient, given: string | undefined
   const games = await listGames(client);
   const newest = games[0];
   if (!newest) {
-    throw new UsageError(`you play in no game on ${client.url} yet; create one with: nomos remote new "<name>" --preset suber, or join one with: nomos remote join <invite link>`, "no-game");
+    throw new UsageError(`you play in no game on ${client.url} yet; create one with: nomos remote new "<name>" --preset ${defaultPreset}, or join one with: nomos remote join <invite link>`, "no-game");
   }
   return newest.id;
 }

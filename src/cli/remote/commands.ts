@@ -10,7 +10,8 @@ import { describeForm } from "../form.js";
 import { formatState } from "../format-state.js";
 import { output, UsageError, type GlobalOptions } from "../context.js";
 import { parseJson, positive, wholeNumber } from "../parse.js";
-import { judgmentViews, proposalViews, turnView } from "../suber-view.js";
+import { presetExtras } from "../../rulesets/extras.js";
+import { judgmentViews, proposalViews } from "../records-view.js";
 import { changeFrom, withChangeOptions, type ProposeOptions } from "../commands/propose.js";
 import { formatRule, formatRuleset, historyLine, when } from "../../present/format.js";
 import { formatAct } from "../../present/format-log.js";
@@ -22,6 +23,7 @@ import { RemoteClient, serverOrigin } from "./client.js";
 import { readPassword } from "./password.js";
 import { registerRemoteRecords } from "./records.js";
 import { readSession, removeSession, requireSession, sessionFile, writeSession } from "./session.js";
+import { defaultPreset } from "../../rulesets/default.js";
 
 /** A client on the stored session; a refreshed CSRF token is saved back. */
 function connect(): RemoteClient {
@@ -108,7 +110,7 @@ export function registerRemoteCommands(program: Command, globals: () => GlobalOp
       output(g, { url, user, signedUp: !!o.signup, sessionFile: file }, () =>
         [
           `${o.signup ? "Signed up and logged in" : "Logged in"} to ${url} as ${user.displayName} (${user.username}).`,
-          `Your games: nomos remote games; a new one: nomos remote new "<name>" --preset suber; join one: nomos remote join <invite link>`,
+          `Your games: nomos remote games; a new one: nomos remote new "<name>" --preset ${defaultPreset}; join one: nomos remote join <invite link>`,
         ].join("\n"),
       );
     });
@@ -156,7 +158,7 @@ export function registerRemoteCommands(program: Command, globals: () => GlobalOp
       const client = connect();
       const games = await listGames(client);
       output(g, games, () =>
-        games.length ? games.map(summaryLine).join("\n") : `You play in no game on ${client.url} yet; create one with: nomos remote new "<name>" --preset suber, or join one with: nomos remote join <invite link>`,
+        games.length ? games.map(summaryLine).join("\n") : `You play in no game on ${client.url} yet; create one with: nomos remote new "<name>" --preset ${defaultPreset}, or join one with: nomos remote join <invite link>`,
       );
     });
 
@@ -264,9 +266,9 @@ export function registerRemoteCommands(program: Command, globals: () => GlobalOp
         ...rest,
         departed,
         ruleCount: rules.length,
-        turn: turnView(view) ?? null,
-        openProposals: proposalViews(view).filter((p) => p.status === "voting"),
-        openJudgments: judgmentViews(view).filter((j) => j.status !== "settled"),
+        turn: presetExtras(view.preset).turn?.(view)?.turn ?? null,
+        openProposals: proposalViews(view, "open"),
+        openJudgments: judgmentViews(view, "open"),
       };
       output(g, json, () => formatState(view, namesOf(view.players, departed), departed));
     });
@@ -326,7 +328,7 @@ export function registerRemoteCommands(program: Command, globals: () => GlobalOp
   )
     .action(async (o: Omit<ProposeOptions, "as">) => {
       await perform(globals(), "propose", { change: changeFrom({ ...o, as: "" }) }, (page) => {
-        const open = proposalViews(page.view).filter((p) => p.status === "voting").at(-1);
+        const open = proposalViews(page.view, "open").at(-1);
         return open ? `Every player votes: nomos remote vote ${open.number} for|against` : undefined;
       });
     });

@@ -1,12 +1,13 @@
 /**
- * Finding a ruleset's records by their shape. The engine knows no game, so it cannot know
- * that Suber keeps "proposals" and "judgments": any record state whose entries follow the
- * ProposalRecord or CaseRecord convention of the rule API (src/rule-api/rule-api.d.ts) is
- * read as one, whatever a ruleset calls it. Only records the viewer may see are found.
+ * Finding a ruleset's records. The engine knows no game: a record state says what it keeps
+ * (`record: { kind: "proposal" }` or "case", read through src/present/records.ts), and its
+ * entries follow the ProposalRecord or CaseRecord convention of the rule API, whatever a
+ * ruleset calls the record. Only records the viewer may see are found.
  */
-import type { GameState, Json } from "../../kernel/types.js";
+import type { GameState, Json, RecordConvention } from "../../kernel/types.js";
 import { canSee } from "../../kernel/visibility.js";
 import { own } from "../../kernel/own.js";
+import { declaredRecords, entriesOf } from "../../present/records.js";
 
 export type Entry = { [key: string]: Json };
 
@@ -15,6 +16,7 @@ export interface FoundRecord {
   name: string;
   /** The rule whose declaration of it is in force. */
   rule: number;
+  convention: RecordConvention;
   entries: Entry[];
 }
 
@@ -32,19 +34,21 @@ export function isCase(entry: Json | undefined): entry is Entry {
   return isObject(entry) && typeof entry.number === "number" && typeof entry.question === "string" && (typeof entry.judge === "string" || entry.judge === null) && typeof entry.status === "string";
 }
 
+/** The shape each kind of record's entries follow. */
+const shapes = { proposal: isProposal, case: isCase };
+
 /**
- * Every game-scope record the viewer may see whose entries all follow a convention, with
- * its entries in number order. An empty record follows every convention and none: it is left out.
+ * Every record of a kind the viewer may see, with its entries that follow the kind's shape
+ * in number order. An empty record is left out.
  */
-export function findRecords(state: GameState, viewer: string | null, follows: (entry: Json | undefined) => boolean): FoundRecord[] {
+export function findRecords(state: GameState, viewer: string | null, kind: keyof typeof shapes): FoundRecord[] {
   const found: FoundRecord[] = [];
-  for (const decl of Object.values(state.decls)) {
-    if (decl.scope !== "game" || !canSee(state, decl, null, viewer)) continue;
-    const value = own(state.values.game, decl.name) ?? decl.initial;
-    if (!isObject(value)) continue;
-    const entries = Object.values(value);
-    if (entries.length === 0 || !entries.every(follows)) continue;
-    found.push({ name: decl.name, rule: decl.rule, entries: (entries as Entry[]).sort((a, b) => Number(a.number) - Number(b.number)) });
+  for (const record of declaredRecords(Object.values(state.decls), kind)) {
+    const decl = own(state.decls, record.name)!;
+    if (!canSee(state, decl, null, viewer)) continue;
+    const entries = entriesOf(own(state.values.game, decl.name) ?? decl.initial).filter(shapes[kind]);
+    if (entries.length === 0) continue;
+    found.push({ ...record, entries: entries.sort((a, b) => Number(a.number) - Number(b.number)) });
   }
   return found;
 }
@@ -52,7 +56,7 @@ export function findRecords(state: GameState, viewer: string | null, follows: (e
 /** Each proposal's proposer by number, from every proposal record the viewer may see (the first record wins). */
 export function proposers(state: GameState, viewer: string | null): Map<number, string> {
   const byNumber = new Map<number, string>();
-  for (const record of findRecords(state, viewer, isProposal)) {
+  for (const record of findRecords(state, viewer, "proposal")) {
     for (const entry of record.entries) {
       // A proposal of several rule-changes numbers each of them (ProposalRecord.numbers).
       const numbers = Array.isArray(entry.numbers) ? entry.numbers.filter((n): n is number => typeof n === "number") : [entry.number as number];

@@ -5,7 +5,7 @@
  */
 import type { Act, GameState, Json } from "../../kernel/types.js";
 import { canSee } from "../../kernel/visibility.js";
-import { findRecords, isCase, isObject, text } from "./conventions.js";
+import { findRecords, isObject, text } from "./conventions.js";
 import { namer, type ActRef, type ReportOptions } from "./names.js";
 import { entryTimelines, whenBecame, type EntryChange } from "./timeline.js";
 import { own } from "../../kernel/own.js";
@@ -79,7 +79,7 @@ export function courtReport(acts: Act[], state: GameState, viewer: string | null
   const name = options.name ?? namer(state);
   const person = (id: Json | undefined): Person | null => (typeof id === "string" ? { id, name: name(id) } : null);
   const cases: CourtCase[] = [];
-  for (const record of findRecords(state, viewer, isCase)) {
+  for (const record of findRecords(state, viewer, "case")) {
     const timelines = entryTimelines(acts, state, viewer, record.name);
     const byNumber = new Map<number, EntryChange[]>();
     for (const [, timeline] of timelines) {

@@ -4,7 +4,8 @@
  * was cast, the outcome, why, and the rule that decided it. Open proposals come first.
  */
 import type { Act, GameState, Json } from "../../kernel/types.js";
-import { findRecords, isObject, isProposal, text, type Entry } from "./conventions.js";
+import { isOpen } from "../../present/records.js";
+import { findRecords, isObject, text, type Entry } from "./conventions.js";
 import { proposedChanges, type ChangeInWords } from "./describe-change.js";
 import { namer, type ActRef, type ReportOptions } from "./names.js";
 import { entryTimelines, whenBecame, type EntryChange } from "./timeline.js";
@@ -48,9 +49,6 @@ export interface ProposalReport {
   proposals: ProposalEntry[];
 }
 
-/** Words a record uses for a proposal still being voted on. */
-const OPEN = new Set(["voting", "open", "pending"]);
-const isOpen = (entry: Json | undefined): boolean => isObject(entry) && typeof entry.status === "string" && OPEN.has(entry.status.toLowerCase());
 const exists = (entry: Json | undefined): boolean => entry !== undefined;
 
 /** When each vote now standing was cast: the last act that set it to its present value. */
@@ -71,7 +69,7 @@ function voteTimes(timeline: EntryChange[] | undefined, votes: Entry): Map<strin
 export function proposalReport(acts: Act[], state: GameState, viewer: string | null, options: ReportOptions = {}): ProposalReport {
   const name = options.name ?? namer(state);
   const entries: ProposalEntry[] = [];
-  for (const record of findRecords(state, viewer, isProposal)) {
+  for (const record of findRecords(state, viewer, "proposal")) {
     const timelines = entryTimelines(acts, state, viewer, record.name);
     const byNumber = new Map<number, EntryChange[]>();
     for (const [, timeline] of timelines) {
@@ -83,7 +81,7 @@ export function proposalReport(acts: Act[], state: GameState, viewer: string | n
       const timeline = byNumber.get(number);
       const votes = p.votes as Entry;
       const cast = voteTimes(timeline, votes);
-      const open = isOpen(p);
+      const open = isOpen(record.convention, p);
       entries.push({
         record: record.name,
         number,
@@ -97,7 +95,7 @@ export function proposalReport(acts: Act[], state: GameState, viewer: string | n
         decidedBy: typeof p.decidedBy === "number" ? p.decidedBy : null,
         method: text(p.method),
         opened: whenBecame(timeline, exists),
-        closed: open ? null : whenBecame(timeline, (e) => exists(e) && !isOpen(e), true),
+        closed: open ? null : whenBecame(timeline, (e) => exists(e) && !isOpen(record.convention, e), true),
       });
     }
   }

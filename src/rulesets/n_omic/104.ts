@@ -26,7 +26,10 @@ interface Proposal {
   outcomes: Outcome[];
 }
 
-const proposals = recordState<Proposal>("proposals", { describe: "Every proposal, its rule-changes, votes and outcome" });
+const proposals = recordState<Proposal>("proposals", {
+  describe: "Every proposal, its rule-changes, votes and outcome",
+  record: { kind: "proposal", open: { field: "status", in: ["voting"] }, citedAs: "proposal" },
+});
 
 on("vote.completed", (event) => {
   const p = proposals.get(event.data.proposal);

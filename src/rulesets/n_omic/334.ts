@@ -27,7 +27,10 @@ interface Case {
 interface Turn { player: string | null; number: number }
 const players = () => game.ask<string[]>("players")?.value ?? game.players().map((p) => p.id);
 
-const cases = recordState<Case>("judgments", { describe: "Questions put to Judgment, their Judges and rulings" });
+const cases = recordState<Case>("judgments", {
+  describe: "Questions put to Judgment, their Judges and rulings",
+  record: { kind: "case", open: { field: "status", in: ["awaiting ruling", "ruled"] } },
+});
 const turn = gameState<Turn>("turn", { initial: { player: null, number: 0 } });
 const resumedAt = gameState("communication-resumed-at", { initial: 0, describe: "When required communication last became required again after Judgment (Rule 334)" });
 

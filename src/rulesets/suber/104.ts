@@ -17,7 +17,10 @@ interface Proposal {
   closedAt: number | null;
 }
 
-const proposals = recordState<Proposal>("proposals", { describe: "Every proposal, its votes and its outcome" });
+const proposals = recordState<Proposal>("proposals", {
+  describe: "Every proposal, its votes and its outcome",
+  record: { kind: "proposal", open: { field: "status", in: ["voting"] }, citedAs: "proposal" },
+});
 
 const change = t.oneOf([
   t.object({ kind: t.enum(["enact"]), text: t.string({ minLength: 1, maxLength: 20000 }), title: t.string({ maxLength: 200 }), code: t.code() }, { optional: ["title", "code"], describe: "Enact a new mutable rule" }),

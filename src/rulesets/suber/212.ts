@@ -22,7 +22,10 @@ interface Case {
 }
 interface Turn { player: string | null; number: number }
 
-const cases = recordState<Case>("judgments", { describe: "Questions put to Judgment, their Judges and rulings" });
+const cases = recordState<Case>("judgments", {
+  describe: "Questions put to Judgment, their Judges and rulings",
+  record: { kind: "case", open: { field: "status", in: ["awaiting ruling", "ruled"] } },
+});
 const turn = gameState<Turn>("turn", { initial: { player: null, number: 0 } });
 
 function order(): string[] {

@@ -23,7 +23,7 @@ function ActionCard({ page, action, onActed }: { page: GamePage; action: ActionI
     <details class="action card" data-action={action.name} open={action.changesRules || action.name === "vote"}>
       <summary><strong>{action.name}</strong> <span class="muted">— {action.describe} (Rule {action.rule})</span></summary>
       <SchemaForm key={formKey} schema={action.input} players={page.view.players} submitLabel={action.name} onSubmit={submit}
-        extra={action.changesRules || action === votingAction(page.actions) ? (value) => <Preview page={page} action={action.name} input={value} /> : undefined} />
+        extra={action.changesRules || action === votingAction(page) ? (value) => <Preview page={page} action={action.name} input={value} /> : undefined} />
       {message && <p class={message.ok ? "ok" : "error"} role={message.ok ? "status" : "alert"}>{message.text}</p>}
     </details>
   );

@@ -7,6 +7,7 @@ import { useState } from "preact/hooks";
 import { post } from "../api.js";
 import { brief } from "../format.js";
 import type { ActionInfo, GamePage, Json, LogEntry, Permissions } from "../types.js";
+import { declaredRecords, entryMoves, type EntryMove } from "../../present/records.js";
 import { namer } from "./names.js";
 import { PermissionList } from "./permissions.js";
 import { TextDiff } from "./text-diff.js";
@@ -26,24 +27,35 @@ function proposalNumber(entry: LogEntry | undefined): number | undefined {
   return undefined;
 }
 
-/** The action that votes on a proposal, found by its form: a proposal number and a vote. */
-export function votingAction(actions: readonly ActionInfo[]): ActionInfo | undefined {
-  return actions.find((a) => a.input.properties?.proposal && a.input.properties?.vote);
+/**
+ * The vote on a proposal: the move with a choice on an entry of the record the rules
+ * declare as proposals, by the input field the record is cited by.
+ */
+function votingMove(page: GamePage): (EntryMove & { choice: NonNullable<EntryMove["choice"]> }) | undefined {
+  const record = declaredRecords(page.view.state, "proposal")[0];
+  return entryMoves(page.actions, record?.convention.citedAs).find((m): m is EntryMove & { choice: NonNullable<EntryMove["choice"]> } => m.choice !== null);
+}
+
+/** The action that votes on a proposal, if the rules offer one. */
+export function votingAction(page: GamePage): ActionInfo | undefined {
+  const move = votingMove(page);
+  return page.actions.find((a) => a.name === move?.action);
 }
 
 export function Preview({ page, action, input }: { page: GamePage; action: string; input: Json }) {
   const [result, setResult] = useState<DryRun | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const voting = votingAction(page.actions);
+  const move = votingMove(page);
+  const voting = votingAction(page);
   const everyoneFor = (proposal: number) => {
-    const yes = voting!.input.properties!.vote!.enum?.[0] ?? true;
-    return page.view.players.map((p) => ({ as: p.id, action: voting!.name, input: { proposal, vote: yes } }));
+    const yes = move!.choice.values[0] ?? true;
+    return page.view.players.map((p) => ({ as: p.id, action: move!.action, input: { [move!.field]: proposal, [move!.choice.name]: yes } }));
   };
 
   const run = async () => {
     setError(null);
     try {
-      const open = action === voting?.name ? (input as { proposal?: unknown }).proposal : undefined;
+      const open = action === voting?.name ? (input as { [field: string]: unknown })[move!.field] : undefined;
       if (typeof open === "number") return setResult(await post<DryRun>(`/api/games/${page.id}/dry-run`, { steps: everyoneFor(open) }));
       if (action === voting?.name) throw new Error("choose the proposal to preview first");
       const first = await post<DryRun>(`/api/games/${page.id}/dry-run`, { steps: [{ action, input }] });

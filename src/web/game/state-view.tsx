@@ -6,9 +6,10 @@
  */
 import { useState } from "preact/hooks";
 import { isGridBoard } from "../../present/board.js";
+import { entryMoves, isOpen } from "../../present/records.js";
 import { post } from "../api.js";
 import { brief } from "../format.js";
-import type { ActionInfo, GamePage, Json, PageView, StateView } from "../types.js";
+import type { GamePage, Json, PageView, StateView } from "../types.js";
 import { Board } from "./board.js";
 import { namer, playerCheck } from "./names.js";
 
@@ -36,30 +37,11 @@ function Scoreboard({ view, states }: { view: PageView; states: StateView[] }) {
   );
 }
 
-/** Records still being decided get buttons; a status in other words means it is settled. */
-const openStatus = /^(voting|open|pending|called|judging)$/;
-
-/**
- * Quick moves on a record: an action whose form is "which record" plus at most one choice
- * (vote on proposal N: for / against) becomes one button per choice on that record's row.
- */
-function quickMoves(actions: ActionInfo[], recordName: string): { action: string; field: string; choice: { name: string; values: Json[] } | null }[] {
-  const field = recordName.replace(/s$/, "");
-  const out = [];
-  for (const a of actions) {
-    const props = a.input.properties ?? {};
-    if (props[field]?.type !== "integer") continue;
-    const others = (a.input.required ?? []).filter((k) => k !== field);
-    if (others.length === 0) out.push({ action: a.name, field, choice: null });
-    else if (others.length === 1 && props[others[0]!]?.enum) out.push({ action: a.name, field, choice: { name: others[0]!, values: props[others[0]!]!.enum! } });
-  }
-  return out;
-}
-
 function RecordTable({ page, view, state, onActed }: { page: GamePage; view: PageView; state: StateView; onActed(): Promise<void> }) {
   const [message, setMessage] = useState<string | null>(null);
   const rows = Object.entries(state.value as Record<string, Obj>).reverse();
-  const moves = quickMoves(page.actions, state.name);
+  // Moves on an entry (vote on proposal N: for / against) become buttons on each open entry's row.
+  const moves = entryMoves(page.actions, state.record?.citedAs);
   const act = async (action: string, input: Json) => {
     try {
       await post(`/api/games/${page.id}/act`, { action, input });
@@ -83,7 +65,7 @@ function RecordTable({ page, view, state, onActed }: { page: GamePage; view: Pag
             {columns.map((c) => <td key={c}>{brief(r[c], name, isPlayer)}</td>)}
             {moves.length > 0 && (
               <td class="quick">
-                {(typeof r.status !== "string" || openStatus.test(r.status)) && moves.flatMap((m) =>
+                {state.record && isOpen(state.record, r) && moves.flatMap((m) =>
                   (m.choice ? m.choice.values : [null]).map((value) => (
                     <button type="button" class="secondary" key={`${m.action}.${String(value)}`}
                       onClick={() => act(m.action, { [m.field]: Number(key), ...(m.choice ? { [m.choice.name]: value } : {}) })}>

@@ -4,10 +4,10 @@
  * Like the Suber readers, each tolerates absence: a rule-change can repeal the rule that
  * declares a name. The turn itself has Suber's shape, so `turnOf` is shared.
  */
-import type { Game } from "../kernel/game.js";
-import type { Json } from "../kernel/types.js";
+import type { Game } from "../../../kernel/game.js";
+import type { Json } from "../../../kernel/types.js";
 
-export { turnOf } from "./suber-state.js";
+export { turnOf } from "../../suber/extras/state.js";
 
 export type PhaseName = "purchase" | "proposal" | "discussion" | "voting" | "movement" | "consequences" | "end";
 export type Vote = "for" | "against";
@@ -113,4 +113,9 @@ export function proposalsOf(game: Game): NomicProposal[] {
   const all = game.value("proposals");
   if (!isObject(all)) return [];
   return Object.keys(all).map((k) => proposalOf(game, Number(k))).filter((p): p is NomicProposal => p !== undefined).sort((a, b) => a.number - b.number);
+}
+
+/** What a move from row y1 to row y2 costs, in Groks. */
+export function moveCost(y1: number, y2: number): number {
+  return Math.abs((10 - y1) * (10 - y2)) + 10;
 }

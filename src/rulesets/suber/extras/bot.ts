@@ -4,11 +4,11 @@
  * person at the command line would. A bot is deterministic given its seed: its
  * randomness is its own, never the engine's.
  */
-import type { Game } from "../kernel/game.js";
-import type { Json, RuleRecord } from "../kernel/types.js";
-import { botRandom, pick, type Random } from "./random.js";
+import type { Game } from "../../../kernel/game.js";
+import type { Json, RuleRecord } from "../../../kernel/types.js";
+import { botRandom, pick, type Random } from "../../../bots/random.js";
 
-export { botRandom } from "./random.js";
+export { botRandom } from "../../../bots/random.js";
 export { playBotGame, type BotPlayer, type DriverOptions, type TurnReport } from "./driver.js";
 
 /** Rule 209 allows at most 25 mutable rules; at 24 a bot repeals rather than enacts. */

@@ -3,8 +3,8 @@
  * driver. The engine knows none of these names, so every reader tolerates their absence:
  * a rule-change can repeal the rule that declares them.
  */
-import type { Game } from "../kernel/game.js";
-import type { Json } from "../kernel/types.js";
+import type { Game } from "../../../kernel/game.js";
+import type { Json } from "../../../kernel/types.js";
 
 export interface SuberTurn {
   player: string | null;

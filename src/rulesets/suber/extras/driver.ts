@@ -5,9 +5,9 @@
  * skips a vote the rules will not take. When nothing more can be done it stops, it does
  * not throw; errors other than refusals (a failing store, say) do propagate.
  */
-import { ActionError, type Game } from "../kernel/game.js";
-import type { Json } from "../kernel/types.js";
-import { pointsOf, proposalOf, proposalsOf, turnOf, type SuberProposal } from "./suber-state.js";
+import { ActionError, type Game } from "../../../kernel/game.js";
+import type { Json } from "../../../kernel/types.js";
+import { pointsOf, proposalOf, proposalsOf, turnOf, type SuberProposal } from "./state.js";
 
 /** What the driver needs of a bot. */
 export interface BotPlayer {

@@ -1,0 +1,100 @@
+/**
+ * A ruleset's records as their rules declare them (`recordState(name, { record: ... })`):
+ * what kind each keeps, which entries are still open, and by which input field actions name
+ * an entry. The reports, the CLI and the web read records only through here, so nothing
+ * outside a ruleset guesses from a record's name or its words which entries are open.
+ * Pure data in, data out: it runs on the server and in the browser.
+ */
+import type { Json, RecordConvention } from "../kernel/types.js";
+
+export type Entry = { [key: string]: Json };
+
+/** A declared state as the engine and every view carry it. */
+interface Declared {
+  name: string;
+  scope: "game" | "player";
+  rule: number;
+  record?: RecordConvention;
+}
+
+export interface DeclaredRecord {
+  /** The record state's name. */
+  name: string;
+  /** The rule whose declaration is in force. */
+  rule: number;
+  convention: RecordConvention;
+}
+
+export function isEntry(value: Json | undefined): value is Entry {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The record states that declare what they keep, of one kind if `kind` is given. */
+export function declaredRecords(states: Iterable<Declared>, kind?: string): DeclaredRecord[] {
+  const out: DeclaredRecord[] = [];
+  for (const s of states) {
+    if (s.scope !== "game" || !s.record || (kind !== undefined && s.record.kind !== kind)) continue;
+    out.push({ name: s.name, rule: s.rule, convention: s.record });
+  }
+  return out;
+}
+
+/** Is this entry still to be decided, as its record declares? A record that says nothing of it keeps every entry open. */
+export function isOpen(convention: RecordConvention, entry: Json | undefined): boolean {
+  if (!isEntry(entry)) return false;
+  const open = convention.open;
+  if (!open) return true;
+  const value = JSON.stringify(entry[open.field] ?? null);
+  return open.in.some((v) => JSON.stringify(v) === value);
+}
+
+/** A record's entries in number (else key) order, each that is an object. */
+export function entriesOf(value: Json | undefined): Entry[] {
+  if (!isEntry(value)) return [];
+  const keyed = Object.entries(value).filter((e): e is [string, Entry] => isEntry(e[1]));
+  const order = (e: [string, Entry]) => (typeof e[1].number === "number" ? e[1].number : Number(e[0]));
+  return keyed.sort((a, b) => order(a) - order(b)).map(([, entry]) => entry);
+}
+
+/** A state as a view carries it: declared, with its value if the viewer may see it. */
+type Seen = Declared & { value?: Json };
+
+/**
+ * The entries of every record of a kind the viewer sees, in number order: all of them,
+ * only those still open, or only those decided. Several records of one kind read as one list.
+ */
+export function recordEntries(states: Iterable<Seen>, kind: string, which: "all" | "open" | "decided" = "all"): Entry[] {
+  const list = [...states];
+  const out: Entry[] = [];
+  for (const record of declaredRecords(list, kind)) {
+    const value = list.find((s) => s.name === record.name)?.value;
+    for (const entry of entriesOf(value)) {
+      if (which === "all" || isOpen(record.convention, entry) === (which === "open")) out.push(entry);
+    }
+  }
+  return out.sort((a, b) => Number(a.number) - Number(b.number));
+}
+
+/** An action as its declaration describes its form (a JSON Schema object). */
+interface ActionForm {
+  name: string;
+  input: { properties?: { [field: string]: { type?: string | string[]; enum?: Json[] } | undefined }; required?: string[] };
+}
+
+/** A move on one entry: an action whose form is the entry's number, and at most one choice (vote: for / against). */
+export interface EntryMove { action: string; field: string; choice: { name: string; values: Json[] } | null }
+
+/** The actions that are moves on an entry of a record cited by `field` (its declared `citedAs`). */
+export function entryMoves(actions: readonly ActionForm[], field: string | undefined): EntryMove[] {
+  const out: EntryMove[] = [];
+  if (field === undefined) return out;
+  for (const a of actions) {
+    const props = a.input.properties ?? {};
+    if (props[field]?.type !== "integer") continue;
+    const others = (a.input.required ?? []).filter((k) => k !== field);
+    const choice = others.length === 1 ? props[others[0]!]?.enum : undefined;
+    if (others.length === 0) out.push({ action: a.name, field, choice: null });
+    else if (choice) out.push({ action: a.name, field, choice: { name: others[0]!, values: choice } });
+  }
+  return out;
+}
