@@ -15,6 +15,8 @@ const maxDelay = 2 ** 31 - 1;
 export class GameHub {
   private readonly games = new Map<string, Promise<Game>>();
   private readonly listeners = new Map<string, Set<Listener>>();
+  /** How to end each live stream, so that stopping the server need not wait for pages to leave. */
+  private readonly streams = new Set<() => void>();
   private readonly alarms = new Map<string, NodeJS.Timeout>();
   private closed = false;
 
@@ -67,15 +69,32 @@ export class GameHub {
     }
   }
 
-  /** Calls `listener` with each piece of news about the game; returns the unsubscribe. */
-  watch(id: string, listener: Listener): () => void {
+  /**
+   * Calls `listener` with each piece of news about the game; returns the unsubscribe.
+   * `end` closes the watcher's connection: {@link endStreams} calls it when the server stops.
+   */
+  watch(id: string, listener: Listener, end?: () => void): () => void {
     let set = this.listeners.get(id);
     if (!set) this.listeners.set(id, (set = new Set()));
     set.add(listener);
+    if (end) this.streams.add(end);
     return () => {
       set.delete(listener);
+      if (end) this.streams.delete(end);
       if (set.size === 0) this.listeners.delete(id);
     };
+  }
+
+  /** Ends every live stream: an open one would otherwise keep the server from stopping. */
+  endStreams(): void {
+    for (const end of [...this.streams]) {
+      try {
+        end();
+      } catch {
+        // a connection already gone has nothing to end
+      }
+    }
+    this.streams.clear();
   }
 
   watcherCount(id: string): number {
@@ -84,6 +103,7 @@ export class GameHub {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.endStreams();
     for (const alarm of this.alarms.values()) clearTimeout(alarm);
     this.alarms.clear();
     for (const loading of this.games.values()) {
