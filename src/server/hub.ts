@@ -4,10 +4,17 @@
  * nobody is looking.
  */
 import { Game, type EngineOptions, type NewGame } from "../kernel/game.js";
+import { StoreWriteError } from "../store/sqlite-driver.js";
+import { ApiError } from "./errors.js";
 
 /** What a page watching a game hears: a new act (fetch the game again) or a forum post. */
 export type News = { kind: "act"; seq: number } | { kind: "post"; id: number };
 type Listener = (news: News) => void;
+
+/** A write the disk refused, in the user's words: 507 when it is full, 503 otherwise. */
+export function notSaved(what: string, err: StoreWriteError): ApiError {
+  return new ApiError(err.reason === "full" ? 507 : 503, "not-saved", `the server could not save ${what}: ${err.words}; nothing was changed. Try again later`);
+}
 
 /** setTimeout's longest delay; later timers are re-armed when it runs out. */
 const maxDelay = 2 ** 31 - 1;
@@ -53,6 +60,9 @@ export class GameHub {
     const before = game.state.seq;
     try {
       return await work(game);
+    } catch (err) {
+      if (err instanceof StoreWriteError) throw notSaved("this change to the game", err);
+      throw err;
     } finally {
       if (game.state.seq !== before) this.changed(game);
     }
