@@ -93,6 +93,7 @@ function chooseDriver(): SqlDatabase["driver"] {
 
 function wrap(driver: SqlDatabase["driver"], raw: RawDatabase): SqlDatabase {
   let open = true;
+  let depth = 0;
   const exec = (sql: string) => void raw.exec(sql);
   return {
     driver,
@@ -106,23 +107,30 @@ function wrap(driver: SqlDatabase["driver"], raw: RawDatabase): SqlDatabase {
       };
     },
     transaction<T>(work: () => T): T {
+      // Nested, it is a savepoint: the directory's writes join the store's transaction when
+      // they must commit with an act (a join and its membership), and roll back with it.
+      const nested = depth > 0;
+      const savepoint = `nomos_${depth}`;
       try {
-        exec("BEGIN IMMEDIATE");
+        exec(nested ? `SAVEPOINT ${savepoint}` : "BEGIN IMMEDIATE");
       } catch (err) {
         throw writeFailure(err);
       }
+      depth++;
       try {
         const result = work();
-        exec("COMMIT");
+        exec(nested ? `RELEASE ${savepoint}` : "COMMIT");
         return result;
       } catch (err) {
         // SQLite may have rolled back already (a full disk, say); the first error is the one to report.
         try {
-          exec("ROLLBACK");
+          exec(nested ? `ROLLBACK TO ${savepoint}; RELEASE ${savepoint}` : "ROLLBACK");
         } catch {
           // Nothing left to roll back.
         }
         throw writeFailure(err);
+      } finally {
+        depth--;
       }
     },
     close() {

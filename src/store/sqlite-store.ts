@@ -10,7 +10,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { Act, GameInfo, GameState } from "../kernel/types.js";
 import { openSqlite, sqliteCode, StoreWriteError, type SqlDatabase } from "./sqlite-driver.js";
-import { importProblem, StoreConflictError, type GameStore, type Snapshot } from "./store.js";
+import { importProblem, StoreConflictError, takeCompanion, withCompanion, type GameStore, type Snapshot } from "./store.js";
 
 type Db = SqlDatabase;
 
@@ -99,6 +99,7 @@ function toInfo(row: GameRow): GameInfo {
 
 export class SqliteStore implements GameStore {
   private readonly statements;
+  private readonly companions = new Map<string, (act: Act) => void>();
 
   private constructor(private readonly db: Db, private readonly path: string) {
     this.statements = {
@@ -147,6 +148,7 @@ export class SqliteStore implements GameStore {
       if (this.statements.getGame.get(info.id)) throw new Error(`a game with the id "${info.id}" already exists`);
       this.statements.insertGame.run(info.id, info.name, info.preset, info.createdAt, info.seed);
       this.statements.insertAct.run(info.id, first.seq, first.time, JSON.stringify(first));
+      takeCompanion(this.companions, info.id)?.(first);
     });
   }
 
@@ -160,6 +162,7 @@ export class SqliteStore implements GameStore {
       this.statements.insertGame.run(info.id, info.name, info.preset, info.createdAt, info.seed);
       for (const act of acts) this.statements.insertAct.run(info.id, act.seq, act.time, JSON.stringify(act));
       if (snapshot && state) this.statements.insertSnapshot.run(info.id, snapshot.seq, state);
+      takeCompanion(this.companions, info.id)?.(acts[acts.length - 1]!);
     });
   }
 
@@ -169,7 +172,13 @@ export class SqliteStore implements GameStore {
       const last = this.lastSeq(gameId);
       if (act.seq !== last + 1) throw new StoreConflictError(gameId, last + 1, act.seq);
       this.statements.insertAct.run(gameId, act.seq, act.time, body);
+      takeCompanion(this.companions, gameId)?.(act);
     });
+  }
+
+  /** The write runs inside the act's transaction, on this store's database ({@link sql}). */
+  alongside<T>(gameId: string, write: (act: Act) => void, work: () => Promise<T>): Promise<T> {
+    return withCompanion(this.companions, gameId, write, work);
   }
 
   readActs(gameId: string, afterSeq = 0): Act[] {
