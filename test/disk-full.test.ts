@@ -43,7 +43,7 @@ function fill(file: string): void {
   }
 }
 
-test("on a full disk a forum post or an act is refused in words, and nothing unsaved is reported saved", async (t) => {
+test("on a full disk a forum post, an act or a new game is refused in words, and nothing unsaved is reported saved", async (t) => {
   const mounted = mountTmpfs("4m");
   if ("why" in mounted) return t.skip(mounted.why);
   const { dir } = mounted;
@@ -67,7 +67,12 @@ test("on a full disk a forum post or an act is refused in words, and nothing uns
     assert.equal(act.status, 507, `an act that could not be saved is refused: ${act.text}`);
     assert.match(act.body.error.message, /disk is full/);
 
+    const founded = await ada.post("/api/games", { name: "Founded on a full disk", preset: "suber" });
+    assert.equal(founded.status, 507, `a game that could not be saved is refused: ${founded.text}`);
+    assert.match(founded.body.error.message, /could not save the new game: its disk is full/);
+
     rmSync(filler);
+    assert.deepEqual((await ada.get("/api/games")).body.map((g: { name: string }) => g.name), ["Friday Nomic"], "the refused game left no trace");
     const posts = await ada.get(`/api/games/${id}/posts`);
     assert.deepEqual(posts.body.map((p: { body: string }) => p.body), ["Before the disk filled."], "the refused post was not saved");
     const before = await ada.get(`/api/games/${id}/log`);
