@@ -204,9 +204,48 @@ test("a move judged equally legal and illegal, not overruled, makes the mover th
   await assert.rejects(game.act("ada-lovelace", "consent", { case: 1 }), /the next player's consent does not count/);
   await game.act("alan-turing", "consent", { case: 1 });
   await game.act("grace-hopper", "consent", { case: 1 });
+  // Settled mid-turn, the ruling could still be overruled (212): it stands once the next turn begins.
+  assert.equal(game.state.status, "active", "a ruling that can still be overruled ends nothing");
+  await playTurn(game, { kind: "enact", text: "The paradoxical move." });
   assert.equal(game.state.status, "over");
   assert.deepEqual(game.state.result?.winners, [m]);
   await assert.rejects(game.act("ada-lovelace", "vote", { proposal: 301, vote: "for" }), /the game is over/);
+});
+
+test("a ruling a majority consented to may be overruled until the next turn begins, not after (212)", async () => {
+  const game = await suberGame(names);
+  const m = mover(game); // Grace Hopper; Alan Turing judges, Ada Lovelace moves next
+  const judgments = () => game.state.values.game.judgments as Record<string, { judge: string; status: string; verdict: string | null }>;
+  await game.act("ada-lovelace", "invoke-judgment", { question: "Is this move legal?" });
+  await game.act("alan-turing", "judge", { case: 1, verdict: "undecidable", reasoning: "It is as legal as it is illegal." });
+  await game.act("alan-turing", "consent", { case: 1 });
+  await game.act("grace-hopper", "consent", { case: 1 });
+  assert.equal(judgments()["1"]?.status, "settled");
+  // Before the next turn begins, the other players overrule unanimously: no paradox win.
+  await game.act("grace-hopper", "overrule", { case: 1 });
+  await game.act("ada-lovelace", "overrule", { case: 1 });
+  assert.equal(judgments()["1"]?.status, "awaiting ruling");
+  assert.equal(judgments()["1"]?.judge, "ada-lovelace", "the player preceding the overruled Judge judges anew");
+  await game.act("ada-lovelace", "judge", { case: 1, verdict: "legal", reasoning: "It is legal." });
+  await playTurn(game, { kind: "enact", text: "A move in question." });
+  assert.equal(mover(game), m, "the reopened case holds the next turn back again");
+  await game.act("grace-hopper", "consent", { case: 1 });
+  await game.act("alan-turing", "consent", { case: 1 });
+  assert.equal(mover(game), "ada-lovelace", "consent given, the next turn begins");
+  assert.equal(game.state.status, "active");
+  await assert.rejects(game.act("grace-hopper", "overrule", { case: 1 }), /case 1 is settled and the next turn has begun; it can no longer be overruled/);
+});
+
+test("a forfeited player's vote counts for neither adoption (203) nor score (202)", async () => {
+  const game = await suberGame(names);
+  const m = mover(game); // Grace Hopper
+  await game.act(m, "propose", { change: { kind: "enact", text: "Voted on before a forfeit." } });
+  await game.act("alan-turing", "vote", { proposal: 301, vote: "against" });
+  await game.act("alan-turing", "forfeit", {});
+  await game.act("ada-lovelace", "vote", { proposal: 301, vote: "for" });
+  await game.act(m, "vote", { proposal: 301, vote: "for" });
+  assert.equal(proposals(game)["301"]?.status, "adopted", "203: unanimous among the eligible voters");
+  assert.equal(points(game, m), 10, "202: (301 - 291) x 2/2, the forfeited vote not counted");
 });
 
 test("a player can forfeit; the turn passes and votes no longer wait for them", async () => {

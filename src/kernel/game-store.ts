@@ -38,6 +38,13 @@ export interface GameStore {
   /** All games, newest first. */
   listGames(): Awaitable<GameInfo[]>;
   close(): Awaitable<void>;
+  /**
+   * Runs `work`; the first act it writes to the game (its creation, an import or an
+   * append) commits in one transaction with `write`, or neither does: records kept beside
+   * the log (who plays as whom) can never disagree with it. One such write per game at a
+   * time; the caller makes sure `work` writes no other act of that game first.
+   */
+  alongside<T>(gameId: string, write: (act: Act) => void, work: () => Promise<T>): Promise<T>;
 }
 
 /** Why a log cannot be imported as it is: the problem, or undefined if its acts are numbered 1..n. */
@@ -54,4 +61,22 @@ export class StoreConflictError extends Error {
     super(`game ${gameId}: act ${got} cannot be appended, the log's next act is ${expected} (another writer got there first; reload the game and try again)`);
     this.name = "StoreConflictError";
   }
+}
+
+/** {@link GameStore.alongside} for a store's map of pending writes: set for the time of `work`. */
+export async function withCompanion<T>(companions: Map<string, (act: Act) => void>, gameId: string, write: (act: Act) => void, work: () => Promise<T>): Promise<T> {
+  if (companions.has(gameId)) throw new Error(`game ${gameId}: another write alongside its log is pending`);
+  companions.set(gameId, write);
+  try {
+    return await work();
+  } finally {
+    if (companions.get(gameId) === write) companions.delete(gameId);
+  }
+}
+
+/** The write pending beside the game's next act, taken (it goes with one act only). */
+export function takeCompanion(companions: Map<string, (act: Act) => void>, gameId: string): ((act: Act) => void) | undefined {
+  const write = companions.get(gameId);
+  companions.delete(gameId);
+  return write;
 }

@@ -55,10 +55,14 @@ export class UsernameTakenError extends Error {
   }
 }
 
+/**
+ * Every write is its own transaction (`db.transaction`), whose commit throws if the disk
+ * refuses it ({@link StoreWriteError}): nothing is reported saved that was not.
+ */
 export class Accounts {
   private readonly q: Record<string, SqlStatement>;
 
-  constructor(db: SqlDatabase, private readonly clock: () => number = Date.now) {
+  constructor(private readonly db: SqlDatabase, private readonly clock: () => number = Date.now) {
     this.q = {
       insertUser: db.prepare("INSERT INTO users (id, username, display_name, password_hash, time_zone, created_at) VALUES (?, ?, ?, ?, ?, ?)"),
       userByName: db.prepare("SELECT * FROM users WHERE username = ?"),
@@ -87,7 +91,7 @@ export class Accounts {
     if (this.q.userByName!.get(username)) throw new UsernameTakenError(username);
     const id = randomUUID();
     try {
-      this.q.insertUser!.run(id, username, displayName, passwordHash, timeZone, this.clock());
+      this.db.transaction(() => this.q.insertUser!.run(id, username, displayName, passwordHash, timeZone, this.clock()));
     } catch (err) {
       if (this.q.userByName!.get(username)) throw new UsernameTakenError(username);
       throw err;
@@ -107,7 +111,7 @@ export class Accounts {
   }
 
   updateUser(id: string, displayName: string, timeZone: string | null): void {
-    this.q.updateUser!.run(displayName, timeZone, id);
+    this.db.transaction(() => this.q.updateUser!.run(displayName, timeZone, id));
   }
 
   // ---- sessions: the cookie holds a random token, the database only its hash ----
@@ -117,8 +121,10 @@ export class Accounts {
     const csrf = randomBytes(24).toString("base64url");
     const now = this.clock();
     const expiresAt = now + sessionLifetimeMs;
-    this.q.pruneSessions!.run(now);
-    this.q.insertSession!.run(tokenHash(token), userId, csrf, now, expiresAt);
+    this.db.transaction(() => {
+      this.q.pruneSessions!.run(now);
+      this.q.insertSession!.run(tokenHash(token), userId, csrf, now, expiresAt);
+    });
     return { token, csrf, expiresAt };
   }
 
@@ -128,14 +134,14 @@ export class Accounts {
   }
 
   closeSession(token: string): void {
-    this.q.deleteSession!.run(tokenHash(token));
+    this.db.transaction(() => this.q.deleteSession!.run(tokenHash(token)));
   }
 
   // ---- games ----
 
   createSettings(gameId: string, ownerId: string, timeZone: string): GameSettings {
     const inviteCode = randomBytes(12).toString("base64url");
-    this.q.insertSettings!.run(gameId, ownerId, inviteCode, timeZone);
+    this.db.transaction(() => this.q.insertSettings!.run(gameId, ownerId, inviteCode, timeZone));
     return { gameId, ownerId, inviteCode, timeZone };
   }
 
@@ -148,12 +154,12 @@ export class Accounts {
   }
 
   setTimeZone(gameId: string, timeZone: string): void {
-    this.q.updateTimeZone!.run(timeZone, gameId);
+    this.db.transaction(() => this.q.updateTimeZone!.run(timeZone, gameId));
   }
 
   addMember(gameId: string, userId: string, playerId: string): Membership {
     const joinedAt = this.clock();
-    this.q.insertMembership!.run(gameId, userId, playerId, joinedAt);
+    this.db.transaction(() => this.q.insertMembership!.run(gameId, userId, playerId, joinedAt));
     return { gameId, userId, playerId, joinedAt };
   }
 
@@ -169,7 +175,8 @@ export class Accounts {
   // ---- the forum ----
 
   addPost(gameId: string, userId: string, body: string): number {
-    return Number(this.q.insertPost!.get(gameId, userId, body, this.clock())?.id);
+    // In a transaction: alone, get() returns the row before the implicit commit, whose failure it would not report.
+    return this.db.transaction(() => Number(this.q.insertPost!.get(gameId, userId, body, this.clock())?.id));
   }
 
   posts(gameId: string, afterId = 0, limit = 200): Post[] {

@@ -89,6 +89,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   if (existsSync(webRoot)) await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: "index.html" });
 
+  // Live streams never end by themselves: close them first, or closing waits for every page to leave.
+  app.addHook("preClose", async () => context.hub.endStreams());
   app.addHook("onClose", async () => {
     await context.hub.close();
     await store.close();

@@ -4,23 +4,49 @@
  * nobody is looking.
  */
 import { Game, type EngineOptions, type NewGame } from "../kernel/game.js";
+import type { PlayerRecord } from "../kernel/types.js";
+import { FoundingStore } from "../store/founding-store.js";
+import { StoreWriteError } from "../store/sqlite-driver.js";
+import { StoreConflictError } from "../kernel/game-store.js";
+import { ApiError } from "./errors.js";
 
 /** What a page watching a game hears: a new act (fetch the game again) or a forum post. */
 export type News = { kind: "act"; seq: number } | { kind: "post"; id: number };
 type Listener = (news: News) => void;
+
+/** A write the disk refused, in the user's words: 507 when it is full, 503 otherwise. */
+export function notSaved(what: string, err: StoreWriteError): ApiError {
+  return new ApiError(err.reason === "full" ? 507 : 503, "not-saved", `the server could not save ${what}: ${err.words}; nothing was changed. Try again later`);
+}
+
+/** How often the games pages watch are checked for acts another process wrote. */
+const pollMs = 1000;
 
 /** setTimeout's longest delay; later timers are re-armed when it runs out. */
 const maxDelay = 2 ** 31 - 1;
 
 export class GameHub {
   private readonly games = new Map<string, Promise<Game>>();
+  /** Each game's changes, one at a time (and reloads between them). */
+  private readonly queues = new Map<string, Promise<unknown>>();
   private readonly listeners = new Map<string, Set<Listener>>();
+  /** How to end each live stream, so that stopping the server need not wait for pages to leave. */
+  private readonly streams = new Set<() => void>();
   private readonly alarms = new Map<string, NodeJS.Timeout>();
+  private readonly poll: NodeJS.Timeout;
   private closed = false;
 
-  constructor(readonly engine: EngineOptions, private readonly clock: () => number = Date.now) {}
+  constructor(readonly engine: EngineOptions, private readonly clock: () => number = Date.now) {
+    // Another process on the same file (a second server, the CLI) may write a game: the
+    // pages watching it here hear of it within a poll.
+    this.poll = setInterval(() => this.pollWatched(), pollMs);
+    this.poll.unref();
+  }
 
-  /** The game, loaded on first use; undefined if no such game exists. */
+  /**
+   * The game, loaded on first use and reloaded from its log if another process wrote to it
+   * since; undefined if no such game exists.
+   */
   async get(id: string): Promise<Game | undefined> {
     let loading = this.games.get(id);
     if (!loading) {
@@ -36,24 +62,70 @@ export class GameHub {
       })();
       this.games.set(id, loading);
       loading.then((game) => this.arm(game), () => this.games.delete(id));
+      return loading;
     }
-    return loading;
+    const game = await loading;
+    return (await this.behind(game)) ? this.serial(id, () => this.fresh(id, game)) : game;
   }
 
+  /** Creates a game with nobody in it (see {@link found} for a game with its founder seated). */
   async create(spec: NewGame): Promise<Game> {
     const game = await Game.create(this.engine, spec);
     this.games.set(game.id, Promise.resolve(game));
     return game;
   }
 
-  /** Runs a change on a game, then tells its watchers and re-arms its timers. */
-  async change<T>(game: Game, work: (game: Game) => Promise<T>): Promise<T> {
-    const before = game.state.seq;
+  /**
+   * Creates a game and seats its founder: the game, its first acts (creation, the founder's
+   * join) and `seat`'s records (the founder's membership) are written in one transaction.
+   */
+  async found(spec: NewGame, founder: string, seat: (game: Game, player: PlayerRecord) => void): Promise<{ game: Game; player: PlayerRecord }> {
+    const founding = new FoundingStore(this.engine.store);
+    const game = await Game.create({ ...this.engine, store: founding }, spec);
     try {
-      return await work(game);
-    } finally {
-      if (game.state.seq !== before) this.changed(game);
+      const player = await game.join(founder);
+      await founding.found(() => seat(game, player));
+      this.games.set(game.id, Promise.resolve(game));
+      return { game, player };
+    } catch (err) {
+      game.close();
+      if (err instanceof StoreWriteError) throw notSaved("the new game", err);
+      throw err;
     }
+  }
+
+  /** Adds a player: the join act and `seat`'s records (the membership) commit together or not at all. */
+  join(game: Game, name: string, seat: (player: string) => void): Promise<PlayerRecord> {
+    return this.change(game, (g) =>
+      this.engine.store.alongside(g.id, (act) => {
+        if (act.input.kind !== "join") throw new Error(`game ${g.id}: act ${act.seq} is not the join its seat was written for`);
+        seat(act.input.player.id);
+      }, () => g.join(name)),
+    );
+  }
+
+  /**
+   * Runs a change on a game (the newest: reloaded first if another process wrote to it),
+   * then tells its watchers and re-arms its timers. A write the disk refused, or one another
+   * process got in before, is an {@link ApiError} in words; nothing was recorded then.
+   */
+  change<T>(game: Game, work: (game: Game) => Promise<T>): Promise<T> {
+    return this.serial(game.id, async () => {
+      const current = await this.fresh(game.id, game);
+      const before = current.state.seq;
+      try {
+        return await work(current);
+      } catch (err) {
+        if (err instanceof StoreWriteError) throw notSaved("this change to the game", err);
+        if (err instanceof StoreConflictError) {
+          await this.fresh(game.id, current);
+          throw new ApiError(409, "conflict", "another process changed this game as you acted, so nothing of yours was recorded; look at the game again and retry");
+        }
+        throw err;
+      } finally {
+        if (current.state.seq !== before) this.changed(current);
+      }
+    });
   }
 
   /** Tells the game's watchers of something besides an act (a forum post). */
@@ -67,15 +139,32 @@ export class GameHub {
     }
   }
 
-  /** Calls `listener` with each piece of news about the game; returns the unsubscribe. */
-  watch(id: string, listener: Listener): () => void {
+  /**
+   * Calls `listener` with each piece of news about the game; returns the unsubscribe.
+   * `end` closes the watcher's connection: {@link endStreams} calls it when the server stops.
+   */
+  watch(id: string, listener: Listener, end?: () => void): () => void {
     let set = this.listeners.get(id);
     if (!set) this.listeners.set(id, (set = new Set()));
     set.add(listener);
+    if (end) this.streams.add(end);
     return () => {
       set.delete(listener);
+      if (end) this.streams.delete(end);
       if (set.size === 0) this.listeners.delete(id);
     };
+  }
+
+  /** Ends every live stream: an open one would otherwise keep the server from stopping. */
+  endStreams(): void {
+    for (const end of [...this.streams]) {
+      try {
+        end();
+      } catch {
+        // a connection already gone has nothing to end
+      }
+    }
+    this.streams.clear();
   }
 
   watcherCount(id: string): number {
@@ -84,6 +173,8 @@ export class GameHub {
 
   async close(): Promise<void> {
     this.closed = true;
+    clearInterval(this.poll);
+    this.endStreams();
     for (const alarm of this.alarms.values()) clearTimeout(alarm);
     this.alarms.clear();
     for (const loading of this.games.values()) {
@@ -95,6 +186,50 @@ export class GameHub {
     }
     this.games.clear();
     this.listeners.clear();
+  }
+
+  /** Work on one game, after the work asked for before it. */
+  private serial<T>(id: string, work: () => Promise<T>): Promise<T> {
+    const next = (this.queues.get(id) ?? Promise.resolve()).then(work, work);
+    const settled = next.catch(() => undefined);
+    this.queues.set(id, settled);
+    void settled.then(() => {
+      if (this.queues.get(id) === settled) this.queues.delete(id);
+    });
+    return next;
+  }
+
+  /** Whether the log holds acts this process has not folded (another process wrote them). */
+  private async behind(game: Game): Promise<boolean> {
+    return (await this.engine.store.lastSeq(game.id)) > game.state.seq;
+  }
+
+  /** The game as its log now stands: reloaded if behind. Run in the game's queue only. */
+  private async fresh(id: string, known: Game): Promise<Game> {
+    const game = (await this.games.get(id)?.catch(() => undefined)) ?? known;
+    if (this.closed || !(await this.behind(game))) return game;
+    const loading = Game.load(this.engine, id);
+    this.games.set(id, loading);
+    let reloaded: Game;
+    try {
+      reloaded = await loading;
+    } catch (err) {
+      this.games.set(id, Promise.resolve(game));
+      throw err;
+    }
+    game.close();
+    this.changed(reloaded);
+    return reloaded;
+  }
+
+  private pollWatched(): void {
+    for (const id of this.listeners.keys()) {
+      const loading = this.games.get(id);
+      if (!loading) continue;
+      void loading
+        .then(async (game) => ((await this.behind(game)) ? this.serial(id, () => this.fresh(id, game)) : undefined))
+        .catch(() => undefined); // the next poll or request tries again
+    }
   }
 
   private changed(game: Game): void {
@@ -115,9 +250,11 @@ export class GameHub {
     if (!Number.isFinite(next)) return;
     const alarm = setTimeout(() => {
       this.alarms.delete(game.id);
-      void this.change(game, (g) => g.fireDueTimers(this.clock())).catch(() => {
+      void this.change(game, (g) => g.fireDueTimers(this.clock())).catch((err) => {
+        // Another process fired it first: the game was reloaded and its alarm set again.
+        if (err instanceof ApiError && err.code === "conflict") return;
         // The act failed and nothing was recorded; try again in a minute rather than spin.
-        const retry = setTimeout(() => this.arm(game), 60_000);
+        const retry = setTimeout(() => void this.games.get(game.id)?.then((g) => this.arm(g), () => undefined), 60_000);
         retry.unref();
         this.alarms.set(game.id, retry);
       });

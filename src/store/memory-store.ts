@@ -5,9 +5,10 @@
  * the state and the act it folds, so a kept act would otherwise change under the game.
  */
 import type { Act, GameInfo, GameState } from "../kernel/types.js";
-import { importProblem, StoreConflictError, type GameStore, type Snapshot } from "../kernel/game-store.js";
+import { importProblem, StoreConflictError, takeCompanion, withCompanion, type GameStore, type Snapshot } from "../kernel/game-store.js";
 
 export class MemoryStore implements GameStore {
+  private readonly companions = new Map<string, (act: Act) => void>();
   private readonly games = new Map<string, { info: GameInfo; acts: Act[]; lastSeq: number; snapshot?: Snapshot }>();
 
   /** Starts a game from a state reached elsewhere: its log here begins after `state.seq`. */
@@ -19,6 +20,7 @@ export class MemoryStore implements GameStore {
 
   createGame(info: GameInfo, first: Act): void {
     if (this.games.has(info.id)) throw new Error(`a game with the id "${info.id}" already exists`);
+    this.companion(info.id, first);
     this.games.set(info.id, { info, acts: [structuredClone(first)], lastSeq: first.seq });
   }
 
@@ -26,6 +28,7 @@ export class MemoryStore implements GameStore {
     const problem = importProblem(acts, snapshot);
     if (problem) throw new Error(`game ${info.id} cannot be imported: ${problem}`);
     if (this.games.has(info.id)) throw new Error(`a game with the id "${info.id}" already exists`);
+    this.companion(info.id, acts[acts.length - 1]!);
     const kept = snapshot && { seq: snapshot.seq, state: structuredClone(snapshot.state) };
     this.games.set(info.id, { info, acts: structuredClone(acts), lastSeq: acts.length, ...(kept ? { snapshot: kept } : {}) });
   }
@@ -33,6 +36,7 @@ export class MemoryStore implements GameStore {
   appendAct(gameId: string, act: Act): void {
     const game = this.game(gameId);
     if (act.seq !== game.lastSeq + 1) throw new StoreConflictError(gameId, game.lastSeq + 1, act.seq);
+    this.companion(gameId, act);
     game.acts.push(structuredClone(act));
     game.lastSeq = act.seq;
   }
@@ -64,6 +68,15 @@ export class MemoryStore implements GameStore {
 
   close(): void {
     this.games.clear();
+  }
+
+  /** Memory writes cannot fail half-way: `write` runs just before the act is kept. */
+  async alongside<T>(gameId: string, write: (act: Act) => void, work: () => Promise<T>): Promise<T> {
+    return withCompanion(this.companions, gameId, write, work);
+  }
+
+  private companion(gameId: string, act: Act): void {
+    takeCompanion(this.companions, gameId)?.(act);
   }
 
   private game(gameId: string) {

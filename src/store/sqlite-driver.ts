@@ -20,9 +20,49 @@ export interface SqlDatabase {
   readonly driver: "builtin" | "better-sqlite3";
   exec(sql: string): void;
   prepare(sql: string): SqlStatement;
-  /** Runs `work` in a transaction: committed if it returns, rolled back if it throws. */
+  /**
+   * Runs `work` in a transaction: committed if it returns, rolled back if it throws. A
+   * commit the disk refused throws {@link StoreWriteError}: every write goes through here, so
+   * none is reported saved that was not (a lone `INSERT ... RETURNING` read with `get()`
+   * would hand back its row even when its implicit commit then failed).
+   */
   transaction<T>(work: () => T): T;
   close(): void;
+}
+
+/** SQLite's primary result code ("BUSY", "FULL"...) of an error from either library; undefined if SQLite did not raise it. */
+export function sqliteCode(err: unknown): string | undefined {
+  const e = err as { code?: unknown; errcode?: unknown };
+  // better-sqlite3 names the (extended) code: "SQLITE_NOTADB", "SQLITE_IOERR_WRITE".
+  if (typeof e.code === "string" && e.code.startsWith("SQLITE_")) return e.code.split("_")[1];
+  // node:sqlite gives its number.
+  if (typeof e.errcode === "number") return primaryCodes[e.errcode & 0xff] ?? String(e.errcode);
+  return undefined;
+}
+
+const primaryCodes: Record<number, string> = { 5: "BUSY", 8: "READONLY", 10: "IOERR", 11: "CORRUPT", 13: "FULL", 26: "NOTADB" };
+
+/** Why a write could not be saved, in a user's words, by SQLite's code. */
+const writeProblems: Record<string, { reason: StoreWriteError["reason"]; words: string }> = {
+  FULL: { reason: "full", words: "its disk is full" },
+  READONLY: { reason: "read-only", words: "its game file is read-only" },
+  IOERR: { reason: "io", words: "its disk failed to write" },
+  BUSY: { reason: "busy", words: "another program holds its game file" },
+};
+
+/** A write SQLite did not commit: nothing of it was saved. The message ends "...: its disk is full". */
+export class StoreWriteError extends Error {
+  constructor(readonly reason: "full" | "read-only" | "io" | "busy", readonly words: string, options: { cause: unknown }) {
+    super(`the write was not saved: ${words}`, options);
+    this.name = "StoreWriteError";
+  }
+}
+
+/** The error to throw for a failed write: a {@link StoreWriteError} when the file or disk refused it. */
+export function writeFailure(err: unknown): unknown {
+  if (err instanceof StoreWriteError) return err;
+  const problem = writeProblems[sqliteCode(err) ?? ""];
+  return problem ? new StoreWriteError(problem.reason, problem.words, { cause: err }) : err;
 }
 
 /** What both libraries offer, as far as the store needs it. */
@@ -53,6 +93,7 @@ function chooseDriver(): SqlDatabase["driver"] {
 
 function wrap(driver: SqlDatabase["driver"], raw: RawDatabase): SqlDatabase {
   let open = true;
+  let depth = 0;
   const exec = (sql: string) => void raw.exec(sql);
   return {
     driver,
@@ -66,19 +107,30 @@ function wrap(driver: SqlDatabase["driver"], raw: RawDatabase): SqlDatabase {
       };
     },
     transaction<T>(work: () => T): T {
-      exec("BEGIN IMMEDIATE");
+      // Nested, it is a savepoint: the directory's writes join the store's transaction when
+      // they must commit with an act (a join and its membership), and roll back with it.
+      const nested = depth > 0;
+      const savepoint = `nomos_${depth}`;
+      try {
+        exec(nested ? `SAVEPOINT ${savepoint}` : "BEGIN IMMEDIATE");
+      } catch (err) {
+        throw writeFailure(err);
+      }
+      depth++;
       try {
         const result = work();
-        exec("COMMIT");
+        exec(nested ? `RELEASE ${savepoint}` : "COMMIT");
         return result;
       } catch (err) {
         // SQLite may have rolled back already (a full disk, say); the first error is the one to report.
         try {
-          exec("ROLLBACK");
+          exec(nested ? `ROLLBACK TO ${savepoint}; RELEASE ${savepoint}` : "ROLLBACK");
         } catch {
           // Nothing left to roll back.
         }
-        throw err;
+        throw writeFailure(err);
+      } finally {
+        depth--;
       }
     },
     close() {

@@ -9,8 +9,8 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { Act, GameInfo, GameState } from "../kernel/types.js";
-import { openSqlite, type SqlDatabase } from "./sqlite-driver.js";
-import { importProblem, StoreConflictError, type GameStore, type Snapshot } from "../kernel/game-store.js";
+import { openSqlite, sqliteCode, StoreWriteError, type SqlDatabase } from "./sqlite-driver.js";
+import { importProblem, StoreConflictError, takeCompanion, withCompanion, type GameStore, type Snapshot } from "../kernel/game-store.js";
 
 type Db = SqlDatabase;
 
@@ -61,22 +61,13 @@ function migrate(db: Db, path: string): void {
   });
 }
 
-/** SQLite's primary result code ("BUSY", "NOTADB"...) of an error from either library; undefined if SQLite did not raise it. */
-function sqliteCode(err: unknown): string | undefined {
-  const e = err as { code?: unknown; errcode?: unknown };
-  // better-sqlite3 names the (extended) code: "SQLITE_NOTADB", "SQLITE_CORRUPT_INDEX".
-  if (typeof e.code === "string" && e.code.startsWith("SQLITE_")) return e.code.split("_")[1];
-  // node:sqlite gives its number.
-  if (typeof e.errcode === "number") return ({ 5: "BUSY", 11: "CORRUPT", 26: "NOTADB" } as Record<number, string>)[e.errcode & 0xff] ?? String(e.errcode);
-  return undefined;
-}
-
 /**
  * Says which file an error from opening concerns. "Not a database" and "corrupt" mean the
  * file is not a game file. Errors not from SQLite (a native module built for another Node,
  * or our own messages) pass through unchanged.
  */
-function explain(path: string, err: unknown): unknown {
+function explain(path: string, failure: unknown): unknown {
+  const err = failure instanceof StoreWriteError ? failure.cause : failure;
   const code = sqliteCode(err);
   const message = (err as Error).message;
   if (code === undefined) return err;
@@ -108,6 +99,7 @@ function toInfo(row: GameRow): GameInfo {
 
 export class SqliteStore implements GameStore {
   private readonly statements;
+  private readonly companions = new Map<string, (act: Act) => void>();
 
   private constructor(private readonly db: Db, private readonly path: string) {
     this.statements = {
@@ -156,6 +148,7 @@ export class SqliteStore implements GameStore {
       if (this.statements.getGame.get(info.id)) throw new Error(`a game with the id "${info.id}" already exists`);
       this.statements.insertGame.run(info.id, info.name, info.preset, info.createdAt, info.seed);
       this.statements.insertAct.run(info.id, first.seq, first.time, JSON.stringify(first));
+      takeCompanion(this.companions, info.id)?.(first);
     });
   }
 
@@ -169,6 +162,7 @@ export class SqliteStore implements GameStore {
       this.statements.insertGame.run(info.id, info.name, info.preset, info.createdAt, info.seed);
       for (const act of acts) this.statements.insertAct.run(info.id, act.seq, act.time, JSON.stringify(act));
       if (snapshot && state) this.statements.insertSnapshot.run(info.id, snapshot.seq, state);
+      takeCompanion(this.companions, info.id)?.(acts[acts.length - 1]!);
     });
   }
 
@@ -178,7 +172,13 @@ export class SqliteStore implements GameStore {
       const last = this.lastSeq(gameId);
       if (act.seq !== last + 1) throw new StoreConflictError(gameId, last + 1, act.seq);
       this.statements.insertAct.run(gameId, act.seq, act.time, body);
+      takeCompanion(this.companions, gameId)?.(act);
     });
+  }
+
+  /** The write runs inside the act's transaction, on this store's database ({@link sql}). */
+  alongside<T>(gameId: string, write: (act: Act) => void, work: () => Promise<T>): Promise<T> {
+    return withCompanion(this.companions, gameId, write, work);
   }
 
   readActs(gameId: string, afterSeq = 0): Act[] {
@@ -195,12 +195,20 @@ export class SqliteStore implements GameStore {
     return Number(this.statements.lastSeq.get(gameId)?.seq ?? 0);
   }
 
+  /**
+   * A snapshot only saves folding time: the log is the record. One the disk refuses (full,
+   * read-only) is skipped, so that an act already saved is not then reported as failed.
+   */
   saveSnapshot(gameId: string, snapshot: Snapshot): void {
     const state = JSON.stringify(snapshot.state);
-    this.db.transaction(() => {
-      this.statements.insertSnapshot.run(gameId, snapshot.seq, state);
-      this.statements.pruneSnapshots.run(gameId, gameId);
-    });
+    try {
+      this.db.transaction(() => {
+        this.statements.insertSnapshot.run(gameId, snapshot.seq, state);
+        this.statements.pruneSnapshots.run(gameId, gameId);
+      });
+    } catch (err) {
+      if (!(err instanceof StoreWriteError)) throw err;
+    }
   }
 
   latestSnapshot(gameId: string): Snapshot | undefined {

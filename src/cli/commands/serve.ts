@@ -22,6 +22,12 @@ export function registerServeCommand(program: Command, globals: () => GlobalOpti
         process.once("SIGINT", stop);
         process.once("SIGTERM", stop);
       });
+      // Streams are closed first (hub.endStreams); should anything else hold on, do not hang.
+      const deadline = setTimeout(() => {
+        process.stderr.write("Nomos: requests still open after 10 s; stopping anyway\n");
+        process.exit(1);
+      }, 10_000);
+      deadline.unref();
       await app.close();
     });
 }

@@ -1,6 +1,13 @@
 // Rule 202: a turn is (1) proposing one rule-change and having it voted on, then (2)
 // scoring: in computer games, the proposal's number minus 291, times the fraction of
 // favourable votes, rounded to the nearest integer. The turn then ends.
+//
+// Reading taken: the votes a proposal "received" are the votes of its eligible voters when
+// the vote is counted, as Rule 203 counts them: a player who forfeits after voting is no
+// longer a player (113), so their vote counts for neither adoption nor score. A Judge
+// would most likely read it so, since 207 gives a vote to each player and one count of
+// one vote should not differ between two rules. Both rules ask the one question that
+// says who the eligible voters are ("eligible-voters", answered by Rule 105).
 
 interface Turn { player: string | null; key: string; number: number; circuits: number; proposed: boolean; waiting: string | null }
 interface Proposal { number: number; proposer: string; votes: { [player: string]: "for" | "against" } }
@@ -18,7 +25,8 @@ on("proposal.opened", () => turn.update((now) => ({ ...now, proposed: true })));
 on("proposal.closed", (event) => {
   const p = proposals.get(event.data.number);
   if (!p) return;
-  const votes = Object.values(p.votes);
+  const voters = game.ask<string[]>("eligible-voters")?.value ?? Object.keys(p.votes);
+  const votes = voters.filter((v) => p.votes[v] !== undefined).map((v) => p.votes[v]);
   const favourable = votes.length ? votes.filter((v) => v === "for").length / votes.length : 0;
   const score = Math.round((p.number - 291) * favourable);
   if (game.player(p.proposer)) {

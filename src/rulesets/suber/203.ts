@@ -2,6 +2,9 @@
 // eligible voters. If this rule is not amended by the end of the second complete circuit
 // of turns, it changes by itself to require only a simple majority: its code changes its
 // own text, and from then on answers by majority.
+//
+// Only the votes of the eligible voters when the vote is counted count ("eligible-voters",
+// answered by Rule 105): a forfeited player's vote is ignored, here and in 202's score.
 
 const majorityText = "A rule-change is adopted if and only if it receives a simple majority of the votes of the eligible voters.";
 const method = gameState<"unanimity" | "majority">("adoption", { initial: "unanimity", describe: "The vote Rule 203 requires to adopt a rule-change" });

@@ -3,6 +3,13 @@
 // of a majority of the other players. The Judge's Judgment may be overruled only by a
 // unanimous vote of the other players before the next turn begins; the player preceding
 // the overruled Judge (never the mover) then judges the question.
+//
+// Reading taken: consent and overrule are separate clocks. A majority's consent settles
+// the case (the next turn may begin, the ruling is noted on its rules), but "taken before
+// the next turn is begun" leaves the ruling open to overrule until that turn begins: an
+// overruled settled case reopens under the new Judge and holds the next turn back again.
+// When the next turn begins, a settled ruling is final ("judgment.final"); Rule 213 acts
+// on final rulings only, never on one that could still be overruled.
 
 interface Case {
   number: number;
@@ -19,6 +26,9 @@ interface Case {
   overruled: { judge: string; verdict: string; reasoning: string }[];
   /** The rules the question is about: a settled ruling is annotated on each. */
   rules: number[];
+  /** The turn in which a majority consented; the ruling is final once a later turn begins. */
+  settledTurn?: number;
+  final?: boolean;
 }
 interface Turn { player: string | null; number: number }
 
@@ -89,9 +99,11 @@ action(
   },
 );
 
-action("overrule", { describe: "Vote to overrule the Judge's ruling; it takes every other player", input: t.object({ case: t.integer() }) }, (input, { actor }) => {
-  const c = open(input.case);
-  if (c.status !== "ruled") game.refuse(`the Judge of case ${c.number} has not ruled yet`);
+action("overrule", { describe: "Vote to overrule the Judge's ruling, until the next turn begins; it takes every other player", input: t.object({ case: t.integer() }) }, (input, { actor }) => {
+  const c = cases.get(input.case);
+  if (!c) game.refuse(`there is no Judgment case ${input.case}`);
+  if (c.status === "awaiting ruling") game.refuse(`the Judge of case ${c.number} has not ruled yet`);
+  if (c.status === "settled" && (c.final || c.settledTurn !== turn.get().number)) game.refuse(`case ${c.number} is settled and the next turn has begun; it can no longer be overruled`);
   if (actor === c.judge) game.refuse("the Judge cannot overrule their own Judgment");
   if (c.overrulers.includes(actor)) game.refuse(`you have already voted to overrule case ${c.number}`);
   const overrulers = [...c.overrulers, actor];
@@ -100,6 +112,10 @@ action("overrule", { describe: "Vote to overrule the Judge's ruling; it takes ev
     const judge = preceding(c.judge, c.mover);
     if (!judge || judge === c.judge) game.refuse("there is no other player who could judge the question");
     save({ ...c, judge, status: "awaiting ruling", verdict: null, reasoning: null, consents: [], overrulers: [], overruled: [...c.overruled, { judge: c.judge, verdict: c.verdict ?? "", reasoning: c.reasoning ?? "" }] });
+    if (c.status === "settled") {
+      // The settled ruling was noted on its rules; the note that it was overruled follows it.
+      for (const rule of c.rules ?? []) if (game.rules.get(rule)) game.rules.annotate(rule, `Case ${c.number}: the ruling of Judge ${name(c.judge)} was overruled; ${name(judge)} judges the question anew.`, `case ${c.number}`);
+    }
     game.post(`Judge ${name(c.judge)} is overruled unanimously on case ${c.number}; ${name(judge)} is the new Judge.`);
     game.emit("judgment.overruled", { case: c.number, judge });
   } else {
@@ -116,8 +132,8 @@ action("consent", { describe: "Consent to the next turn beginning after a Judgme
   const consents = [...c.consents, actor];
   const others = game.players().filter((p) => p.id !== next).length;
   if (consents.length * 2 > others) {
-    save({ ...c, consents, status: "settled" });
-    game.post(`A majority consents; case ${c.number} is settled (${c.verdict}).`);
+    save({ ...c, consents, status: "settled", settledTurn: turn.get().number });
+    game.post(`A majority consents; case ${c.number} is settled (${c.verdict}). The ruling may still be overruled until the next turn begins.`);
     for (const rule of c.rules ?? []) {
       if (game.rules.get(rule)) game.rules.annotate(rule, `Case ${c.number} (Judge ${name(c.judge)}): ${c.question} Ruled ${c.verdict}: ${c.reasoning ?? ""}`.trim(), `case ${c.number}`);
     }
@@ -142,6 +158,15 @@ function blocked(): string | undefined {
 }
 
 answer("turn.blocked", () => blocked());
+
+// The next turn has begun: the rulings settled before it can no longer be overruled.
+on("turn.began", () => {
+  for (const c of Object.values(cases.all())) {
+    if (c.status !== "settled" || c.final || c.settledTurn === turn.get().number) continue;
+    save({ ...c, final: true });
+    game.emit("judgment.final", { case: c.number, verdict: c.verdict, mover: c.mover });
+  }
+});
 
 // The Judge of a case may record the corrections its ruling calls for (an earlier move ruled
 // illegal, points a text-only rule awards), citing the case as "case N".

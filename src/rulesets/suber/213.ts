@@ -3,9 +3,11 @@
 // reasoning, not overruled, a move appears equally legal and illegal, then the first
 // player unable to complete a turn wins. This takes precedence over every other rule
 // determining the winner. The machine decides the last case: a Judgment ruling a move
-// "undecidable" that stands (settled without being overruled) makes the mover the winner.
+// "undecidable" that stands makes the mover the winner. "Not overruled" is read as Rule 212
+// reads it: a ruling may be overruled until the next turn begins, so it stands only then
+// (212's "judgment.final"), not when a majority consents mid-turn.
 
-on("judgment.settled", (event) => {
+on("judgment.final", (event) => {
   if (event.data.verdict !== "undecidable" || game.isOver()) return;
   const mover: string = event.data.mover;
   const name = game.player(mover)?.name ?? mover;

@@ -2,6 +2,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../context.js";
 import { badRequest } from "../errors.js";
+import { notSaved } from "../hub.js";
+import { StoreWriteError } from "../../store/sqlite-driver.js";
 import { gameIdParams } from "../schemas.js";
 import { seat } from "./play.js";
 
@@ -24,8 +26,15 @@ export function forumRoutes(app: FastifyInstance, context: ServerContext): void 
     const { game, user } = await seat(context, request, request.params.id);
     const body = request.body.body.trim();
     if (!body) throw badRequest("a post cannot be blank");
-    const id = context.directory.addPost(game.id, user.id, body);
+    let id: number;
+    try {
+      id = context.directory.addPost(game.id, user.id, body);
+    } catch (err) {
+      if (err instanceof StoreWriteError) throw notSaved("your post", err);
+      throw err;
+    }
     context.hub.announce(game.id, { kind: "post", id });
     return reply.code(201).send({ id });
   });
 }
+

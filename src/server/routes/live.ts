@@ -27,7 +27,7 @@ export function liveRoutes(app: FastifyInstance, context: ServerContext): void {
     raw.write("retry: 1000\n\n");
     const lastSeen = Number(request.headers["last-event-id"]);
     if (Number.isFinite(lastSeen) && lastSeen < game.state.seq) send({ kind: "act", seq: game.state.seq });
-    const unwatch = context.hub.watch(game.id, send);
+    const unwatch = context.hub.watch(game.id, send, () => raw.end());
     const heartbeat = setInterval(() => raw.write(": still here\n\n"), heartbeatMs);
     const stop = () => {
       clearInterval(heartbeat);

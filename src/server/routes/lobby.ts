@@ -7,6 +7,7 @@ import { requireUser, type ServerContext } from "../context.js";
 import { ApiError, badRequest, notFound } from "../errors.js";
 import { isTimeZone, timeZoneSchema } from "../schemas.js";
 import type { Game, NewGame } from "../../kernel/game.js";
+import type { GameSettings } from "../accounts.js";
 
 const gameSummary = {
   type: "object",
@@ -106,11 +107,13 @@ export function lobbyRoutes(app: FastifyInstance, context: ServerContext): void 
         throw badRequest((err as Error).message);
       }
     }
-    const game = await hub.create(spec);
-    const settings = directory.createSettings(game.id, user.id, timeZone);
-    const player = await hub.change(game, (g) => g.join(user.displayName));
-    directory.addMember(game.id, user.id, player.id);
-    return reply.code(201).send({ ...summary(game, player.id, timeZone), invite: settings.inviteCode });
+    // The game, its founder's player, its settings and the founder's seat: all or nothing.
+    let settings: GameSettings | undefined;
+    const { game, player } = await hub.found(spec, user.displayName, (g, p) => {
+      settings = directory.createSettings(g.id, user.id, timeZone);
+      directory.addMember(g.id, user.id, p.id);
+    });
+    return reply.code(201).send({ ...summary(game, player.id, timeZone), invite: settings!.inviteCode });
   });
 
   app.get<{ Params: { code: string } }>("/api/invites/:code", {
@@ -133,11 +136,22 @@ export function lobbyRoutes(app: FastifyInstance, context: ServerContext): void 
     const key = `${game.id}:${user.id}`;
     let joining = pendingJoins.get(key);
     if (!joining) {
-      joining = hub.change(game, (g) => g.join(user.displayName)).then((player) => directory.addMember(game.id, user.id, player.id).playerId);
+      // The join act and the membership commit together: a crash leaves both or neither, never a ghost player.
+      joining = hub.join(game, user.displayName, (player) => directory.addMember(game.id, user.id, player)).then(
+        (player) => player.id,
+        (err) => {
+          // Joined meanwhile (another server on the same file): the membership refused a second player.
+          const joined = directory.membership(game.id, user.id);
+          if (joined) return joined.playerId;
+          throw err;
+        },
+      );
       pendingJoins.set(key, joining);
       void joining.finally(() => pendingJoins.delete(key)).catch(() => undefined);
     }
-    return summary(game, await joining, settings.timeZone);
+    const me = await joining;
+    // The game as it now stands (reloaded, if another process wrote to it meanwhile).
+    return summary((await hub.get(game.id)) ?? game, me, settings.timeZone);
   });
 }
 
