@@ -7,6 +7,7 @@
 import { Command, CommanderError } from "commander";
 import { ActionError } from "../kernel/game.js";
 import { StoreConflictError } from "../store/store.js";
+import { endQuietlyWhenClosed } from "./closed-output.js";
 import { registerArchiveCommands } from "./commands/archive.js";
 import { registerGameFileCommands } from "./commands/games.js";
 import { registerPlayCommand } from "./commands/play.js";
@@ -20,6 +21,9 @@ import { guardOutput } from "./terminal-text.js";
 // Everything printed, by any command, local or remote, shows control characters instead of obeying them.
 guardOutput(process.stdout);
 guardOutput(process.stderr);
+// `nomos log | head`: once the reader has gone, there is no one left to tell anything.
+endQuietlyWhenClosed(process.stdout);
+endQuietlyWhenClosed(process.stderr);
 
 // Known before parsing, so that even commander's own errors come out as JSON.
 const json = process.argv.slice(2).includes("--json");
