@@ -5,6 +5,8 @@
  * against the session, so this is what makes `nomos <cmd>` and `nomos remote <cmd>` agree.
  */
 import assert from "node:assert/strict";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { Game } from "../src/kernel/game.js";
 import { createQuickJsSandbox } from "../src/sandbox/quickjs-sandbox.js";
@@ -13,6 +15,7 @@ import { LocalSession } from "../src/cli/local-session.js";
 import { RemoteSession } from "../src/cli/remote-session.js";
 import { RemoteClient } from "../src/cli/remote/client.js";
 import type { GameSession } from "../src/cli/session.js";
+import { runCli } from "./cli-run.js";
 import { startServer, suberTable, type ApiClient, type TestServer } from "./server-helpers.js";
 
 let server: TestServer;
@@ -83,4 +86,19 @@ test("acting through the remote session reports the act as the local one does", 
   // The session sees the game after its own act.
   assert.equal((await remote.view()).seq, outcome.seq);
   await assert.rejects(remote.act("vote", { proposal: 302, vote: "for" }), /Rule 207/);
+});
+
+test("the shortcuts written once work on both: nomos remote judgment", async () => {
+  const file = join(server.db, "..", "ada-session.json");
+  writeFileSync(file, JSON.stringify({ url: server.url, cookie: ada.cookie, csrf: ada.csrf, username: "ada-lovelace" }), { mode: 0o600 });
+  const env = { NOMOS_REMOTE_FILE: file };
+  const called = await runCli(["remote", "judgment", "call", "Are hats legal?", "--game", remote.game], true, env);
+  assert.equal(called.code, 0, called.stderr);
+  assert.equal(called.out.action, "invoke-judgment");
+  assert.equal(called.out.actor, "ada-lovelace");
+  const state = await runCli(["remote", "state", "--game", remote.game], true, env);
+  assert.deepEqual(state.out.openJudgments.map((j: { question: string }) => j.question), ["Are hats legal?"]);
+  const twice = await runCli(["remote", "act", "vote", "{}", "--input", "{}", "--game", remote.game], false, env);
+  assert.equal(twice.code, 1);
+  assert.equal(twice.stderr, "error: give the input once: as the second argument or with --input, not both\n");
 });
