@@ -7,25 +7,23 @@
 import { Command, CommanderError } from "commander";
 import { ActionError } from "../kernel/game.js";
 import { StoreConflictError } from "../kernel/game-store.js";
-import { registerActCommands } from "./commands/act.js";
+import { endQuietlyWhenClosed } from "./closed-output.js";
 import { registerArchiveCommands } from "./commands/archive.js";
-import { registerCorrectCommand } from "./commands/correct.js";
-import { registerGameCommands } from "./commands/games.js";
-import { registerJudgmentCommands } from "./commands/judgment.js";
-import { registerLogCommand } from "./commands/log.js";
+import { registerGameFileCommands } from "./commands/games.js";
 import { registerPlayCommand } from "./commands/play.js";
-import { registerProposeCommand } from "./commands/propose.js";
-import { registerRecordsCommands } from "./commands/records.js";
-import { registerRulesCommand } from "./commands/rules.js";
 import { registerServeCommand } from "./commands/serve.js";
-import { registerStateCommands } from "./commands/state.js";
 import { defaultDb, UsageError, type GlobalOptions } from "./context.js";
+import { registerGameCommands } from "./game-commands.js";
 import { registerRemoteCommands } from "./remote/commands.js";
+import { localSurface } from "./surface.js";
 import { guardOutput } from "./terminal-text.js";
 
 // Everything printed, by any command, local or remote, shows control characters instead of obeying them.
 guardOutput(process.stdout);
 guardOutput(process.stderr);
+// `nomos log | head`: once the reader has gone, there is no one left to tell anything.
+endQuietlyWhenClosed(process.stdout);
+endQuietlyWhenClosed(process.stderr);
 
 // Known before parsing, so that even commander's own errors come out as JSON.
 const json = process.argv.slice(2).includes("--json");
@@ -43,15 +41,8 @@ program
 
 // Subcommands inherit the settings above, so they must be registered after them.
 const globals = (): GlobalOptions => program.opts<GlobalOptions>();
-registerGameCommands(program, globals);
-registerRulesCommand(program, globals);
-registerStateCommands(program, globals);
-registerLogCommand(program, globals);
-registerActCommands(program, globals);
-registerProposeCommand(program, globals);
-registerJudgmentCommands(program, globals);
-registerCorrectCommand(program, globals);
-registerRecordsCommands(program, globals);
+registerGameFileCommands(program, globals);
+registerGameCommands(localSurface(program, globals));
 registerArchiveCommands(program, globals);
 registerPlayCommand(program, globals);
 registerServeCommand(program, globals);

@@ -1,74 +1,63 @@
 /**
  * Commands that act in a game. `act` takes any action a rule offers, so the CLI plays any
- * ruleset; `start`, `vote` and `forfeit` are shortcuts for the actions of Suber's set
- * (propose and judgment have their own modules).
+ * ruleset; `start` and `forfeit` are shortcuts for two common actions (vote, propose and
+ * judgment have their own modules).
  */
-import type { Command } from "commander";
-import type { Game } from "../../kernel/game.js";
 import type { Json } from "../../kernel/types.js";
-import { viewFor, visibleEffects } from "../../kernel/visibility.js";
-import { output, withGame, type GlobalOptions } from "../context.js";
-import { parseJson, wholeNumber } from "../parse.js";
-import { proposalViews } from "../records-view.js";
+import type { GameView } from "../../kernel/visibility.js";
+import { output, UsageError } from "../context.js";
+import { parseJson } from "../parse.js";
+import type { GameSession } from "../session.js";
+import type { Surface, Who } from "../surface.js";
+
+/** A hint after an act, from the game as it is after it. */
+export type Hint = (view: GameView) => string | undefined;
 
 /**
  * Takes one action and reports what came of it: the messages and failures the actor may
- * see (--json: every effect the actor may see). `after` adds a hint for the next step.
+ * see (--json: every effect the actor may see). `after` adds a hint for the next step;
+ * `done` says what happened when no rule said anything.
  */
-export async function perform(
-  g: GlobalOptions, actor: string, action: string, input: Json,
-  after?: (game: Game) => string | undefined, done?: (game: Game) => string,
-): Promise<void> {
-  await withGame(g, async (game) => {
-    const outcome = await game.act(actor, action, input);
-    const effects = visibleEffects(game.state, outcome.act, actor);
-    const messages = effects.flatMap((e) => (e.e === "message" ? [e.text] : []));
-    const failures = effects.flatMap((e) => (e.e === "rule.failed" ? [`! Rule ${e.rule} failed (${e.during}): ${e.error}`] : []));
-    const over = game.state.status === "over" ? game.state.result : null;
-    output(g, { game: game.id, seq: outcome.act.seq, actor, action, failed: outcome.failed, messages, effects, status: game.state.status, result: over }, () => {
-      const lines = outcome.failed
-        ? [`Your ${action} was recorded but had no effect: Rule ${outcome.failed.rule}'s code failed: ${outcome.failed.error}`]
-        : messages.length ? messages : [done?.(game) ?? `${action}: done (act ${outcome.act.seq}).`];
+export async function perform(surface: Surface, who: Who, action: string, input: Json, after?: Hint, done?: (view: GameView) => string): Promise<void> {
+  await surface.run(who, async (session: GameSession) => {
+    const outcome = await session.act(action, input);
+    // The game as it is now: its status, and what the hints need. The act is recorded
+    // whatever happens here, so a failure to fetch it must not read as a failed act.
+    const view = await session.view().catch(() => null);
+    const messages = outcome.effects.flatMap((e) => (e.e === "message" ? [e.text] : []));
+    const failures = outcome.effects.flatMap((e) => (e.e === "rule.failed" ? [`! Rule ${e.rule} failed (${e.during}): ${e.error}`] : []));
+    const over = view?.status === "over" ? view.result : null;
+    const { seq, actor, failed, effects } = outcome;
+    output(surface.globals(), { game: session.game, seq, actor, action, failed, messages, effects, status: view?.status ?? null, result: over }, () => {
+      const lines = failed
+        ? [`Your ${action} was recorded but had no effect: Rule ${failed.rule}'s code failed: ${failed.error}`]
+        : messages.length ? messages : [(view && done?.(view)) ?? `${action}: done (act ${seq}).`];
       lines.push(...failures);
-      const hint = outcome.failed || over ? undefined : after?.(game);
+      const hint = failed || over || !view ? undefined : after?.(view);
       if (hint) lines.push(hint);
       return lines.join("\n");
     });
   });
 }
 
-export function registerActCommands(program: Command, globals: () => GlobalOptions): void {
-  program
-    .command("act <action>")
-    .description("take any action a rule offers (nomos actions lists them with their input forms)")
-    .requiredOption("--as <player>", "the player acting (their id)")
-    .option("--input <json>", "the action's input as JSON", "{}")
-    .action(async (action: string, o: { as: string; input: string }) => {
-      await perform(globals(), o.as, action, parseJson(o.input, "--input"));
+export function registerActCommands(surface: Surface): void {
+  surface
+    .actor(surface.command("act <action> [input]"), "the player acting (their id)")
+    .description(`take any action a rule offers: ${surface.prefix} act vote '{"proposal": 301, "vote": "for"}'${surface.asHint} (${surface.prefix} actions lists them with their input forms)`)
+    .option("--input <json>", "the action's input as JSON (instead of the second argument)")
+    .action(async (action: string, input: string | undefined, o: Who & { input?: string }) => {
+      if (input !== undefined && o.input !== undefined) throw new UsageError("give the input once: as the second argument or with --input, not both");
+      const parsed = input !== undefined ? parseJson(input, "the input") : o.input !== undefined ? parseJson(o.input, "--input") : {};
+      await perform(surface, o, action, parsed);
     });
 
-  program
-    .command("start")
+  surface
+    .actor(surface.command("start"), "the player acting")
     .description("begin play (the start action)")
-    .requiredOption("--as <player>", "the player acting")
-    .action(async (o: { as: string }) => perform(globals(), o.as, "start", {}));
+    .action(async (o: Who) => perform(surface, o, "start", {}));
 
-  program
-    .command("vote <proposal> <vote>")
-    .description("vote for or against a proposal: nomos vote 301 for --as ada-lovelace")
-    .requiredOption("--as <player>", "the player voting")
-    .action(async (proposal: string, vote: string, o: { as: string }) => {
-      const number = wholeNumber(proposal, "a proposal's number");
-      await perform(globals(), o.as, "vote", { proposal: number, vote }, undefined, (game) => {
-        const p = proposalViews(viewFor(game.state, o.as)).find((x) => x.number === number);
-        const waiting = p ? game.state.players.filter((pl) => !(pl.id in p.votes)).map((pl) => pl.name) : [];
-        return `You voted ${vote} on proposal ${number}.${waiting.length ? ` Waiting for: ${waiting.join(", ")}.` : ""}`;
-      });
-    });
-
-  program
-    .command("forfeit")
+  surface
+    .actor(surface.command("forfeit"), "the player forfeiting")
     .description("forfeit the game: you leave it for good")
-    .requiredOption("--as <player>", "the player forfeiting")
-    .action(async (o: { as: string }) => perform(globals(), o.as, "forfeit", {}));
+    .action(async (o: Who) => perform(surface, o, "forfeit", {}));
 }

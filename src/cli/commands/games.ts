@@ -9,7 +9,7 @@ import { output, UsageError, withGame, withStore, type GlobalOptions } from "../
 import { readText } from "../parse.js";
 import { when } from "../../present/format.js";
 
-export function registerGameCommands(program: Command, globals: () => GlobalOptions): void {
+export function registerGameFileCommands(program: Command, globals: () => GlobalOptions): void {
   program
     .command("presets")
     .description("list the rulesets a game can start from")

@@ -4,14 +4,14 @@
  */
 import type { Command } from "commander";
 import type { Json } from "../../kernel/types.js";
-import { viewFor } from "../../kernel/visibility.js";
-import { UsageError, type GlobalOptions } from "../context.js";
+import { UsageError } from "../context.js";
 import { parseJson, readText, wholeNumber } from "../parse.js";
 import { proposalViews } from "../records-view.js";
+import type { Surface } from "../surface.js";
 import { perform } from "./act.js";
 
 export interface ProposeOptions {
-  as: string;
+  as?: string;
   file?: string;
   enact?: boolean;
   amend?: string;
@@ -53,7 +53,7 @@ export function changeFrom(o: ProposeOptions): Json {
   return { kind: "transmute", rule: wholeNumber(o.transmute!, "the rule to transmute") };
 }
 
-/** The options that describe a rule-change, shared by `propose` and `remote propose`. */
+/** The options that describe a rule-change. */
 export function withChangeOptions(command: Command): Command {
   return command
     .option("--file <proposal.json>", "the rule-change as JSON, e.g. {\"kind\": \"amend-amendment\", \"rule\": 305, \"revision\": 2, \"text\": \"...\"}")
@@ -68,16 +68,13 @@ export function withChangeOptions(command: Command): Command {
     .option("--remove-code", "with --amend: remove the rule's code");
 }
 
-export function registerProposeCommand(program: Command, globals: () => GlobalOptions): void {
-  const command = program
-    .command("propose")
+export function registerProposeCommand(surface: Surface): void {
+  withChangeOptions(surface.actor(surface.command("propose"), "the player proposing"))
     .description("propose a rule-change: enact a rule, amend its text, title or code, repeal or transmute it")
-    .requiredOption("--as <player>", "the player proposing");
-  withChangeOptions(command)
     .action(async (o: ProposeOptions) => {
-      await perform(globals(), o.as, "propose", { change: changeFrom(o) }, (game) => {
-        const open = proposalViews(viewFor(game.state, o.as), "open").at(-1);
-        return open ? `Every player votes: nomos vote ${open.number} for|against --as <player>` : undefined;
+      await perform(surface, o, "propose", { change: changeFrom(o) }, (view) => {
+        const open = proposalViews(view, "open").at(-1);
+        return open ? `Every player votes: ${surface.prefix} vote ${open.number} for|against${surface.asHint}` : undefined;
       });
     });
 }

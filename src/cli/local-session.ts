@@ -1,0 +1,106 @@
+/**
+ * A game in a game file on this machine: the kernel's `Game` over the store. Whoever keeps
+ * the file may act as any player (--as) and record corrections as the game's host.
+ */
+import type { EngineOptions, Game } from "../kernel/game.js";
+import type { Correction, Json, Recorder } from "../kernel/types.js";
+import { logEntryFor, viewFor, visibleEffects, visibleInput } from "../kernel/visibility.js";
+import { permissionsOf } from "../present/permissions.js";
+import { buildRecord, type RecordKind } from "../records/documents.js";
+import { MomentError, momentOf } from "../records/moment.js";
+import { asOf } from "../records/reports/as-of.js";
+import { loadPreset } from "../ruleset-sources/presets.js";
+import { playerNames, UsageError } from "./context.js";
+import type { ActOutcome, GameSession, Moment, RuleBook } from "./session.js";
+
+export class LocalSession implements GameSession {
+  /** `as`: the player who acts and views (null: the public view; corrections by the host). */
+  constructor(private readonly g: Game, private readonly engine: EngineOptions, private readonly as: string | null) {}
+
+  get game(): string {
+    return this.g.id;
+  }
+
+  /** The viewer --as names, who must be (or have been) a player: no view is made for a stranger. */
+  private viewer(): string | null {
+    const { players, departed } = this.g.state;
+    if (this.as !== null && ![...players, ...departed].some((p) => p.id === this.as)) {
+      throw new UsageError(`"${this.as}" is not a player in this game; the players are: ${players.map((p) => p.id).join(", ") || "none yet"}`, "not-a-player");
+    }
+    return this.as;
+  }
+
+  /** The player acting; commands that act require --as, so it is there. */
+  private actor(): string {
+    if (this.as === null) throw new UsageError("say who acts: --as <player>");
+    return this.as;
+  }
+
+  async act(action: string, input: unknown): Promise<ActOutcome> {
+    const actor = this.actor();
+    const outcome = await this.g.act(actor, action, input as Json);
+    return { seq: outcome.act.seq, actor, failed: outcome.failed, effects: visibleEffects(this.g.state, outcome.act, actor) };
+  }
+
+  async view() {
+    return viewFor(this.g.state, this.viewer());
+  }
+
+  async departed() {
+    return this.g.state.departed;
+  }
+
+  async names() {
+    return playerNames(this.g);
+  }
+
+  async actions() {
+    return this.g.actions();
+  }
+
+  async rules(): Promise<RuleBook> {
+    const current = Object.values(this.g.state.rules)
+      .sort((a, b) => a.number - b.number)
+      .map((r) => ({ ...r, permissions: permissionsOf(this.g.state, r.number) }));
+    return { current, repealed: this.g.state.repealed };
+  }
+
+  async log(limit?: number) {
+    const viewer = this.viewer();
+    const from = limit ? Math.max(0, this.g.state.seq - limit) : 0;
+    // As the server's log: values the viewer may not see are left out of inputs and events too.
+    return (await this.engine.store.readActs(this.g.id, from)).map((act) => logEntryFor(this.g.state, act, viewer));
+  }
+
+  async record(kind: RecordKind, moment: Moment) {
+    const viewer = this.viewer();
+    const log = await this.engine.store.readActs(this.g.id);
+    let seq: number;
+    try {
+      seq = momentOf(log, moment, this.g.state.seq);
+    } catch (err) {
+      if (err instanceof MomentError) throw new UsageError(err.message);
+      throw err;
+    }
+    const { acts, state } = asOf(log, seq);
+    const title = this.presetTitle();
+    return buildRecord(kind, { acts, state, viewer, ...(title !== undefined ? { presetTitle: title } : {}) });
+  }
+
+  private presetTitle(): string | undefined {
+    try {
+      return this.g.info.preset ? loadPreset(this.g.info.preset).info.title : undefined;
+    } catch {
+      return undefined; // a preset this build does not ship: its name stands in
+    }
+  }
+
+  /** Without --as the correction is the host's: whoever keeps the game file runs the game. */
+  async correct(correction: Correction, asHost: boolean) {
+    const by: Recorder = asHost || this.as === null ? { host: true } : { player: this.as };
+    const { act } = await this.g.correct(by, correction);
+    // An officer sees what they may of their own correction (they might set a value hidden from them); the host sees all.
+    const shown = "player" in by ? visibleInput(this.g.state, act.input, by.player) : act.input;
+    return { seq: act.seq, correction: shown, status: this.g.state.status, result: this.g.state.result };
+  }
+}
