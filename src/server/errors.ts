@@ -29,13 +29,13 @@ const actionStatus: Record<ActionError["code"], number> = {
 };
 
 /** Fastify's own errors, in the API's words: the request could not be read as sent. */
-const framework: Record<string, { status: number; code: string; message: (e: { message?: string }) => string }> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: "too-large", message: () => "the request body is too large (the limit is 512 KiB); send less" },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: "unsupported-media-type", message: () => "send the body as JSON, with Content-Type: application/json" },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: "invalid-json", message: () => "the body is empty but says it is JSON; send a JSON object, or no Content-Type" },
-  FST_ERR_BAD_URL: { status: 400, code: "bad-url", message: () => "the URL cannot be read (a % not followed by two hex digits?); encode it with encodeURIComponent" },
-  FST_ERR_ASYNC_CONSTRAINT: { status: 400, code: "bad-url", message: () => "the request cannot be routed; see /api/openapi.json" },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: "invalid-input", message: () => "the Content-Length header does not match the body sent" },
+const framework: Record<string, { status: number; code: string; message: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: "too-large", message: "the request body is too large (the limit is 512 KiB); send less" },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: "unsupported-media-type", message: "send the body as JSON, with Content-Type: application/json" },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: "invalid-json", message: "the body is empty but says it is JSON; send a JSON object, or no Content-Type" },
+  FST_ERR_BAD_URL: { status: 400, code: "bad-url", message: "the URL cannot be read (a % not followed by two hex digits?); encode it with encodeURIComponent" },
+  FST_ERR_ASYNC_CONSTRAINT: { status: 400, code: "bad-url", message: "the request cannot be routed; see /api/openapi.json" },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: "invalid-input", message: "the Content-Length header does not match the body sent" },
 };
 
 /** The 404 for a path the API does not have. */
@@ -50,7 +50,7 @@ export function toErrorReply(err: unknown): { status: number; body: ErrorBody; u
   const e = err as { statusCode?: number; code?: string; message?: string; validation?: unknown };
   if (e.validation) return { status: 400, body: { error: { code: "invalid-input", message: `${e.message}; see the API description at /api/openapi.json` } }, unexpected: false };
   const known = e.code ? framework[e.code] : undefined;
-  if (known) return { status: known.status, body: { error: { code: known.code, message: known.message(e) } }, unexpected: false };
+  if (known) return { status: known.status, body: { error: { code: known.code, message: known.message } }, unexpected: false };
   if (e.statusCode === 400 && (e.code?.startsWith("FST_ERR_CTP") || err instanceof SyntaxError)) return { status: 400, body: { error: { code: "invalid-json", message: `the body is not valid JSON (${e.message}); send a JSON object` } }, unexpected: false };
   if (e.statusCode === 429) return { status: 429, body: { error: { code: "rate-limited", message: `too many tries from your address (${e.message ?? "rate limit"}); wait a minute and try again` } }, unexpected: false };
   // Any other client error fastify or a plugin raises: its status and message, not its internal code.
