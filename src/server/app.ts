@@ -7,13 +7,15 @@ import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
-import Fastify, { type FastifyInstance } from "fastify";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
+import { sharedSchemas } from "../api/index.js";
 import type { EngineOptions } from "../kernel/game.js";
 import { packagePath } from "../sandbox/package-root.js";
 import { SqliteStore } from "../store/sqlite-store.js";
 import type { ServerContext } from "./context.js";
 import { Accounts } from "./accounts.js";
-import { toErrorReply } from "./errors.js";
+import { notFoundBody, toErrorReply } from "./errors.js";
 import { GameHub } from "./hub.js";
 import { authRoutes } from "./routes/auth.js";
 import { codeRoutes } from "./routes/code.js";
@@ -48,7 +50,13 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     logger: options.logger ?? false,
     bodyLimit: 512 * 1024,
     ajv: { customOptions: { removeAdditional: false, allErrors: false } },
-  });
+    // Errors fastify meets before routing (a URL that cannot be decoded) in the API's own format.
+    frameworkErrors: (err, request, reply) => {
+      const { status, body, unexpected } = toErrorReply(err);
+      if (unexpected) request.log.error(err);
+      void (reply as FastifyReply).code(status).send(body);
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
   // Only JSON bodies: a form posted from another site cannot reach the API as text.
   app.removeContentTypeParser("text/plain");
 
@@ -59,7 +67,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith("/api/") || !existsSync(webRoot) || request.method !== "GET") {
-      void reply.code(404).send({ error: { code: "not-found", message: `${request.method} ${request.url.split("?")[0]} is not part of the API; see /api/openapi.json` } });
+      void reply.code(404).send(notFoundBody(request.method, request.url));
       return;
     }
     // The web UI routes in the page itself: every other GET gets the app.
@@ -68,10 +76,14 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
+  for (const schema of sharedSchemas) app.addSchema(schema);
   await app.register(swagger, {
+    // Shared schemas appear under components.schemas by their own names.
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === "string" ? json.$id : `def-${i}`) },
     openapi: {
       openapi: "3.1.0",
-      info: { title: "Nomos API", version: "0.2.0", description: "Play Nomic: accounts, games, actions under the rules, the log, live updates, the forum. Sign in, then send the CSRF token from /api/session in the X-CSRF-Token header with every POST or PATCH." },
+      servers: [{ url: "/", description: "The server that serves this document" }],
+      info: { title: "Nomos API", version: "0.3.0", license: { name: "MIT", identifier: "MIT" }, description: "Play Nomic: accounts, games, actions under the rules, the log, live updates, the forum. Sign in, then send the CSRF token from /api/session in the X-CSRF-Token header with every POST or PATCH." },
       components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: "nomos_session" } } },
       security: [{ session: [] }],
     },

@@ -1,5 +1,6 @@
 /** What every route shares: the game hub, the server's records and the signed-in user. */
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from "fastify";
 import type { Accounts, Session, User } from "./accounts.js";
 import { ApiError } from "./errors.js";
 import type { GameHub } from "./hub.js";
@@ -13,6 +14,9 @@ export interface ServerContext {
   /** Sign-ins and sign-ups allowed per address per minute. */
   authRateLimit: number;
 }
+
+/** The server as routes see it: request and reply types come from the contract's schemas (src/api). */
+export type Api = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
 
 export const sessionCookie = "nomos_session";
 

@@ -1,5 +1,12 @@
-/** Errors the API returns: a status, a code a program can test, and a message for people. */
+/**
+ * Errors the API returns: a status, a code a program can test, and a message for people.
+ * The body's shape is the contract's ErrorBody (src/api/errors.ts); every error, fastify's
+ * own included, leaves the server in it.
+ */
+import type { ErrorBody } from "../api/errors.js";
 import { ActionError } from "../kernel/game.js";
+
+export type { ErrorBody };
 
 export class ApiError extends Error {
   constructor(readonly status: number, readonly code: string, message: string) {
@@ -21,8 +28,19 @@ const actionStatus: Record<ActionError["code"], number> = {
   failed: 503,
 };
 
-export interface ErrorBody {
-  error: { code: string; message: string; rule?: number | null };
+/** Fastify's own errors, in the API's words: the request could not be read as sent. */
+const framework: Record<string, { status: number; code: string; message: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: "too-large", message: "the request body is too large (the limit is 512 KiB); send less" },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: "unsupported-media-type", message: "send the body as JSON, with Content-Type: application/json" },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: "invalid-json", message: "the body is empty but says it is JSON; send a JSON object, or no Content-Type" },
+  FST_ERR_BAD_URL: { status: 400, code: "bad-url", message: "the URL cannot be read (a % not followed by two hex digits?); encode it with encodeURIComponent" },
+  FST_ERR_ASYNC_CONSTRAINT: { status: 400, code: "bad-url", message: "the request cannot be routed; see /api/openapi.json" },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: "invalid-input", message: "the Content-Length header does not match the body sent" },
+};
+
+/** The 404 for a path the API does not have. */
+export function notFoundBody(method: string, url: string): ErrorBody {
+  return { error: { code: "not-found", message: `${method} ${url.split("?")[0]} is not part of the API; see /api/openapi.json` } };
 }
 
 /** Turns anything thrown by a route into a status and a body; unknown errors say little. */
@@ -31,9 +49,11 @@ export function toErrorReply(err: unknown): { status: number; body: ErrorBody; u
   if (err instanceof ActionError) return { status: actionStatus[err.code], body: { error: { code: err.code, message: err.message, rule: err.rule } }, unexpected: false };
   const e = err as { statusCode?: number; code?: string; message?: string; validation?: unknown };
   if (e.validation) return { status: 400, body: { error: { code: "invalid-input", message: `${e.message}; see the API description at /api/openapi.json` } }, unexpected: false };
-  if (e.code === "FST_ERR_CTP_BODY_TOO_LARGE") return { status: 413, body: { error: { code: "too-large", message: "the request body is too large (the limit is 512 KiB); send less" } }, unexpected: false };
-  if (e.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") return { status: 415, body: { error: { code: "unsupported-media-type", message: "send the body as JSON, with Content-Type: application/json" } }, unexpected: false };
-  if (e.statusCode === 400 && e.code?.startsWith("FST_ERR_CTP")) return { status: 400, body: { error: { code: "invalid-json", message: `the body is not valid JSON (${e.message}); send a JSON object` } }, unexpected: false };
-  if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) return { status: e.statusCode, body: { error: { code: e.code ?? "bad-request", message: e.message ?? "bad request" } }, unexpected: false };
+  const known = e.code ? framework[e.code] : undefined;
+  if (known) return { status: known.status, body: { error: { code: known.code, message: known.message } }, unexpected: false };
+  if (e.statusCode === 400 && (e.code?.startsWith("FST_ERR_CTP") || err instanceof SyntaxError)) return { status: 400, body: { error: { code: "invalid-json", message: `the body is not valid JSON (${e.message}); send a JSON object` } }, unexpected: false };
+  if (e.statusCode === 429) return { status: 429, body: { error: { code: "rate-limited", message: `too many tries from your address (${e.message ?? "rate limit"}); wait a minute and try again` } }, unexpected: false };
+  // Any other client error fastify or a plugin raises: its status and message, not its internal code.
+  if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) return { status: e.statusCode, body: { error: { code: "bad-request", message: e.message ?? "bad request" } }, unexpected: false };
   return { status: 500, body: { error: { code: "internal", message: "something went wrong on the server; nothing was changed. Try again." } }, unexpected: true };
 }

@@ -1,4 +1,5 @@
 /** The page's side of the HTTP API: JSON in and out, the CSRF token sent with every change. */
+import type { ErrorBody } from "../api/errors.js";
 
 export class ApiError extends Error {
   constructor(readonly status: number, readonly code: string, message: string) {
@@ -25,7 +26,8 @@ export async function api<T = any>(method: string, path: string, body?: unknown)
     parsed = text;
   }
   if (!response.ok) {
-    const error = parsed?.error;
+    // Every error the API sends is an ErrorBody; a proxy's page in front of it may not be.
+    const error = (parsed as Partial<ErrorBody> | null)?.error;
     throw new ApiError(response.status, error?.code ?? "error", error?.message ?? `the server answered ${response.status}`);
   }
   return parsed as T;

@@ -1,76 +1,27 @@
 /**
- * What the server's API sends (see /api/openapi.json), and thin adapters from it to what
+ * What the server's API sends (the contract's types, src/api), and thin adapters from it to what
  * the local CLI's formatters take: the server sends the engine's own per-player view and
  * log entries, so the formatters apply once the log's visible effects are folded into the
  * few things a view leaves out (repealed rules, departed players).
  */
 import { emptyState, replay } from "../../kernel/fold.js";
-import type { Act, Effect, GameState, Input, Json, PlayerRecord } from "../../kernel/types.js";
-import type { GameView } from "../../kernel/visibility.js";
-import type { Permissions } from "../../present/permissions.js";
+import type { ActionInfo as ApiActionInfo, GamePage as ApiGamePage, GameSummary, LogEntry, LogPage, PageView, Rule, RulesReply, Session } from "../../api/index.js";
+import type { Act, GameState, PlayerRecord } from "../../kernel/types.js";
 import { UsageError } from "../context.js";
 import type { RemoteClient } from "./client.js";
 import { defaultPreset } from "../../rulesets/default.js";
 
-export interface User {
-  id: string;
-  username: string;
-  displayName: string;
-  timeZone: string | null;
-}
-export interface SessionReply {
-  user: User | null;
-  csrf: string | null;
-}
-export interface GameSummary {
-  id: string;
-  name: string;
-  preset: string | null;
-  status: string;
-  players: { id: string; name: string }[];
-  me: string | null;
-  timeZone: string;
-  createdAt: number;
-  invite?: string;
-}
-export interface ActionInfo {
-  name: string;
-  describe: string;
-  input: Json;
-  changesRules: boolean;
-  rule: number;
-}
+export type { ActReply, GameSummary, LogEntry, Post, User } from "../../api/index.js";
+export type SessionReply = Session;
+export type ActionInfo = ApiActionInfo;
 /** A rule as GET .../rules sends it: with what its code may do, where it has code. */
-export type RemoteRule = GameView["rules"][number] & { permissions?: Permissions };
+export type RemoteRule = Rule;
 
-export interface GamePage {
-  id: string;
-  timeZone: string;
-  invite: string | null;
-  owner: string | null;
-  me: string;
-  view: Omit<GameView, "rules"> & { rules: RemoteRule[] };
+/** A game page with its rules, which the server serves apart (see {@link getPage}). */
+export interface GamePage extends Omit<ApiGamePage, "view"> {
+  view: PageView & { rules: RemoteRule[] };
   /** Rules repealed so far, with their history (from GET .../rules). */
-  repealed: GameView["rules"];
-  actions: ActionInfo[];
-  timers: { id: string; name: string; at: number; rule: number }[];
-}
-export interface LogEntry {
-  seq: number;
-  time: number;
-  input: Input;
-  effects: Effect[];
-}
-export interface ActReply {
-  seq: number;
-  failed: { rule: number; error: string } | null;
-  entry: LogEntry;
-}
-export interface Post {
-  id: number;
-  author: { id: string; displayName: string };
-  body: string;
-  createdAt: number;
+  repealed: Rule[];
 }
 
 /** The invitation link of a game on a server, as the web UI routes it. */
@@ -101,8 +52,8 @@ export function gamePath(id: string, rest = ""): string {
 /** The game page with its rules, which the server serves apart (they change rarely and are cached). */
 export async function getPage(client: RemoteClient, id: string): Promise<GamePage> {
   const [page, rules] = await Promise.all([
-    client.get<Omit<GamePage, "view" | "repealed"> & { view: Omit<GameView, "rules"> }>(gamePath(id)),
-    client.get<{ rules: RemoteRule[]; repealed: GameView["rules"] }>(gamePath(id, "/rules")),
+    client.get<ApiGamePage>(gamePath(id)),
+    client.get<RulesReply>(gamePath(id, "/rules")),
   ]);
   return { ...page, view: { ...page.view, rules: rules.rules }, repealed: rules.repealed };
 }
@@ -112,7 +63,7 @@ export async function readLog(client: RemoteClient, id: string): Promise<LogEntr
   const entries: LogEntry[] = [];
   for (;;) {
     const after = entries.at(-1)?.seq ?? 0;
-    const page = await client.get<{ last: number; entries: LogEntry[] }>(`${gamePath(id, "/log")}?after=${after}&limit=1000`);
+    const page = await client.get<LogPage>(`${gamePath(id, "/log")}?after=${after}&limit=1000`);
     entries.push(...page.entries);
     if (!page.entries.length || entries.at(-1)!.seq >= page.last) return entries;
   }

@@ -3,6 +3,7 @@
  * session cookie and CSRF token, and errors a user can act on (the server is down, the
  * session ended, or the server's own message) instead of a stack trace.
  */
+import type { Session } from "../../api/index.js";
 import { ActionError, type ActionErrorCode } from "../../kernel/game.js";
 import { UsageError } from "../context.js";
 import { loginHint, writeSession, type RemoteSession } from "./session.js";
@@ -90,6 +91,7 @@ export class RemoteClient {
       const to = response.headers.get("location");
       throw new UsageError(`${this.url} redirects ${path} to ${to ?? "another address"}; log in with the server's own address: ${loginHint}`, "bad-reply");
     }
+    // Read as unknown: the reply may come from something that is not a Nomos server (whose errors are the contract's ErrorBody).
     const error = (parsed as { error?: { code?: unknown; message?: unknown; rule?: unknown } } | undefined)?.error;
     if (!error || typeof error.message !== "string") {
       throw new UsageError(`${this.url} answered ${method} ${path} with HTTP ${response.status} and no Nomos reply: is it a Nomos server?`, "bad-reply");
@@ -97,7 +99,7 @@ export class RemoteClient {
     const code = typeof error.code === "string" ? error.code : "error";
     // A stale CSRF token (the session was renewed elsewhere): fetch the current one, once.
     if (code === "csrf" && !retried && this.session.cookie) {
-      const current = await this.get<{ csrf: string | null }>("/api/session");
+      const current = await this.get<Session>("/api/session");
       if (current.csrf) {
         this.session.csrf = current.csrf;
         if (this.persist) writeSession(this.session as RemoteSession);

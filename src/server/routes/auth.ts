@@ -1,33 +1,21 @@
 /** Sign up, sign in, sign out, the current session, and a user's own settings. */
-import type { FastifyInstance } from "fastify";
-import { requireUser, sessionCookie, setSessionCookie, type ServerContext } from "../context.js";
+import { changing, errorResponses, MyChanges, ref, Session, SignIn, SignUp, signedIn, User } from "../../api/index.js";
+import { requireUser, sessionCookie, setSessionCookie, type Api, type ServerContext } from "../context.js";
 import { UsernameTakenError } from "../accounts.js";
 import { ApiError, badRequest } from "../errors.js";
 import { hashPassword, verifyPassword } from "../passwords.js";
-import { isTimeZone, timeZoneSchema, userSchema } from "../schemas.js";
+import { isTimeZone } from "../schemas.js";
 
-const credentials = {
-  type: "object",
-  additionalProperties: false,
-  required: ["username", "password"],
-  properties: {
-    username: { type: "string", minLength: 2, maxLength: 32, pattern: "^[A-Za-z0-9_.-]+$", description: "Letters, digits, '.', '_' or '-'" },
-    password: { type: "string", minLength: 8, maxLength: 200 },
-    displayName: { type: "string", minLength: 1, maxLength: 100 },
-    timeZone: timeZoneSchema,
-  },
-} as const;
+const session = ref(Session);
 
-const sessionReply = { type: "object", properties: { user: { anyOf: [userSchema, { type: "null" }] }, csrf: { type: ["string", "null"] } } } as const;
-
-export function authRoutes(app: FastifyInstance, context: ServerContext): void {
+export function authRoutes(app: Api, context: ServerContext): void {
   const { directory } = context;
   // Slows password guessing: a few tries a minute from one address.
   const config = { rateLimit: { max: context.authRateLimit, timeWindow: "1 minute" } };
 
-  app.post<{ Body: { username: string; password: string; displayName?: string; timeZone?: string } }>("/api/auth/signup", {
+  app.post("/api/auth/signup", {
     config,
-    schema: { tags: ["accounts"], summary: "Create an account and sign in", body: credentials, response: { 201: sessionReply } },
+    schema: { operationId: "signUp", tags: ["accounts"], summary: "Create an account and sign in", security: [], body: SignUp, response: { 201: session, ...errorResponses(...changing, 409, 429) } },
   }, async (request, reply) => {
     const { username, password, displayName, timeZone } = request.body;
     if (timeZone !== undefined && !isTimeZone(timeZone)) throw badRequest(`"${timeZone}" is not a time zone; use an IANA name such as Europe/Paris`);
@@ -44,9 +32,9 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
     return reply.code(201).send({ user, csrf: session.csrf });
   });
 
-  app.post<{ Body: { username: string; password: string } }>("/api/auth/signin", {
+  app.post("/api/auth/signin", {
     config,
-    schema: { tags: ["accounts"], summary: "Sign in with a username and password", body: { ...credentials, properties: { username: { type: "string", maxLength: 32 }, password: { type: "string", maxLength: 200 } } }, response: { 200: sessionReply } },
+    schema: { operationId: "signIn", tags: ["accounts"], summary: "Sign in with a username and password", security: [], body: SignIn, response: { 200: session, ...errorResponses(...changing, 401, 429) } },
   }, async (request, reply) => {
     const found = directory.credentials(request.body.username);
     // Hash even for an unknown user, so the reply's timing does not tell which usernames exist.
@@ -57,23 +45,28 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
     return { user: found.user, csrf: session.csrf };
   });
 
-  app.post("/api/auth/signout", { schema: { tags: ["accounts"], summary: "Sign out (ends this session)" } }, async (request, reply) => {
+  app.post("/api/auth/signout", {
+    schema: { operationId: "signOut", tags: ["accounts"], summary: "Sign out (ends this session)", response: { 200: session, ...errorResponses(...changing) } },
+  }, async (request, reply) => {
     const token = request.cookies[sessionCookie];
     if (token) directory.closeSession(token);
     reply.clearCookie(sessionCookie, { path: "/" });
     return { user: null, csrf: null };
   });
 
-  app.get("/api/session", { schema: { tags: ["accounts"], summary: "Who is signed in, and the CSRF token to send with changes", response: { 200: sessionReply } } }, async (request) => {
+  app.get("/api/session", {
+    schema: { operationId: "getSession", tags: ["accounts"], summary: "Who is signed in, and the CSRF token to send with changes", response: { 200: session, ...errorResponses(400, 500) } },
+  }, async (request) => {
     return { user: request.session?.user ?? null, csrf: request.session?.csrf ?? null };
   });
 
-  app.patch<{ Body: { displayName?: string; timeZone?: string | null } }>("/api/me", {
+  app.patch("/api/me", {
     schema: {
+      operationId: "updateMe",
       tags: ["accounts"],
       summary: "Change your display name (in every game you play: your history stays yours) or time zone",
-      body: { type: "object", additionalProperties: false, properties: { displayName: { type: "string", minLength: 1, maxLength: 100 }, timeZone: { anyOf: [timeZoneSchema, { type: "null" }] } } },
-      response: { 200: userSchema },
+      body: MyChanges,
+      response: { 200: ref(User), ...errorResponses(...changing, ...signedIn) },
     },
   }, async (request) => {
     const user = requireUser(request);

@@ -1,32 +1,37 @@
 /** Helping players write rule code: type errors and completions against the rule API. */
 import { readFileSync } from "node:fs";
-import type { FastifyInstance } from "fastify";
+import { Type } from "@sinclair/typebox";
+import { changing, CodeCheckRequest, CodeCompleteRequest, Completions, Diagnostics, errorResponses, ref, signedIn } from "../../api/index.js";
 import type { RuleDiagnostic } from "../../authoring/diagnostics.js";
 import { ruleApiPath } from "../../authoring/rule-service.js";
 import { completeRuleCodeAsync, diagnoseRuleCodeAsync, TypeCheckStopped } from "../../authoring/type-checker.js";
-import { requireUser, type ServerContext } from "../context.js";
+import { requireUser, type Api, type ServerContext } from "../context.js";
 
-const source = { type: "string", maxLength: 100_000 } as const;
+const declarationText = { description: "The declaration file", content: { "text/plain": { schema: Type.String() } } };
 
-export function codeRoutes(app: FastifyInstance, _context: ServerContext): void {
+export function codeRoutes(app: Api, _context: ServerContext): void {
   let declaration: string | undefined;
-  app.get("/api/rule-api.d.ts", { schema: { tags: ["rule code"], summary: "The rule API's TypeScript declaration: everything rule code can use" } }, async (_request, reply) => {
+  app.get("/api/rule-api.d.ts", {
+    schema: { operationId: "getRuleApi", tags: ["rule code"], summary: "The rule API's TypeScript declaration: everything rule code can use", security: [], response: { 200: declarationText, ...errorResponses(400, 500) } },
+  }, async (_request, reply) => {
     declaration ??= readFileSync(ruleApiPath, "utf8");
     return reply.type("text/plain; charset=utf-8").send(declaration);
   });
 
-  app.post<{ Body: { source: string } }>("/api/code/check", {
-    schema: { tags: ["rule code"], summary: "Type-check rule code against the rule API", body: { type: "object", additionalProperties: false, required: ["source"], properties: { source } } },
+  app.post("/api/code/check", {
+    schema: { operationId: "checkCode", tags: ["rule code"], summary: "Type-check rule code against the rule API", body: CodeCheckRequest, response: { 200: ref(Diagnostics), ...errorResponses(...changing, ...signedIn) } },
   }, async (request) => {
     requireUser(request);
     return { diagnostics: await editorDiagnostics(request.body.source) };
   });
 
-  app.post<{ Body: { source: string; offset: number } }>("/api/code/complete", {
+  app.post("/api/code/complete", {
     schema: {
+      operationId: "completeCode",
       tags: ["rule code"],
       summary: "Completions at a place in rule code",
-      body: { type: "object", additionalProperties: false, required: ["source", "offset"], properties: { source, offset: { type: "integer", minimum: 0 } } },
+      body: CodeCompleteRequest,
+      response: { 200: ref(Completions), ...errorResponses(...changing, ...signedIn) },
     },
   }, async (request) => {
     requireUser(request);

@@ -1,26 +1,36 @@
 /** The game's forum: where its players talk, outside the rules. */
-import type { FastifyInstance } from "fastify";
-import type { ServerContext } from "../context.js";
+import { Type } from "@sinclair/typebox";
+import { changing, errorResponses, inGame, NewPost, Post, PostCreated, PostsQuery, ref } from "../../api/index.js";
+import type { Api, ServerContext } from "../context.js";
 import { badRequest } from "../errors.js";
 import { notSaved } from "../hub.js";
 import { StoreWriteError } from "../../store/sqlite-driver.js";
 import { gameIdParams } from "../schemas.js";
 import { seat } from "./play.js";
 
-export function forumRoutes(app: FastifyInstance, context: ServerContext): void {
-  app.get<{ Params: { id: string }; Querystring: { after?: number } }>("/api/games/:id/posts", {
-    schema: { tags: ["forum"], summary: "The game's forum posts, oldest first", params: gameIdParams, querystring: { type: "object", additionalProperties: false, properties: { after: { type: "integer", minimum: 0 } } } },
+export function forumRoutes(app: Api, context: ServerContext): void {
+  app.get("/api/games/:id/posts", {
+    schema: {
+      operationId: "listPosts",
+      tags: ["forum"],
+      summary: "The game's forum posts, oldest first",
+      params: gameIdParams,
+      querystring: PostsQuery,
+      response: { 200: Type.Array(ref(Post)), ...errorResponses(...inGame) },
+    },
   }, async (request) => {
     const { game } = await seat(context, request, request.params.id);
     return context.directory.posts(game.id, request.query.after ?? 0);
   });
 
-  app.post<{ Params: { id: string }; Body: { body: string } }>("/api/games/:id/posts", {
+  app.post("/api/games/:id/posts", {
     schema: {
+      operationId: "createPost",
       tags: ["forum"],
       summary: "Post to the game's forum",
       params: gameIdParams,
-      body: { type: "object", additionalProperties: false, required: ["body"], properties: { body: { type: "string", minLength: 1, maxLength: 10_000 } } },
+      body: NewPost,
+      response: { 201: PostCreated, ...errorResponses(...changing, ...inGame) },
     },
   }, async (request, reply) => {
     const { game, user } = await seat(context, request, request.params.id);

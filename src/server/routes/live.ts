@@ -4,17 +4,23 @@
  * secret cannot travel down a shared channel. A page that reconnects sends Last-Event-ID
  * and hears at once if it missed acts.
  */
-import type { FastifyInstance } from "fastify";
-import type { ServerContext } from "../context.js";
+import { Type } from "@sinclair/typebox";
+import { errorResponses, inGame } from "../../api/index.js";
+import type { Api, ServerContext } from "../context.js";
 import type { News } from "../hub.js";
 import { gameIdParams } from "../schemas.js";
 import { seat } from "./play.js";
 
 const heartbeatMs = 20_000;
 
-export function liveRoutes(app: FastifyInstance, context: ServerContext): void {
-  app.get<{ Params: { id: string } }>("/api/games/:id/live", {
-    schema: { tags: ["play"], summary: "Server-sent events: `act` (data: {seq}) after every act, `post` (data: {id}) after every forum post", params: gameIdParams },
+const stream = {
+  description: "A stream of server-sent events that stays open",
+  content: { "text/event-stream": { schema: Type.String({ description: "`act` events (id: the act's seq, data: {\"seq\": n}) and `post` events (data: {\"id\": n})" }) } },
+};
+
+export function liveRoutes(app: Api, context: ServerContext): void {
+  app.get("/api/games/:id/live", {
+    schema: { operationId: "watchGame", tags: ["play"], summary: "Server-sent events: `act` (data: {seq}) after every act, `post` (data: {id}) after every forum post", params: gameIdParams, response: { 200: stream, ...errorResponses(...inGame) } },
   }, async (request, reply) => {
     const { game } = await seat(context, request, request.params.id);
     reply.hijack();

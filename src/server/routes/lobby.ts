@@ -1,31 +1,18 @@
 /** The lobby: presets, your games, creating a game, and joining one by its invitation. */
-import type { FastifyInstance } from "fastify";
+import { changing, errorResponses, GameSummary, InviteParams, NewGame as NewGameRequest, Preset, ref, RulesetPreview, RulesetText, signedIn, type GameSummary as Summary } from "../../api/index.js";
+import { Type } from "@sinclair/typebox";
 import { RulesetImportError } from "../../records/import/errors.js";
 import { rulesetFromText } from "../../ruleset-sources/from-text.js";
 import { listPresets, loadPreset } from "../../ruleset-sources/presets.js";
-import { requireUser, type ServerContext } from "../context.js";
+import { requireUser, type Api, type ServerContext } from "../context.js";
 import { ApiError, badRequest, notFound } from "../errors.js";
-import { isTimeZone, timeZoneSchema } from "../schemas.js";
+import { isTimeZone } from "../schemas.js";
 import type { Game, NewGame } from "../../kernel/game.js";
 import type { GameSettings } from "../accounts.js";
 
-const gameSummary = {
-  type: "object",
-  properties: {
-    id: { type: "string" },
-    name: { type: "string" },
-    preset: { type: ["string", "null"] },
-    status: { type: "string" },
-    players: { type: "array", items: { type: "object", properties: { id: { type: "string" }, name: { type: "string" } } } },
-    me: { type: ["string", "null"], description: "Your player id in this game" },
-    timeZone: { type: "string" },
-    createdAt: { type: "integer" },
-  },
-} as const;
+const summaryRef = ref(GameSummary);
 
-const inviteParams = { type: "object", properties: { code: { type: "string", maxLength: 64 } } } as const;
-
-export function summary(game: Game, me: string | null, timeZone: string) {
+export function summary(game: Game, me: string | null, timeZone: string): Summary {
   return {
     id: game.id,
     name: game.state.name,
@@ -38,7 +25,7 @@ export function summary(game: Game, me: string | null, timeZone: string) {
   };
 }
 
-export function lobbyRoutes(app: FastifyInstance, context: ServerContext): void {
+export function lobbyRoutes(app: Api, context: ServerContext): void {
   const { hub, directory } = context;
   // A double click must not make two players of one person.
   const pendingJoins = new Map<string, Promise<string>>();
@@ -51,9 +38,13 @@ export function lobbyRoutes(app: FastifyInstance, context: ServerContext): void 
     return { settings, game };
   }
 
-  app.get("/api/presets", { schema: { tags: ["lobby"], summary: "The rulesets a game can start from" } }, async () => listPresets());
+  app.get("/api/presets", {
+    schema: { operationId: "listPresets", tags: ["lobby"], summary: "The rulesets a game can start from", security: [], response: { 200: Type.Array(ref(Preset)), ...errorResponses(400, 500) } },
+  }, async () => listPresets());
 
-  app.get("/api/games", { schema: { tags: ["lobby"], summary: "The games you play", response: { 200: { type: "array", items: gameSummary } } } }, async (request) => {
+  app.get("/api/games", {
+    schema: { operationId: "listGames", tags: ["lobby"], summary: "The games you play", response: { 200: Type.Array(summaryRef), ...errorResponses(...signedIn) } },
+  }, async (request) => {
     const user = requireUser(request);
     const out = [];
     for (const m of directory.membershipsOf(user.id)) {
@@ -63,11 +54,13 @@ export function lobbyRoutes(app: FastifyInstance, context: ServerContext): void 
     return out;
   });
 
-  app.post<{ Body: { text: string; layout?: string; codeFrom?: string } }>("/api/rulesets/preview", {
+  app.post("/api/rulesets/preview", {
     schema: {
+      operationId: "previewRuleset",
       tags: ["lobby"],
       summary: "Read a published ruleset's text as a new game would: the layout recognised, the rules (number, title, mutability, text, stated history), the rules no longer in effect, and notes; or a 400 naming the line that could not be read",
-      body: rulesetTextSchema,
+      body: RulesetText,
+      response: { 200: ref(RulesetPreview), ...errorResponses(...changing, ...signedIn) },
     },
   }, async (request) => {
     requireUser(request);
@@ -76,17 +69,13 @@ export function lobbyRoutes(app: FastifyInstance, context: ServerContext): void 
     return { layout, title, asOf, preamble, epilogue, rules: r.rules.map(({ code, ...rule }) => ({ ...rule, hasCode: !!code })), archived: r.archived, notes: r.notes };
   });
 
-  app.post<{ Body: { name: string; preset?: string; ruleset?: { text: string; layout?: string; codeFrom?: string }; timeZone?: string } }>("/api/games", {
+  app.post("/api/games", {
     schema: {
+      operationId: "createGame",
       tags: ["lobby"],
       summary: "Create a game from a preset ruleset, or from a published ruleset's text (optionally with a preset's code attached rule by rule); you join it as its first player",
-      body: {
-        type: "object",
-        additionalProperties: false,
-        required: ["name"],
-        properties: { name: { type: "string", minLength: 1, maxLength: 100 }, preset: { type: "string", maxLength: 64 }, ruleset: rulesetTextSchema, timeZone: timeZoneSchema },
-      },
-      response: { 201: { type: "object", properties: { ...gameSummary.properties, invite: { type: "string" } } } },
+      body: NewGameRequest,
+      response: { 201: summaryRef, ...errorResponses(...changing, ...signedIn) },
     },
   }, async (request, reply) => {
     const user = requireUser(request);
@@ -116,16 +105,16 @@ export function lobbyRoutes(app: FastifyInstance, context: ServerContext): void 
     return reply.code(201).send({ ...summary(game, player.id, timeZone), invite: settings!.inviteCode });
   });
 
-  app.get<{ Params: { code: string } }>("/api/invites/:code", {
-    schema: { tags: ["lobby"], summary: "The game an invitation is for", params: inviteParams, response: { 200: gameSummary } },
+  app.get("/api/invites/:code", {
+    schema: { operationId: "getInvite", tags: ["lobby"], summary: "The game an invitation is for", params: InviteParams, response: { 200: summaryRef, ...errorResponses(...signedIn, 404) } },
   }, async (request) => {
     const user = requireUser(request);
     const { settings, game } = await invited(request.params.code);
     return summary(game, directory.membership(game.id, user.id)?.playerId ?? null, settings.timeZone);
   });
 
-  app.post<{ Params: { code: string } }>("/api/invites/:code/join", {
-    schema: { tags: ["lobby"], summary: "Join the game an invitation is for", params: inviteParams, response: { 200: gameSummary } },
+  app.post("/api/invites/:code/join", {
+    schema: { operationId: "joinGame", tags: ["lobby"], summary: "Join the game an invitation is for", params: InviteParams, response: { 200: summaryRef, ...errorResponses(...changing, ...signedIn, 404, 409) } },
   }, async (request) => {
     const user = requireUser(request);
     const { settings, game } = await invited(request.params.code);
@@ -155,19 +144,8 @@ export function lobbyRoutes(app: FastifyInstance, context: ServerContext): void 
   });
 }
 
-const rulesetTextSchema = {
-  type: "object",
-  additionalProperties: false,
-  required: ["text"],
-  properties: {
-    text: { type: "string", minLength: 1, maxLength: 400_000, description: "The ruleset as published (plain text)" },
-    layout: { type: "string", maxLength: 64, description: "The text's layout, if not the one recognised" },
-    codeFrom: { type: "string", maxLength: 64, description: "A preset whose code is attached to the rules of the same number" },
-  },
-} as const;
-
 /** A ruleset read from its text; what cannot be read is a 400 naming the line. */
-function readRuleset(body: { text: string; layout?: string; codeFrom?: string }) {
+function readRuleset(body: RulesetText) {
   try {
     return rulesetFromText(body.text, { ...(body.layout !== undefined ? { layout: body.layout } : {}), ...(body.codeFrom !== undefined ? { codeFrom: body.codeFrom } : {}) });
   } catch (err) {

@@ -1,12 +1,13 @@
 /** Playing a game: its page, acting, the log, the past, dry runs and settings. */
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
+import { ActReply, ActRequest, changing, DryRunReply, DryRunRequest, errorResponses, GamePage, GameSettings, GameView, inGame, LogPage, LogQuery, ref, RulesReply, TimeZone } from "../../api/index.js";
+import { Type } from "@sinclair/typebox";
 import { ActionError, type Game } from "../../kernel/game.js";
-import type { Json } from "../../kernel/types.js";
 import { viewFor } from "../../kernel/visibility.js";
-import { requireUser, type ServerContext } from "../context.js";
+import { requireUser, type Api, type ServerContext } from "../context.js";
 import type { Membership, User } from "../accounts.js";
 import { badRequest, forbidden, notFound } from "../errors.js";
-import { gameIdParams, isTimeZone, timeZoneSchema } from "../schemas.js";
+import { gameIdParams, isTimeZone } from "../schemas.js";
 import { permissionsOf } from "../../present/permissions.js";
 import { previewDiff } from "../dry-run.js";
 import { gamePage, logEntry, momentFor, rulesVersion, stateAt } from "../views.js";
@@ -27,18 +28,11 @@ export async function seat(context: ServerContext, request: FastifyRequest, id: 
   return { user, game, membership };
 }
 
-const stepSchema = {
-  type: "object",
-  additionalProperties: false,
-  required: ["action"],
-  properties: { as: { type: "string", maxLength: 120, description: "The player acting in the copy; yourself by default" }, action: { type: "string", maxLength: 120 }, input: {} },
-} as const;
-
-export function playRoutes(app: FastifyInstance, context: ServerContext): void {
+export function playRoutes(app: Api, context: ServerContext): void {
   const { directory } = context;
 
-  app.get<{ Params: { id: string } }>("/api/games/:id", {
-    schema: { tags: ["play"], summary: "The game as you may see it: players, every state the rules declare (secrets filtered), the actions offered, timers, and the rules' version (the rules themselves: GET .../rules)", params: gameIdParams },
+  app.get("/api/games/:id", {
+    schema: { operationId: "getGame", response: { 200: ref(GamePage), ...errorResponses(...inGame) }, tags: ["play"], summary: "The game as you may see it: players, every state the rules declare (secrets filtered), the actions offered, timers, and the rules' version (the rules themselves: GET .../rules)", params: gameIdParams },
   }, async (request) => {
     const { game, membership } = await seat(context, request, request.params.id);
     return gamePage(game, directory.settings(game.id), membership.playerId);
@@ -46,14 +40,14 @@ export function playRoutes(app: FastifyInstance, context: ServerContext): void {
 
   // The rules in effect, serialized once per version and shared by every player.
   const rulesCache = new Map<string, { version: number; body: string }>();
-  app.get<{ Params: { id: string } }>("/api/games/:id/rules", {
-    schema: { tags: ["play"], summary: "The rules in effect: number, title, text, mutability, revision, code, what the code may do (permissions) and history. Send If-None-Match with the last ETag to get 304 while they are unchanged", params: gameIdParams },
+  app.get("/api/games/:id/rules", {
+    schema: { operationId: "getRules", response: { 200: ref(RulesReply), 304: Type.Null({ description: "The rules are unchanged since the ETag sent in If-None-Match" }), ...errorResponses(...inGame) }, tags: ["play"], summary: "The rules in effect: number, title, text, mutability, revision, code, what the code may do (permissions) and history. Send If-None-Match with the last ETag to get 304 while they are unchanged", params: gameIdParams },
   }, async (request, reply) => {
     const { game } = await seat(context, request, request.params.id);
     const version = rulesVersion(game.state);
     const etag = `"rules-${game.id}-${version}"`;
     reply.header("ETag", etag).header("Cache-Control", "private, no-cache");
-    if (request.headers["if-none-match"] === etag) return reply.code(304).send();
+    if (request.headers["if-none-match"] === etag) return reply.code(304).send(null); // fastify sends a 304 without a body
     let cached = rulesCache.get(game.id);
     if (cached?.version !== version) {
       const rules = viewFor(game.state, null).rules.map((r) => {
@@ -66,12 +60,14 @@ export function playRoutes(app: FastifyInstance, context: ServerContext): void {
     return reply.type("application/json; charset=utf-8").send(cached.body);
   });
 
-  app.post<{ Params: { id: string }; Body: { action: string; input?: Json } }>("/api/games/:id/act", {
+  app.post("/api/games/:id/act", {
     schema: {
+      operationId: "act",
       tags: ["play"],
       summary: "Take an action as your player (propose, vote, judge...: GET the game for the actions offered and their input forms)",
       params: gameIdParams,
-      body: { type: "object", additionalProperties: false, required: ["action"], properties: { action: { type: "string", minLength: 1, maxLength: 120 }, input: {} } },
+      body: ActRequest,
+      response: { 200: ref(ActReply), ...errorResponses(...changing, ...inGame, 409, 422, 503) },
     },
   }, async (request) => {
     const { game, membership } = await seat(context, request, request.params.id);
@@ -79,12 +75,14 @@ export function playRoutes(app: FastifyInstance, context: ServerContext): void {
     return { seq: outcome.act.seq, failed: outcome.failed, entry: logEntry(game.state, outcome.act, membership.playerId) };
   });
 
-  app.get<{ Params: { id: string }; Querystring: { after?: number; limit?: number } }>("/api/games/:id/log", {
+  app.get("/api/games/:id/log", {
     schema: {
+      operationId: "getLog",
       tags: ["play"],
       summary: "The game's log as you may read it, oldest first",
       params: gameIdParams,
-      querystring: { type: "object", additionalProperties: false, properties: { after: { type: "integer", minimum: 0, default: 0 }, limit: { type: "integer", minimum: 1, maximum: 1000, default: 500 } } },
+      querystring: LogQuery,
+      response: { 200: ref(LogPage), ...errorResponses(...inGame) },
     },
   }, async (request) => {
     const { game, membership } = await seat(context, request, request.params.id);
@@ -93,12 +91,14 @@ export function playRoutes(app: FastifyInstance, context: ServerContext): void {
     return { last: game.state.seq, entries: acts.slice(0, limit).map((a) => logEntry(game.state, a, membership.playerId)) };
   });
 
-  app.get<{ Params: { id: string }; Querystring: { seq?: number; time?: string } }>("/api/games/:id/at", {
+  app.get("/api/games/:id/at", {
     schema: {
+      operationId: "getGameAt",
       tags: ["play"],
       summary: "The game as it stood after a given act (seq) or at a given time (ISO 8601), as you may see it",
       params: gameIdParams,
-      querystring: { type: "object", additionalProperties: false, properties: { seq: { type: "integer", minimum: 1 }, time: { type: "string", maxLength: 40 } } },
+      querystring: Type.Object({ seq: Type.Optional(Type.Integer({ minimum: 1 })), time: Type.Optional(Type.String({ maxLength: 40 })) }, { additionalProperties: false }),
+      response: { 200: ref(GameView), ...errorResponses(...inGame) },
     },
   }, async (request) => {
     const { game, membership } = await seat(context, request, request.params.id);
@@ -108,12 +108,14 @@ export function playRoutes(app: FastifyInstance, context: ServerContext): void {
     return viewFor(state, membership.playerId);
   });
 
-  app.post<{ Params: { id: string }; Body: { steps: { as?: string; action: string; input?: Json }[] } }>("/api/games/:id/dry-run", {
+  app.post("/api/games/:id/dry-run", {
     schema: {
+      operationId: "dryRun",
       tags: ["play"],
       summary: "Try actions on a copy of the game and see what they would change (for example: propose, then everyone votes yes); the real game is untouched. The copy holds only what you may see (secrets read as their initial value) and draws its own random numbers, so its outcome can differ from the real game's where hidden state or chance decides",
       params: gameIdParams,
-      body: { type: "object", additionalProperties: false, required: ["steps"], properties: { steps: { type: "array", minItems: 1, maxItems: 50, items: stepSchema } } },
+      body: DryRunRequest,
+      response: { 200: ref(DryRunReply), ...errorResponses(...changing, ...inGame, 503) },
     },
   }, async (request) => {
     const { game, membership } = await seat(context, request, request.params.id);
@@ -138,12 +140,14 @@ export function playRoutes(app: FastifyInstance, context: ServerContext): void {
     }
   });
 
-  app.patch<{ Params: { id: string }; Body: { timeZone: string } }>("/api/games/:id/settings", {
+  app.patch("/api/games/:id/settings", {
     schema: {
+      operationId: "updateGameSettings",
       tags: ["play"],
       summary: "Change the game's settings (its creator only): the time zone its deadlines are announced in",
       params: gameIdParams,
-      body: { type: "object", additionalProperties: false, required: ["timeZone"], properties: { timeZone: timeZoneSchema } },
+      body: Type.Object({ timeZone: TimeZone }, { additionalProperties: false }),
+      response: { 200: ref(GameSettings), ...errorResponses(...changing, ...inGame) },
     },
   }, async (request) => {
     const { game, user } = await seat(context, request, request.params.id);

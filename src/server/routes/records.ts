@@ -1,31 +1,21 @@
 /** The records: officers' corrections, the published ruleset, the reports, and the whole game as a file. */
 import { visible } from "../../present/visible-text.js";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { Type } from "@sinclair/typebox";
+import { changing, CorrectionReply, CorrectionRequest, errorResponses, GameArchiveSchema, ImportReply, ImportRequest, inGame, MomentQuery, recordContent, ref, RulesetQuery, signedIn } from "../../api/index.js";
 import type { Game } from "../../kernel/game.js";
-import type { CorrectionChange, Recorder } from "../../kernel/types.js";
+import type { Recorder } from "../../kernel/types.js";
 import { hiddenInLog } from "../../kernel/visibility.js";
-import { fileSlug, recordFileName, recordFormats, renderRecord, type RecordFormat, type RecordKind } from "../../records/documents.js";
+import { fileSlug, recordFileName, renderRecord, type RecordKind } from "../../records/documents.js";
 import { asOf } from "../../records/reports/as-of.js";
 import { ArchiveError, checkArchive, exportGame, importGame, serializeArchive } from "../../records/archive/index.js";
 import { loadPreset } from "../../ruleset-sources/presets.js";
 import { randomBytes } from "node:crypto";
-import { requireUser, type ServerContext } from "../context.js";
+import { requireUser, type Api, type ServerContext } from "../context.js";
 import { ApiError, badRequest, forbidden, notFound } from "../errors.js";
 import { gameIdParams, isTimeZone } from "../schemas.js";
 import { logEntry, momentFor } from "../views.js";
 import { seat } from "./play.js";
-
-const momentQuery = {
-  type: "object",
-  additionalProperties: false,
-  properties: {
-    format: { type: "string", enum: [...recordFormats], default: "json" },
-    seq: { type: "integer", minimum: 1, description: "As it stood after this act" },
-    time: { type: "string", maxLength: 40, description: "As it stood at this time (ISO 8601)" },
-    download: { type: "boolean", default: false, description: "Send it as a file to save" },
-  },
-} as const;
-type MomentQuery = { format?: RecordFormat; seq?: number; time?: string; download?: boolean };
 
 const reportKinds: Record<string, RecordKind> = { proposals: "proposals", scores: "scores", court: "court" };
 
@@ -37,36 +27,11 @@ function presetTitle(game: Game): string | undefined {
   }
 }
 
-const correctionSchema = {
-  type: "object",
-  additionalProperties: false,
-  required: ["cites", "reason", "changes"],
-  properties: {
-    cites: {
-      type: "object",
-      additionalProperties: false,
-      description: "What the correction rests on: a rule, a ruling (such as \"case 2\"), or both",
-      properties: { rule: { type: "integer" }, ruling: { type: "string", maxLength: 200 } },
-    },
-    reason: { type: "string", minLength: 1, maxLength: 5000, description: "Why, in words every player reads (the values set reach only those who may see them: do not repeat a secret value here)" },
-    changes: {
-      type: "array",
-      minItems: 1,
-      maxItems: 100,
-      items: {
-        type: "object",
-        additionalProperties: false,
-        required: ["name", "value"],
-        properties: { name: { type: "string", minLength: 1, maxLength: 120 }, player: { type: "string", maxLength: 120 }, key: { type: "string", maxLength: 120 }, value: {} },
-      },
-    },
-    asHost: { type: "boolean", description: "Record it as the game's host (its creator only) rather than as your player" },
-  },
-} as const;
+const exportFile = { description: "The game file (a download)", content: { "application/json": { schema: ref(GameArchiveSchema) } } };
 
-export function recordsRoutes(app: FastifyInstance, context: ServerContext): void {
+export function recordsRoutes(app: Api, context: ServerContext): void {
   /** One record as the signed-in player may see it, at the moment asked for, in the format asked for. */
-  const sendRecord = async (request: FastifyRequest<{ Params: { id: string }; Querystring: MomentQuery }>, reply: FastifyReply, kind: RecordKind) => {
+  const sendRecord = async (request: FastifyRequest & { params: { id: string }; query: MomentQuery }, reply: FastifyReply, kind: RecordKind) => {
     const { game, membership } = await seat(context, request, request.params.id);
     const log = await context.hub.engine.store.readActs(game.id, 0);
     const { acts, state } = asOf(log, momentFor(log, request.query, game.state.seq));
@@ -79,21 +44,25 @@ export function recordsRoutes(app: FastifyInstance, context: ServerContext): voi
     return reply.type(format === "markdown" ? "text/markdown; charset=utf-8" : "text/plain; charset=utf-8").send(visible(String(record)));
   };
 
-  app.get<{ Params: { id: string }; Querystring: MomentQuery & { full?: boolean } }>("/api/games/:id/ruleset", {
+  app.get("/api/games/:id/ruleset", {
     schema: {
+      operationId: "getRuleset",
       tags: ["records"],
       summary: "The ruleset, published from the records: short (the rules in effect, grouped as the game groups them) or full (with each rule's history, annotations citing rulings, and the repealed rules); as JSON, plain text or Markdown; now or at any past moment",
       params: gameIdParams,
-      querystring: { ...momentQuery, properties: { ...momentQuery.properties, full: { type: "boolean", default: false } } },
+      querystring: RulesetQuery,
+      response: { 200: recordContent, ...errorResponses(...inGame) },
     },
   }, async (request, reply) => sendRecord(request, reply, request.query.full ? "full-ruleset" : "ruleset"));
 
-  app.get<{ Params: { id: string; kind: string }; Querystring: MomentQuery }>("/api/games/:id/reports/:kind", {
+  app.get("/api/games/:id/reports/:kind", {
     schema: {
+      operationId: "getReport",
       tags: ["records"],
       summary: "An officer's report derived from the log: proposals (votes, outcome, the rule that decided it), scores (every per-player quantity, each change traced to its act and rule) or court (cases, rulings, deadlines); as you may see it, now or at any past moment",
-      params: { type: "object", required: ["id", "kind"], properties: { id: gameIdParams.properties.id, kind: { type: "string", maxLength: 40 } } },
-      querystring: momentQuery,
+      params: Type.Object({ id: gameIdParams.properties.id, kind: Type.String({ maxLength: 40, description: "proposals, scores or court" }) }),
+      querystring: MomentQuery,
+      response: { 200: recordContent, ...errorResponses(...inGame) },
     },
   }, async (request, reply) => {
     const kind = reportKinds[request.params.kind];
@@ -101,12 +70,14 @@ export function recordsRoutes(app: FastifyInstance, context: ServerContext): voi
     return sendRecord(request, reply, kind);
   });
 
-  app.post<{ Params: { id: string }; Body: { cites: { rule?: number; ruling?: string }; reason: string; changes: CorrectionChange[]; asHost?: boolean } }>("/api/games/:id/corrections", {
+  app.post("/api/games/:id/corrections", {
     schema: {
+      operationId: "correct",
       tags: ["records"],
       summary: "Record an officer's correction: set values, citing the rule or ruling it rests on. Who may is the rules' question; where no rule names an officer, the game's host (its creator, with asHost) may",
       params: gameIdParams,
-      body: correctionSchema,
+      body: CorrectionRequest,
+      response: { 200: ref(CorrectionReply), ...errorResponses(...changing, ...inGame, 409, 422, 503) },
     },
   }, async (request) => {
     const { game, user, membership } = await seat(context, request, request.params.id);
@@ -117,11 +88,13 @@ export function recordsRoutes(app: FastifyInstance, context: ServerContext): voi
     return { seq: outcome.act.seq, entry: logEntry(game.state, outcome.act, membership.playerId) };
   });
 
-  app.get<{ Params: { id: string } }>("/api/games/:id/export", {
+  app.get("/api/games/:id/export", {
     schema: {
+      operationId: "exportGame",
       tags: ["records"],
       summary: "The whole game as one file (its log, with every rule's text and code), to move it to another server or archive it. The game's creator only, and only while the log holds nothing the rules hide from their player (the file holds every secret); otherwise whoever keeps the server's game file exports it with the command line (nomos export)",
       params: gameIdParams,
+      response: { 200: exportFile, ...errorResponses(...inGame) },
     },
   }, async (request, reply) => {
     const { game, user, membership } = await seat(context, request, request.params.id);
@@ -144,17 +117,14 @@ export function recordsRoutes(app: FastifyInstance, context: ServerContext): voi
       .send(serializeArchive(archive));
   });
 
-  app.post<{ Body: { archive: unknown; as?: string } }>("/api/games/import", {
+  app.post("/api/games/import", {
     bodyLimit: 64 * 1024 * 1024,
     schema: {
+      operationId: "importGame",
       tags: ["records"],
       summary: "Add a game exported from Nomos (GET .../export, or nomos export): it is checked, given a new id, and you become its creator, seated as the player you name",
-      body: {
-        type: "object",
-        additionalProperties: false,
-        required: ["archive", "as"],
-        properties: { archive: { type: "object" }, as: { type: "string", maxLength: 120, description: "Your player in the game (its id)" } },
-      },
+      body: ImportRequest,
+      response: { 201: ref(ImportReply), ...errorResponses(...changing, ...signedIn) },
     },
   }, async (request, reply) => {
     const user = requireUser(request);

@@ -1,0 +1,32 @@
+/**
+ * The API's contract: the shapes of every request and reply, as JSON Schemas (TypeBox)
+ * with the static types derived from them. The server validates and serializes with these
+ * schemas and describes them at /api/openapi.json; the web UI and the remote CLI import
+ * the types (types only: nothing here runs in the page).
+ */
+import { Completions, Diagnostics, Post } from "./forum.js";
+import { ActionInfo, GamePage, GameSettings, GameView, HistoryEntry, PageView, Permissions, Player, RecordConvention, Rule, RulesReply, StateView } from "./game.js";
+import { ErrorBody } from "./errors.js";
+import { ActReply, DryRunReply, Effect, Input, LogEntry, LogPage } from "./log.js";
+import { GameSummary, Preset, RulesetPreview } from "./lobby.js";
+import { CorrectionReply, GameArchiveSchema, ImportReply, RecordDocumentSchema } from "./records.js";
+import { Session, User } from "./accounts.js";
+
+export * from "./accounts.js";
+export * from "./errors.js";
+export * from "./forum.js";
+export * from "./game.js";
+export * from "./lobby.js";
+export * from "./log.js";
+export * from "./records.js";
+export type { Json } from "./shared.js";
+export { JsonValue, Nullable, ref } from "./shared.js";
+
+/** Every schema referenced by id: the server registers each once (in an order where each follows what it refers to). */
+export const sharedSchemas = [
+  ErrorBody, User, Session, Preset, GameSummary, RulesetPreview,
+  HistoryEntry, Permissions, Rule, Player, RecordConvention, StateView, GameView, PageView, ActionInfo, GamePage, RulesReply, GameSettings,
+  Effect, Input, LogEntry, LogPage, ActReply, DryRunReply,
+  RecordDocumentSchema, CorrectionReply, GameArchiveSchema, ImportReply,
+  Post, Diagnostics, Completions,
+];
