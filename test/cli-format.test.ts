@@ -48,8 +48,8 @@ test("state in words, for a ruleset that is not Suber's", () => {
   };
   const text = formatState(view, name);
   assert.match(text, /^Treasure \(custom ruleset\), act 7, 2026-11-23 10:00 UTC, in play\nAs seen by Ada Lovelace/);
-  assert.match(text, /  Ada Lovelace \(ada\): gold 5, hand \["ace"\]\n  Alan Turing \(alan\): gold 3\n/);
-  assert.match(text, /  treasury: \{"coins":12\} \(Rule 4\)\n  vault: \(not visible to you\) \(Rule 5\)\n  turn: alan \(Rule 6\)/);
+  assert.match(text, / {2}Ada Lovelace \(ada\): gold 5, hand \["ace"\]\n {2}Alan Turing \(alan\): gold 3\n/);
+  assert.match(text, / {2}treasury: \{"coins":12\} \(Rule 4\)\n {2}vault: \(not visible to you\) \(Rule 5\)\n {2}turn: alan \(Rule 6\)/);
   assert.match(text, /Rule 9 failed at act 6 \(action dig\): ran out of fuel/);
   assert.doesNotMatch(text, /Turn \d/);
 });

@@ -145,7 +145,7 @@ describe("nomos remote", () => {
     assert.equal(await ok("ada", "vote", "301", "for"), "You voted for on proposal 301. Waiting for: Grace Hopper.\n");
 
     const open = await ok("ada", "state");
-    assert.match(open, /Proposal 301 by Grace Hopper is open: enact a new rule titled "Rhyme": "Players shall speak in rhyme\."\n  votes: Ada Lovelace for; waiting for: Grace Hopper/);
+    assert.match(open, /Proposal 301 by Grace Hopper is open: enact a new rule titled "Rhyme": "Players shall speak in rhyme\."\n {2}votes: Ada Lovelace for; waiting for: Grace Hopper/);
     const openJson = await okJson("ada", "state");
     assert.deepEqual(openJson.openProposals.map((p: { number: number; votes: object }) => [p.number, p.votes]), [[301, { "ada-lovelace": "for" }]]);
 
@@ -197,7 +197,7 @@ describe("nomos remote", () => {
     assert.equal(log, localLog);
     assert.deepEqual(last.map((e: { seq: number }) => e.seq), [6, 7]);
 
-    assert.match(actions, /vote \(Rule 105\): .*\n  input: \{ proposal: integer, vote: "for" \| "against" \}/);
+    assert.match(actions, /vote \(Rule 105\): .*\n {2}input: \{ proposal: integer, vote: "for" \| "against" \}/);
     assert.match(actions, /Take one with: nomos remote act <action> '<json>'$/m);
   });
 
@@ -262,7 +262,7 @@ describe("nomos remote", () => {
     assert.match(await ok("grace", "post", "Well played, Ada.", "--game", game), /^Posted to the forum of game \w+ \(post \d+\)\.\n$/);
     const posts = await okJson("ada", "posts", "--game", game);
     assert.deepEqual(posts.map((p: { author: { displayName: string }; body: string }) => [p.author.displayName, p.body]), [["Grace Hopper", "Well played, Ada."]]);
-    assert.match(await ok("ada", "posts", "--game", game), /^#\d+ .* UTC Grace Hopper:\n  Well played, Ada\.$/m);
+    assert.match(await ok("ada", "posts", "--game", game), /^#\d+ .* UTC Grace Hopper:\n {2}Well played, Ada\.$/m);
     await fails("ada", ["post", "   ", "--game", game], /a post cannot be blank/);
   });
 

@@ -46,7 +46,7 @@ test("visible shows control characters and bidi overrides, and keeps newlines an
   assert.equal(visible(hostile), shown);
   assert.equal(visible("a\tb\nc\r\nd\re\u0085f\u2066g\u007f"), "a\tb\nc\r\nd␍e\\u0085f\\u2066g\\u007f");
   // In JSON (C0 escaped already), the escapes are JSON's own: the text parses back exactly.
-  assert.equal(JSON.parse(visible(JSON.stringify(hostile + "\u0085\u007f"))), hostile + "\u0085\u007f");
+  assert.equal(JSON.parse(visible(JSON.stringify(`${hostile}\u0085\u007f`))), `${hostile}\u0085\u007f`);
 });
 
 test("rules, log and state print a rule's hostile title, text and messages neutralised; --json keeps them exact", async () => {

@@ -78,7 +78,7 @@ describe("nomos", { concurrency: Math.max(2, availableParallelism()) }, () => {
       assert.ok(actions.some((x: { name: string }) => x.name === a), a);
     }
     const text = await human(db, "actions");
-    assert.match(text.stdout, /vote \(Rule 105\): .*\n  input: \{ proposal: integer, vote: "for" \| "against" \}/);
+    assert.match(text.stdout, /vote \(Rule 105\): .*\n {2}input: \{ proposal: integer, vote: "for" \| "against" \}/);
 
     await ok(db, "start", "--as", "ada-lovelace");
     assert.equal((await ok(db, "state")).turn.player, "grace-hopper", "Hopper comes before Lovelace and Turing by surname");
@@ -130,7 +130,7 @@ describe("nomos", { concurrency: Math.max(2, availableParallelism()) }, () => {
 
     const text = await human(db, "rules", "302");
     assert.match(text.stdout, /^\(repealed\) 302\. Welcome \[mutable, rev 2, has code\]/);
-    assert.match(text.stdout, /History:\n  Enacted by Proposal 301, .*\n  Amended \(rev 2\) by Proposal 302, .*\n  Renumbered from 301 to 302 by Proposal 302, .*\n  Repealed by Proposal 303/);
+    assert.match(text.stdout, /History:\n {2}Enacted by Proposal 301, .*\n {2}Amended \(rev 2\) by Proposal 302, .*\n {2}Renumbered from 301 to 302 by Proposal 302, .*\n {2}Repealed by Proposal 303/);
     const humanState = await human(db, "state");
     assert.match(humanState.stdout, /Turn 4: Grace Hopper to move/);
     assert.match(humanState.stdout, /Grace Hopper \(grace-hopper\): points 10/);
@@ -226,7 +226,7 @@ describe("nomos", { concurrency: Math.max(2, availableParallelism()) }, () => {
     const text = await human(join(dir, "play-text.db"), "play", "--bots", "3", "--seed", "x");
     assert.equal(text.code, 0, text.stderr);
     assert.match(text.stdout, /^Turn 1: .* proposes 301, to /m);
-    assert.match(text.stdout, /^  scores: Grace Hopper -?\d+, Ada Lovelace -?\d+, Alan Turing -?\d+$/m);
+    assert.match(text.stdout, /^ {2}scores: Grace Hopper -?\d+, Ada Lovelace -?\d+, Alan Turing -?\d+$/m);
     assert.match(text.stdout, /The final ruleset:/);
     assert.match(text.stdout, new RegExp(`${played.winners[0].name} won after ${played.turns} turns with ${played.points[winner]} points`), "the same seed plays the same game");
   });

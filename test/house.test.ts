@@ -47,12 +47,12 @@ function sourceFiles(dir: string): string[] {
     .filter((path) => !relative(src, path).startsWith("rulesets"));
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** What a source's code says that knows a game: a preset's name (or its hyphenated form), or a preset's state by its exact name. */
 export function gameWords(file: string, source: string, presets: string[], states: Set<string>): string[] {
   const names = presets.flatMap((p) => [p, p.replace(/_/g, "-")]);
-  const preset = new RegExp(`(^|[^A-Za-z0-9_])(${names.map(escape).join("|")})($|[^A-Za-z0-9_])`);
+  const preset = new RegExp(`(^|[^A-Za-z0-9_])(${names.map(escapeRegExp).join("|")})($|[^A-Za-z0-9_])`);
   const found: string[] = [];
   for (const { text, line } of texts(file, source)) {
     const named = preset.exec(text)?.[2];

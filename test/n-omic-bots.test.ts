@@ -107,7 +107,7 @@ test("a scripted game of four bots plays N_omic through at least three circuits 
   const start = log.find(({ act }) => act.input.kind === "action")!.before;
   const moves = log.filter(({ act }) => actionOf(act)?.name === "move");
   assert.ok(moves.length >= 1, "someone moved");
-  assert.ok(ids.every((id) => (start.player.position?.[id] as { y: number }).y === 20));
+  assert.ok(ids.every((id) => (start.player.position?.[id] as { y: number } | undefined)?.y === 20));
   assert.ok(moves.some(({ act, after }) => {
     const mover = actionOf(act)!.actor;
     return JSON.stringify(after.player.position?.[mover]) !== JSON.stringify(start.player.position?.[mover]);

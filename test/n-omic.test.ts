@@ -17,12 +17,6 @@ async function refused(game: Game, actor: string, action: string, input: unknown
   assert.equal(game.state.seq, seq, `a refused ${action} records nothing`);
 }
 
-/** Plays turns (plain enactments, all for) until it is `player`'s turn. */
-async function playUntilTurnOf(t: NomicTable, player: string): Promise<void> {
-  for (let i = 0; i < 8 && mover(t.game) !== player; i++) await playNomicTurn(t);
-  assert.equal(mover(t.game), player);
-}
-
 test("the preset is N_omic's published text, rule for rule, with its history and its oddities", () => {
   const published = importRuleset(readFileSync(new URL("../../shared/rulesets/n_omic-2001.txt", import.meta.url), "utf8"));
   const { info, rules, archived } = loadPreset("n_omic");

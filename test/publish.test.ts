@@ -15,7 +15,7 @@ function namesOf(state: Readonly<GameState>): (id: string) => string {
 }
 
 /** The Markdown's words with its backslash escapes undone. */
-function unescape(markdown: string): string {
+function unescapeMarkdown(markdown: string): string {
   return markdown.replace(/\\([\s\S])/g, "$1");
 }
 
@@ -54,7 +54,7 @@ function checkSameRules(game: Game, doc: RulesetDocument, text: string, markdown
     assert.equal(published.mutable, rule.mutable, `mutability of rule ${rule.number}`);
     assert.ok(text.includes(`Rule ${rule.number} (${rule.mutable ? "Mutable" : "Immutable"})`), `rule ${rule.number} in the text`);
     assert.ok(text.includes(rule.text), `rule ${rule.number}'s text intact in the text`);
-    const words = unescape(markdown);
+    const words = unescapeMarkdown(markdown);
     for (const line of rule.text.split("\n").map((l) => l.trim()).filter(Boolean)) assert.ok(words.includes(line), `rule ${rule.number}'s line "${line}" in the Markdown`);
   }
   const all = documentRules(doc).map((r) => r.number);
@@ -100,7 +100,7 @@ test("the full ruleset has history in the layout players know, authors from the 
   assert.deepEqual(amended.history![1]!.author, { id: "ada-lovelace", name: "Ada Lovelace" });
   for (const line of lines) {
     assert.ok(text.includes(line), `"${line}" in the text`);
-    assert.ok(unescape(markdown).includes(line), `"${line}" in the Markdown`);
+    assert.ok(unescapeMarkdown(markdown).includes(line), `"${line}" in the Markdown`);
   }
   assert.ok(rule(303).history!.some((h) => h.line === "Transmuted to mutable by Proposal 303 (Alan Turing), 5 Jan 2026"));
   assert.equal(rule(101).history![0]!.line, "Initial rule (Suber's Initial Set), 5 Jan 2026");
@@ -118,7 +118,7 @@ test("the full ruleset has history in the layout players know, authors from the 
   assert.equal(annotations[0]!.cause, "case 1");
   assert.equal(annotations[0]!.line, "[case 1] Case 1 (Judge Ada Lovelace): Does Rule 202 score a defeated proposal? Ruled legal: Rule 202 scores every proposal.");
   assert.ok(text.includes(`Annotations:\n${annotations[0]!.line}`));
-  assert.ok(unescape(markdown).includes(annotations[0]!.line));
+  assert.ok(unescapeMarkdown(markdown).includes(annotations[0]!.line));
   assert.ok(!rule(202).history!.some((h) => h.change === "annotated"), "annotations are not history lines");
 });
 

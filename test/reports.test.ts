@@ -220,7 +220,7 @@ test("the court report shows the case, its Judge and verdict, the wait, and the 
 test("the court report labels the game's timers as deadlines", async () => {
   const { game, acts } = await played;
   const state = structuredClone(game.state) as GameState;
-  state.timers["t1"] = { id: "t1", rule: 212, name: "ruling due", at: Date.UTC(2026, 0, 6, 12), data: null };
+  state.timers.t1 = { id: "t1", rule: 212, name: "ruling due", at: Date.UTC(2026, 0, 6, 12), data: null };
   const report = courtReport(acts, state, null);
   assert.deepEqual(report.deadlines, [{ id: "t1", name: "ruling due", rule: 212, at: Date.UTC(2026, 0, 6, 12) }]);
   assert.ok(renderCourtReportText(report).includes("Deadline ruling due (Rule 212): 6 Jan 2026 12:00 UTC"));

@@ -17,7 +17,7 @@ import { Game } from "../src/kernel/game.js";
 import { compileRuleCode } from "../src/sandbox/compile-rule.js";
 import { runCli, type Run } from "./cli-run.js";
 import { engine } from "./helpers.js";
-import { ApiClient, startServer, suberTable, type TestServer } from "./server-helpers.js";
+import { type ApiClient, startServer, suberTable, type TestServer } from "./server-helpers.js";
 
 const labelRule = (visibility: { label: string; motto: string }) => `
 const label = playerState("label", { initial: "", visibility: "${visibility.label}", describe: "A word on your forehead: everyone sees it but you" });
@@ -229,7 +229,7 @@ test("a secret reaches no one the rules hide it from: API, records, live updates
     clean(what, r.stdout + r.stderr);
   };
   const ranLocal = await Promise.all(localRuns.map(([args, json]) => runCli(args, json)));
-  ranLocal.forEach((r, i) => cliOk(`nomos ${localRuns[i]![0].join(" ")}`, r));
+  for (const [i, r] of ranLocal.entries()) cliOk(`nomos ${localRuns[i]![0].join(" ")}`, r);
   const adaLogJson = ranLocal[2]!.out as { seq: number; seed?: string }[];
   assert.ok(adaLogJson.length > 0 && adaLogJson.every((e) => e.seed === undefined), "the log shows no act's seed (it would replay the draws)");
   const alanLogJson = await runCli(local("log", "--as", ids.alan), true);
@@ -268,7 +268,7 @@ test("a secret reaches no one the rules hide it from: API, records, live updates
     [["remote", "report", "scores", "--seq", String(last)], true],
   ];
   const ranRemote = await Promise.all(remoteRuns.map(([args, json]) => runCli(args, json, session(ids.ada))));
-  ranRemote.forEach((r, i) => cliOk(`nomos ${remoteRuns[i]![0].join(" ")} as Ada`, r));
+  for (const [i, r] of ranRemote.entries()) cliOk(`nomos ${remoteRuns[i]![0].join(" ")} as Ada`, r);
   const refusedRemote = await runCli(["remote", "correct", "--rule", "301", "--reason", "mine", "--set", `label:${ids.ada}=qxmine`], false, session(ids.ada));
   assert.equal(refusedRemote.code, 1);
   clean("a refused remote correction", refusedRemote.stdout + refusedRemote.stderr);

@@ -65,7 +65,7 @@ test("killing the process mid-append loses no acknowledged act and leaves nothin
         assert.ok(n >= lastAck, `round ${round}: every acknowledged act is kept (last ack ${lastAck}, ${n} in the log)`);
         assert.equal(store.lastSeq("g"), n);
         // Seqs 1..n without gaps, and each act whole: exactly the body that was appended.
-        acts.forEach((a, i) => assert.deepEqual(a, act(i + 1), `round ${round}: act ${i + 1}`));
+        for (const [i, a] of acts.entries()) assert.deepEqual(a, act(i + 1), `round ${round}: act ${i + 1}`);
       } finally {
         store.close();
       }

@@ -11,7 +11,7 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { type Locator, type Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { shot, signUpIn, useBrowser } from "./browser-helpers.js";
 import { ApiClient } from "./server-helpers.js";
 

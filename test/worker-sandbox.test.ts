@@ -28,7 +28,9 @@ const serverLike = (): EngineOptions => ({ ...engine(), sandbox: () => createQui
 
 async function gameWith(more: string[], options: EngineOptions = serverLike()): Promise<Game> {
   const rules: RuleSpec[] = [{ number: 1, text: "Probe.", mutable: true, code: counter }];
-  more.forEach((source, i) => rules.push({ number: i + 2, text: `Rule ${i + 2}.`, mutable: true, code: compileRuleCode(source) }));
+  more.forEach((source, i) => {
+    rules.push({ number: i + 2, text: `Rule ${i + 2}.`, mutable: true, code: compileRuleCode(source) });
+  });
   const game = await Game.create(options, { name: "hostile", preset: null, rules });
   await game.join("Ada Lovelace");
   return game;
@@ -77,6 +79,7 @@ action("ask", { describe: "Asks", input: t.object({}) }, () => { got.set(game.as
 });
 
 test("a hostile type is stopped by the type-check deadline while the server keeps answering", async () => {
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a TypeScript template literal type, as rule code would write it.
   const lines = ["type P<S extends string, N extends 0[] = []> = N[\"length\"] extends 16 ? S : P<`${S}${0 | 1}`, [...N, 0]>;"];
   for (let i = 0; i < 60; i++) lines.push(`const x${i}: P<"${i}"> = "0";`);
   const hostile = lines.join("\n");

@@ -73,7 +73,7 @@ export function stateApi(number: number, l: Loaded) {
     },
     playerState: (name: string, options: Options) => {
       const n = declare(name, "player", { ...options, record: undefined });
-      const get = (p: string) => { readable(n); const m = playerValues.get(n); return m && m.has(p) ? m.get(p)! : initialOf(n); };
+      const get = (p: string) => { readable(n); const m = playerValues.get(n); return m?.has(p) ? m.get(p)! : initialOf(n); };
       const set = (p: string, value: unknown) => {
         mayChange(number, `setting ${n}`);
         if (!world.players.some((x) => x.id === p)) throw new Error(`Rule ${number}: ${JSON.stringify(p)} is not a player in this game`);

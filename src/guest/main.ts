@@ -167,7 +167,7 @@ function dump(): string {
 const global = globalThis as unknown as Record<string, unknown>;
 captureHost(global);
 delete global.__nomos;
-Math.random = function () {
+Math.random = () => {
   throw new Error("Math.random is not available to rules: use game.random");
 };
 delete global.WeakRef;

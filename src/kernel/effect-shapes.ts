@@ -16,6 +16,7 @@ interface Field<Optional extends boolean> {
   optional: Optional;
   check: Check;
 }
+// biome-ignore lint/complexity/noBannedTypes: `{}` is what an optional key's Pick accepts: the test that finds optional keys.
 type OptionalKeys<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? K : never }[keyof T];
 /** One field check for each field of T, optional exactly where T's field is. */
 export type Shape<T> = { [K in keyof T]-?: Field<K extends OptionalKeys<T> ? true : false> };

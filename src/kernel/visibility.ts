@@ -154,12 +154,12 @@ export function stateSeenBy(state: GameState, viewer: string | null): GameState 
   const copy = structuredClone(state);
   for (const name of Object.keys(copy.values.game)) {
     const decl = own(state.decls, name);
-    if (!decl || decl.scope !== "game" || !canSee(state, decl, null, viewer)) delete copy.values.game[name];
+    if (decl?.scope !== "game" || !canSee(state, decl, null, viewer)) delete copy.values.game[name];
   }
   for (const [name, values] of Object.entries(copy.values.player)) {
     const decl = own(state.decls, name);
     for (const player of Object.keys(values)) {
-      if (!decl || decl.scope !== "player" || !canSee(state, decl, player, viewer)) delete values[player];
+      if (decl?.scope !== "player" || !canSee(state, decl, player, viewer)) delete values[player];
     }
   }
   return copy;

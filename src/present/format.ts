@@ -4,7 +4,7 @@ import type { Permissions } from "./permissions.js";
 
 /** "2026-11-23 10:00 UTC": the engine's times are UTC, and players may be anywhere. */
 export function when(ms: number): string {
-  return new Date(ms).toISOString().replace("T", " ").slice(0, 16) + " UTC";
+  return `${new Date(ms).toISOString().replace("T", " ").slice(0, 16)} UTC`;
 }
 
 export function indent(text: string, by = "    "): string {

@@ -7,7 +7,7 @@ function findRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   while (!existsSync(join(dir, "package.json"))) {
     const parent = dirname(dir);
-    if (parent === dir) throw new Error("cannot find the Nomos package root (no package.json above " + fileURLToPath(import.meta.url) + ")");
+    if (parent === dir) throw new Error(`cannot find the Nomos package root (no package.json above ${fileURLToPath(import.meta.url)})`);
     dir = parent;
   }
   return dir;

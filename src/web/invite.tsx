@@ -24,7 +24,7 @@ export function InvitePage({ code }: { code: string }) {
     <section class="card">
       <h1>{game.name}</h1>
       <p>A game of {game.preset ?? "a custom ruleset"} with {game.players.map((p) => p.name).join(", ")}.</p>
-      {game.me ? <button onClick={() => navigate(`/games/${game.id}`)}>Open the game</button> : <button onClick={join}>Join this game</button>}
+      {game.me ? <button type="button" onClick={() => navigate(`/games/${game.id}`)}>Open the game</button> : <button type="button" onClick={join}>Join this game</button>}
     </section>
   );
 }

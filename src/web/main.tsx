@@ -1,5 +1,5 @@
 /** The web UI: signs you in, then the lobby, invitations and the game pages. */
-import { render } from "preact";
+import { render, type JSX } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { get, post, setCsrf } from "./api.js";
 import { AuthPage } from "./auth.js";
@@ -35,7 +35,7 @@ function App() {
     navigate("/");
   };
 
-  let page;
+  let page: JSX.Element;
   const game = path.match(/^\/games\/([^/]+)(?:\/([a-z]+))?/);
   const invite = path.match(/^\/invite\/([^/]+)/);
   if (game) page = <GameScreen id={decodeURIComponent(game[1]!)} tab={game[2] ?? "play"} user={user} />;
@@ -47,7 +47,7 @@ function App() {
       <header class="top">
         <a href="/" onClick={follow} class="brand">Nomos</a>
         <span class="who">Signed in as <strong>{user.displayName}</strong></span>
-        <button class="link" onClick={signOut}>Sign out</button>
+        <button type="button" class="link" onClick={signOut}>Sign out</button>
       </header>
       <main>{page}</main>
     </>

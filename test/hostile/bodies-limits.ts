@@ -13,18 +13,18 @@ export const limitsBodies: Body[] = [
     id: "limits-module-memory", class: "limits", trigger: "play", what: "a module-level array that grows by 16 MB at every event it hears",
     code: `const keep: string[] = [];\nconst grow = () => { for (let i = 0; i < 16; i++) keep.push("x".repeat(1 << 20) + keep.length); };\nfor (const e of ["proposal.opened", "vote.cast", "turn.began", "points.changed", "proposal.closed"]) on(e, grow);\n`,
   },
-  { id: "limits-state-20mb", class: "limits", trigger: "attack", what: "a state value of 20 MB", code: `const big = gameState("big", { initial: "" });\n` + attack(`big.set("x".repeat(20 * 1024 * 1024));`) },
-  { id: "limits-record-millions", class: "limits", trigger: "attack", what: "a record state with millions of keys", code: `const many = recordState<number>("many");\n` + attack(`for (let i = 0; i < 3000000; i++) many.set(i, i);`) },
+  { id: "limits-state-20mb", class: "limits", trigger: "attack", what: "a state value of 20 MB", code: `const big = gameState("big", { initial: "" });\n${attack(`big.set("x".repeat(20 * 1024 * 1024));`)}` },
+  { id: "limits-record-millions", class: "limits", trigger: "attack", what: "a record state with millions of keys", code: `const many = recordState<number>("many");\n${attack(`for (let i = 0; i < 3000000; i++) many.set(i, i);`)}` },
   { id: "limits-timers-storm", class: "limits", trigger: "attack", what: "hundreds of thousands of timers", code: attack(`for (let i = 0; i < 300000; i++) game.schedule("t" + (i % 7), { after: 3600000 + i });`) },
   {
     id: "limits-timer-rearm", class: "limits", trigger: "attack", what: "a timer that re-arms itself for now from its own handler",
-    code: `on("timer:again", () => { game.schedule("again", { after: 0 }); });\n` + attack(`game.schedule("again", { after: 0 });`),
+    code: `on("timer:again", () => { game.schedule("again", { after: 0 }); });\n${attack(`game.schedule("again", { after: 0 });`)}`,
   },
   { id: "limits-post-storm", class: "limits", trigger: "attack", what: "a hundred thousand messages in one act", code: attack(`for (let i = 0; i < 100000; i++) game.post("spam " + i);`) },
   { id: "limits-huge-post", class: "limits", trigger: "attack", what: "one message of 5 million characters", code: attack(`game.post("x".repeat(5000000));`) },
   {
     id: "limits-emit-storm", class: "limits", trigger: "attack", what: "an event that emits itself twice (a storm of events)",
-    code: `on("ping", () => { game.emit("ping", { pad: "x".repeat(1000) }); game.emit("ping", { pad: "y".repeat(1000) }); });\n` + attack(`game.emit("ping", {});`),
+    code: `on("ping", () => { game.emit("ping", { pad: "x".repeat(1000) }); game.emit("ping", { pad: "y".repeat(1000) }); });\n${attack(`game.emit("ping", {});`)}`,
   },
   { id: "limits-random-draws", class: "limits", trigger: "attack", what: "a million random draws, each recorded", code: attack(`let sum = 0;\nfor (let i = 0; i < 1000000; i++) sum += game.random.int(1, 6);\ngame.post(String(sum));`) },
   {
@@ -33,7 +33,7 @@ export const limitsBodies: Body[] = [
   },
   {
     id: "limits-loop-when-armed", class: "limits", trigger: "attack", what: "top-level code that loops forever once its own state is set",
-    code: `const armed = gameState("armed", { initial: false });\nif (armed.get()) { for (;;) {} }\n` + attack(`armed.set(true);`),
+    code: `const armed = gameState("armed", { initial: false });\nif (armed.get()) { for (;;) {} }\n${attack(`armed.set(true);`)}`,
   },
   {
     id: "limits-slow-types", class: "limits", trigger: "play", what: "a TypeScript type that is slow to type-check",

@@ -69,7 +69,7 @@ if (g.__nomos) (g as any).__nomos = { handle: () => '{"ok":true,"effects":[]}' }
   },
   {
     id: "realm-proto-record-keys", class: "realm", trigger: "attack", what: "record entries keyed __proto__, constructor and prototype",
-    code: `const r = recordState<any>("stash");\n` + attack(`r.set("__proto__", { polluted: "HOSTILE-MARK" });\nr.set("constructor", { prototype: { polluted: "HOSTILE-MARK" } });\nr.set("prototype", 1);`),
+    code: `const r = recordState<any>("stash");\n${attack(`r.set("__proto__", { polluted: "HOSTILE-MARK" });\nr.set("constructor", { prototype: { polluted: "HOSTILE-MARK" } });\nr.set("prototype", 1);`)}`,
   },
   {
     id: "realm-proxy-arguments", class: "realm", trigger: "attack", what: "passes Proxies and getters as arguments to the API",

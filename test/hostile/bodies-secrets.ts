@@ -30,7 +30,7 @@ const leak = (id: string, what: string, code: string, trigger: Body["trigger"] =
 
 export const secretBodies: Body[] = [
   leak("secrets-post", "declares the same name and posts every word", readAll + attack(`game.post("words: " + all());`)),
-  leak("secrets-public-state", "copies every word into public game state", readAll + `const copy = gameState("copy", { initial: "" });\n` + attack(`copy.set(all());`)),
+  leak("secrets-public-state", "copies every word into public game state", `${readAll}const copy = gameState("copy", { initial: "" });\n${attack(`copy.set(all());`)}`),
   leak("secrets-event-data", "carries every word in an event's data", readAll + attack(`game.emit("leak", { words: all() });`)),
   leak("secrets-failure-text", "throws an error whose text holds every word", readAll + attack(`throw new Error("words: " + all());`)),
   leak("secrets-refusal-reason", "refuses the action with every word as the reason", readAll + attack(`game.refuse("words: " + all());`)),
@@ -39,7 +39,7 @@ export const secretBodies: Body[] = [
     `playerState("secret", { initial: "", visibility: "public" });\nanswer("precedence", (base: number[]) => { const me = game.rules.self().number; return [me, ...base.filter((n) => n !== me)]; });\n`, "play"),
   leak("secrets-dump-entry", "reads every value through the engine's entry point and posts it",
     attack(`const g = Function("return this")() as any;\nconst entry = g.__nomos ?? g.__nomosHost;\ngame.post("dump: " + String(entry && typeof entry.dump === "function" ? entry.dump() : "none").slice(0, 5000));`)),
-  leak("secrets-turn-message", "posts every word when a turn begins", readAll + `on("turn.began", () => game.post("turn words: " + all()));\n`, "play"),
+  leak("secrets-turn-message", "posts every word when a turn begins", `${readAll}on("turn.began", () => game.post("turn words: " + all()));\n`, "play"),
 ];
 
 export const replayBodies: Body[] = [
@@ -74,6 +74,6 @@ export const terminalBodies: Body[] = [
   },
   {
     id: "terminal-state", class: "terminal", trigger: "attack", what: "escape sequences in state values and state descriptions",
-    code: `const banner = gameState("banner", { initial: "", describe: "${ESC}[1;31mALERT${ESC}[0m" });\n` + attack(`banner.set("${ESC}[2J${ESC}]0;title\\x07\\u202Eevil");`),
+    code: `const banner = gameState("banner", { initial: "", describe: "${ESC}[1;31mALERT${ESC}[0m" });\n${attack(`banner.set("${ESC}[2J${ESC}]0;title\\x07\\u202Eevil");`)}`,
   },
 ];

@@ -1,6 +1,6 @@
 /** The court report as text and as Markdown. */
 import { moment } from "../publish/dates.js";
-import { escapeInline, listItem, paragraphs } from "../publish/markdown.js";
+import { listItem, paragraphs } from "../publish/markdown.js";
 import type { CourtCase, CourtReport } from "./court.js";
 import { actWhen, markdownHeading, textHeading } from "./render-common.js";
 

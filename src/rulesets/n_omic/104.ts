@@ -33,7 +33,7 @@ const proposals = recordState<Proposal>("proposals", {
 
 on("vote.completed", (event) => {
   const p = proposals.get(event.data.proposal);
-  if (!p || p.status !== "voting") return;
+  if (p?.status !== "voting") return;
   const decisions = p.changes.map((change) => game.ask<Decision>("adoption", { proposal: { ...p, change } }));
   const byVote = decisions.map((d) => d?.value.adopted === true);
   const verdict = game.ask<boolean>("proposal.adopted", { proposal: p, adopted: byVote });

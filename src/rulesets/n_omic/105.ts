@@ -77,6 +77,6 @@ on("players.changed", recount);
 
 function checkComplete(number: number): void {
   const p = proposals.get(number);
-  if (!p || p.status !== "voting") return;
+  if (p?.status !== "voting") return;
   if (voters().every((v) => p.votes[v] !== undefined)) game.emit("vote.completed", { proposal: number });
 }

@@ -52,7 +52,9 @@ on("piece.moved", (event) => {
   const total = points.get(player) + 100;
   points.set(player, total);
   const order = game.players().map((p) => p.id).sort((a, b) => (surname(a) + name(a) < surname(b) + name(b) ? -1 : 1));
-  order.forEach((id, i) => position.set(id, { x: 5 * i, y: 20 }));
+  order.forEach((id, i) => {
+    position.set(id, { x: 5 * i, y: 20 });
+  });
   game.post(`${name(player)} reaches row 0: e gains 100 points (now ${total}), and everyone returns to row 20.`);
   game.emit("points.changed", { player, change: 100, total, reason: "reached row 0" });
 });

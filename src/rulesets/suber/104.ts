@@ -56,7 +56,7 @@ action(
 on("vote.completed", (event) => {
   const number: number = event.data.proposal;
   const p = proposals.get(number);
-  if (!p || p.status !== "voting") return;
+  if (p?.status !== "voting") return;
   const decision = game.ask<{ adopted: boolean; method: string; reason: string }>("adoption", { proposal: p });
   let adopted = decision?.value.adopted === true;
   let reason = decision ? decision.value.reason : "no rule says how many votes are required";

@@ -49,7 +49,7 @@ on("player.left", () => {
 
 function checkComplete(number: number): void {
   const p = proposals.get(number);
-  if (!p || p.status !== "voting") return;
+  if (p?.status !== "voting") return;
   const voters = game.ask<string[]>("eligible-voters")?.value ?? [];
   if (voters.every((v) => p.votes[v] !== undefined)) game.emit("vote.completed", { proposal: number });
 }

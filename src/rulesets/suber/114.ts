@@ -7,7 +7,7 @@ type Change = { kind: string; rule?: number };
 
 answer("rule-change.invalid", ({ change }: { change: Change }) => {
   const target = change.rule === undefined ? undefined : game.rules.get(change.rule);
-  if (!target || !target.mutable) return undefined;
+  if (!target?.mutable) return undefined;
   if (change.kind !== "repeal" && change.kind !== "transmute") return undefined;
   const mutable = game.rules.all().filter((r) => r.mutable).length;
   return mutable <= 1 ? `rule ${target.number} is the last mutable rule, and there must always be at least one` : undefined;

@@ -20,7 +20,7 @@ export function authRoutes(app: Api, context: ServerContext): void {
     const { username, password, displayName, timeZone } = request.body;
     if (timeZone !== undefined && !isTimeZone(timeZone)) throw badRequest(`"${timeZone}" is not a time zone; use an IANA name such as Europe/Paris`);
     const hash = await hashPassword(password);
-    let user;
+    let user: ReturnType<typeof directory.createUser>;
     try {
       user = directory.createUser(username, displayName?.trim() || username, hash, timeZone ?? null);
     } catch (err) {

@@ -128,7 +128,7 @@ export function recordsRoutes(app: Api, context: ServerContext): void {
     },
   }, async (request, reply) => {
     const user = requireUser(request);
-    let checked;
+    let checked: ReturnType<typeof checkArchive>;
     try {
       checked = checkArchive(request.body.archive);
     } catch (err) {

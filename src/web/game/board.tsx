@@ -28,6 +28,8 @@ export function Board({ view, state, board }: { view: PageView; state: StateView
   }
   return (
     <section class="board-box" data-state={state.name}>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes focus so the keyboard can scroll it. */}
+      {/* biome-ignore lint/a11y/useSemanticElements: the region is a scrolling box inside the board's own section. */}
       <div class="board-scroll" role="region" aria-label={`${state.name}, scrollable`} tabIndex={0}>
         <table class="board">
           <caption>{state.name} <span class="muted">(Rule {state.rule})</span>{state.describe && <span class="muted"> — {state.describe}</span>}</caption>

@@ -74,7 +74,7 @@ export function Preview({ page, action, input }: { page: GamePage; action: strin
       <button type="button" class="secondary" onClick={run}>Preview adoption</button>
       {error && <p class="error" role="alert">{error}</p>}
       {result && (
-        <div class="card" aria-label="Preview">
+        <section class="card" aria-label="Preview">
           <h3>If everyone voted for it</h3>
           {result.steps.filter((s) => !s.ok).map((s, i) => <p key={i} class="muted">{name(s.as)} could not {s.action}: {s.error?.message}</p>)}
           {result.changes.rules.length === 0 && <p>No rule would change.</p>}
@@ -91,7 +91,7 @@ export function Preview({ page, action, input }: { page: GamePage; action: strin
               {result.changes.state.map((s) => <li key={`${s.name}.${s.player}`}>{s.name}{s.player ? ` of ${name(s.player)}` : ""}: {brief(s.before ?? null, name)} → {brief(s.after ?? null, name)}</li>)}
             </ul>
           )}
-        </div>
+        </section>
       )}
     </div>
   );

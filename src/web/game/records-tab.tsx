@@ -23,6 +23,7 @@ const titles: Record<Shown, string> = { ruleset: "Ruleset", proposals: "Proposal
 /** Buttons that pick one of a few, each saying whether it is the one shown. */
 function Switch<T extends string>({ label, options, value, onChange }: { label: string; options: [T, string][]; value: T; onChange(v: T): void }) {
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a row of toggle buttons; a fieldset would draw a frame and legend.
     <div class="switch" role="group" aria-label={label}>
       {options.map(([key, text]) => <button key={key} type="button" aria-pressed={value === key} class={value === key ? "on" : ""} onClick={() => onChange(key)}>{text}</button>)}
     </div>

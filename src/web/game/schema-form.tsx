@@ -96,6 +96,7 @@ function Field({ name, schema, value, required, players, onChange }: FieldProps)
   if (type === "string") {
     const long = /text|reason|body|description|poem|line/i.test(name);
     return (
+      // biome-ignore lint/a11y/noLabelWithoutControl: the control is one of the two in the conditional below.
       <label>{title}
         {long
           ? <textarea name={name} rows={4} required={required} value={typeof value === "string" ? value : ""} onInput={(e) => onChange((e.target as HTMLTextAreaElement).value || undefined)} />

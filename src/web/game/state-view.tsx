@@ -9,14 +9,14 @@ import { isGridBoard } from "../../present/board.js";
 import { entryMoves, isOpen } from "../../present/records.js";
 import { post } from "../api.js";
 import { brief } from "../format.js";
-import type { GamePage, Json, PageView, StateView } from "../types.js";
+import type { GamePage, Json, PageView, StateView as StateEntry } from "../types.js";
 import { Board } from "./board.js";
 import { namer, playerCheck } from "./names.js";
 
 type Obj = Record<string, Json>;
 const isObj = (v: Json | undefined): v is Obj => !!v && typeof v === "object" && !Array.isArray(v);
 
-function Scoreboard({ view, states }: { view: PageView; states: StateView[] }) {
+function Scoreboard({ view, states }: { view: PageView; states: StateEntry[] }) {
   if (!states.length) return null;
   // Rules may declare many per-player states: the table scrolls rather than widen the page.
   return (
@@ -37,7 +37,7 @@ function Scoreboard({ view, states }: { view: PageView; states: StateView[] }) {
   );
 }
 
-function RecordTable({ page, view, state, onActed }: { page: GamePage; view: PageView; state: StateView; onActed(): Promise<void> }) {
+function RecordTable({ page, view, state, onActed }: { page: GamePage; view: PageView; state: StateEntry; onActed(): Promise<void> }) {
   const [message, setMessage] = useState<string | null>(null);
   const rows = Object.entries(state.value as Record<string, Obj>).reverse();
   // Moves on an entry (vote on proposal N: for / against) become buttons on each open entry's row.

@@ -5,7 +5,7 @@
 import type { Game } from "../../../kernel/game.js";
 import type { Json, RuleRecord } from "../../../kernel/types.js";
 import {
-  amountOf, amountsOf, filesOf, labelOf, moveCost, phaseOf, playersOf, positionOf, proposalOf, proposalsOf, suggestionsOf, turnOf,
+  amountOf, filesOf, moveCost, playersOf, positionOf, proposalsOf, suggestionsOf, 
   type NomicProposal, type Square, type Vote,
 } from "./state.js";
 export { playNomicGame, SimulatedClock, type NomicDriverOptions, type NomicTurnReport } from "./driver.js";

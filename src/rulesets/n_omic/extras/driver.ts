@@ -106,7 +106,7 @@ export async function playNomicGame(game: Game, bots: Iterable<NomicBotPlayer>, 
     for (const voter of [mover, ...playersOf(game).filter((p) => p !== mover)]) {
       const p = proposalOf(game, number);
       const bot = byId.get(voter);
-      if (!p || p.status !== "voting") return;
+      if (p?.status !== "voting") return;
       if (!bot || p.votes[voter] !== undefined || !playersOf(game).includes(voter)) continue;
       const last = playersOf(game).every((v) => v === voter || p.votes[v] !== undefined);
       const choice = bot.vote(game, p, last);

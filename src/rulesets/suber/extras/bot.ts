@@ -72,7 +72,7 @@ export class SuberBot {
   }
 
   /** For its own proposal always; for others' with the bot's favour. */
-  vote(game: Game, proposal: { proposer: string }): "for" | "against" {
+  vote(_game: Game, proposal: { proposer: string }): "for" | "against" {
     if (proposal.proposer === this.player) return "for";
     return this.random() < this.favour ? "for" : "against";
   }

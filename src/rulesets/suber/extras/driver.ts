@@ -74,7 +74,7 @@ export async function playBotGame(game: Game, bots: ReadonlyMap<string, BotPlaye
       let voted = false;
       for (const player of [...game.state.players]) {
         const current = proposalOf(game, open.number);
-        if (!current || current.status !== "voting" || acts >= maxActs) break;
+        if (current?.status !== "voting" || acts >= maxActs) break;
         const bot = byId.get(player.id);
         if (!bot || current.votes[player.id] !== undefined) continue;
         voted = (await tryAct(player.id, "vote", { proposal: open.number, vote: bot.vote(game, current) })) || voted;
