@@ -24,7 +24,7 @@ export async function serve(db: string, durability: Durability): Promise<void> {
   const { buildServer } = await import("../../src/server/app.js");
   const app = await buildServer({ db, durability, authRateLimit: 1_000_000 });
   const url = await app.listen({ host: "127.0.0.1", port: 0 });
-  const say = (message: object) => process.stdout.write(JSON.stringify(message) + "\n");
+  const say = (message: object) => process.stdout.write(`${JSON.stringify(message)}\n`);
   // Samples every 1 ms; what it records beyond that 1 ms is the loop's delay.
   const delay = monitorEventLoopDelay({ resolution: 1 });
   let elu = performance.eventLoopUtilization();

@@ -59,5 +59,5 @@ export function errorMessage(body: string): string {
 export function moverIn(effects: Effect[]): string | null {
   const turn = effects.filter((e) => e.e === "state.set" && e.name === "turn").at(-1);
   const value = turn?.value as TurnValue | undefined;
-  return value && value.player && !value.waiting && !value.proposed ? value.player : null;
+  return value?.player && !value.waiting && !value.proposed ? value.player : null;
 }
