@@ -44,7 +44,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const clock = options.clock ?? Date.now;
   const store = SqliteStore.open(options.db, { durability: options.durability ?? "full" });
   const engine: EngineOptions = engineOptions({ store, clock });
-  const context: ServerContext = { hub: new GameHub(engine, clock), directory: new Accounts(store.sql, clock), clock, secureCookies: options.secureCookies ?? false, authRateLimit: options.authRateLimit ?? 30 };
+  const context: ServerContext = { hub: new GameHub(engine, clock), accounts: new Accounts(store.sql, clock), clock, secureCookies: options.secureCookies ?? false, authRateLimit: options.authRateLimit ?? 30 };
 
   const app = Fastify({
     logger: options.logger ?? false,

@@ -7,7 +7,7 @@ import type { GameHub } from "./hub.js";
 
 export interface ServerContext {
   hub: GameHub;
-  directory: Accounts;
+  accounts: Accounts;
   clock: () => number;
   /** Set the cookies' Secure flag (when the server is reached over HTTPS). */
   secureCookies: boolean;

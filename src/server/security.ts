@@ -24,7 +24,7 @@ export function installSecurity(app: FastifyInstance, context: ServerContext): v
   app.decorateRequest("session", null);
   app.addHook("onRequest", async (request) => {
     const token = request.cookies[sessionCookie];
-    request.session = token ? (context.directory.session(token) ?? null) : null;
+    request.session = token ? (context.accounts.session(token) ?? null) : null;
     if (safeMethods.has(request.method)) return;
     if (!sameOrigin(request)) throw new ApiError(403, "cross-origin", "requests from another site are refused");
     if (request.session && request.headers["x-csrf-token"] !== request.session.csrf) {

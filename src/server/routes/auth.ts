@@ -9,7 +9,7 @@ import { isTimeZone } from "../schemas.js";
 const session = ref(Session);
 
 export function authRoutes(app: Api, context: ServerContext): void {
-  const { directory } = context;
+  const { accounts } = context;
   // Slows password guessing: a few tries a minute from one address.
   const config = { rateLimit: { max: context.authRateLimit, timeWindow: "1 minute" } };
 
@@ -20,14 +20,14 @@ export function authRoutes(app: Api, context: ServerContext): void {
     const { username, password, displayName, timeZone } = request.body;
     if (timeZone !== undefined && !isTimeZone(timeZone)) throw badRequest(`"${timeZone}" is not a time zone; use an IANA name such as Europe/Paris`);
     const hash = await hashPassword(password);
-    let user: ReturnType<typeof directory.createUser>;
+    let user: ReturnType<typeof accounts.createUser>;
     try {
-      user = directory.createUser(username, displayName?.trim() || username, hash, timeZone ?? null);
+      user = accounts.createUser(username, displayName?.trim() || username, hash, timeZone ?? null);
     } catch (err) {
       if (err instanceof UsernameTakenError) throw new ApiError(409, "username-taken", err.message);
       throw err;
     }
-    const session = directory.openSession(user.id);
+    const session = accounts.openSession(user.id);
     setSessionCookie(context, reply, session.token, session.expiresAt);
     return reply.code(201).send({ user, csrf: session.csrf });
   });
@@ -36,11 +36,11 @@ export function authRoutes(app: Api, context: ServerContext): void {
     config,
     schema: { operationId: "signIn", tags: ["accounts"], summary: "Sign in with a username and password", security: [], body: SignIn, response: { 200: session, ...errorResponses(...changing, 401, 429) } },
   }, async (request, reply) => {
-    const found = directory.credentials(request.body.username);
+    const found = accounts.credentials(request.body.username);
     // Hash even for an unknown user, so the reply's timing does not tell which usernames exist.
     const ok = await verifyPassword(request.body.password, found?.passwordHash ?? "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
     if (!found || !ok) throw new ApiError(401, "bad-credentials", "wrong username or password");
-    const session = directory.openSession(found.user.id);
+    const session = accounts.openSession(found.user.id);
     setSessionCookie(context, reply, session.token, session.expiresAt);
     return { user: found.user, csrf: session.csrf };
   });
@@ -49,7 +49,7 @@ export function authRoutes(app: Api, context: ServerContext): void {
     schema: { operationId: "signOut", tags: ["accounts"], summary: "Sign out (ends this session)", response: { 200: session, ...errorResponses(...changing) } },
   }, async (request, reply) => {
     const token = request.cookies[sessionCookie];
-    if (token) directory.closeSession(token);
+    if (token) accounts.closeSession(token);
     reply.clearCookie(sessionCookie, { path: "/" });
     return { user: null, csrf: null };
   });
@@ -74,15 +74,15 @@ export function authRoutes(app: Api, context: ServerContext): void {
     if (typeof timeZone === "string" && !isTimeZone(timeZone)) throw badRequest(`"${timeZone}" is not a time zone; use an IANA name such as Europe/Paris`);
     const name = displayName?.trim() ?? user.displayName;
     if (!name) throw badRequest("a display name cannot be blank");
-    directory.updateUser(user.id, name, timeZone === undefined ? user.timeZone : timeZone);
+    accounts.updateUser(user.id, name, timeZone === undefined ? user.timeZone : timeZone);
     if (name !== user.displayName) {
-      for (const m of directory.membershipsOf(user.id)) {
+      for (const m of accounts.membershipsOf(user.id)) {
         const game = await context.hub.get(m.gameId);
         if (game && game.state.status === "active" && game.state.players.some((p) => p.id === m.playerId)) {
           await context.hub.change(game, (g) => g.rename(m.playerId, name));
         }
       }
     }
-    return directory.user(user.id);
+    return accounts.user(user.id);
   });
 }

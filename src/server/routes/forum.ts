@@ -20,7 +20,7 @@ export function forumRoutes(app: Api, context: ServerContext): void {
     },
   }, async (request) => {
     const { game } = await seat(context, request, request.params.id);
-    return context.directory.posts(game.id, request.query.after ?? 0);
+    return context.accounts.posts(game.id, request.query.after ?? 0);
   });
 
   app.post("/api/games/:id/posts", {
@@ -38,7 +38,7 @@ export function forumRoutes(app: Api, context: ServerContext): void {
     if (!body) throw badRequest("a post cannot be blank");
     let id: number;
     try {
-      id = context.directory.addPost(game.id, user.id, body);
+      id = context.accounts.addPost(game.id, user.id, body);
     } catch (err) {
       if (err instanceof StoreWriteError) throw notSaved("your post", err);
       throw err;

@@ -26,13 +26,13 @@ export function summary(game: Game, me: string | null, timeZone: string): Summar
 }
 
 export function lobbyRoutes(app: Api, context: ServerContext): void {
-  const { hub, directory } = context;
+  const { hub, accounts } = context;
   // A double click must not make two players of one person.
   const pendingJoins = new Map<string, Promise<string>>();
 
   /** The game an invitation code is for, or a 404 saying to ask for a new link. */
   async function invited(code: string) {
-    const settings = directory.settingsByInvite(code);
+    const settings = accounts.settingsByInvite(code);
     const game = settings && (await hub.get(settings.gameId));
     if (!settings || !game) throw notFound("this invitation is not valid: ask the game's players for a new link");
     return { settings, game };
@@ -47,9 +47,9 @@ export function lobbyRoutes(app: Api, context: ServerContext): void {
   }, async (request) => {
     const user = requireUser(request);
     const out = [];
-    for (const m of directory.membershipsOf(user.id)) {
+    for (const m of accounts.membershipsOf(user.id)) {
       const game = await hub.get(m.gameId);
-      if (game) out.push(summary(game, m.playerId, directory.settings(m.gameId)?.timeZone ?? "UTC"));
+      if (game) out.push(summary(game, m.playerId, accounts.settings(m.gameId)?.timeZone ?? "UTC"));
     }
     return out;
   });
@@ -99,8 +99,8 @@ export function lobbyRoutes(app: Api, context: ServerContext): void {
     // The game, its founder's player, its settings and the founder's seat: all or nothing.
     let settings: GameSettings | undefined;
     const { game, player } = await hub.found(spec, user.displayName, (g, p) => {
-      settings = directory.createSettings(g.id, user.id, timeZone);
-      directory.addMember(g.id, user.id, p.id);
+      settings = accounts.createSettings(g.id, user.id, timeZone);
+      accounts.addMember(g.id, user.id, p.id);
     });
     return reply.code(201).send({ ...summary(game, player.id, timeZone), invite: settings!.inviteCode });
   });
@@ -110,7 +110,7 @@ export function lobbyRoutes(app: Api, context: ServerContext): void {
   }, async (request) => {
     const user = requireUser(request);
     const { settings, game } = await invited(request.params.code);
-    return summary(game, directory.membership(game.id, user.id)?.playerId ?? null, settings.timeZone);
+    return summary(game, accounts.membership(game.id, user.id)?.playerId ?? null, settings.timeZone);
   });
 
   app.post("/api/invites/:code/join", {
@@ -118,7 +118,7 @@ export function lobbyRoutes(app: Api, context: ServerContext): void {
   }, async (request) => {
     const user = requireUser(request);
     const { settings, game } = await invited(request.params.code);
-    const existing = directory.membership(game.id, user.id);
+    const existing = accounts.membership(game.id, user.id);
     // One person, one player (Nomic VIII 109): joining twice is answered with the first.
     if (existing) return summary(game, existing.playerId, settings.timeZone);
     if (game.state.status === "over") throw new ApiError(409, "game-over", "this game is over; it cannot be joined");
@@ -126,11 +126,11 @@ export function lobbyRoutes(app: Api, context: ServerContext): void {
     let joining = pendingJoins.get(key);
     if (!joining) {
       // The join act and the membership commit together: a crash leaves both or neither, never a ghost player.
-      joining = hub.join(game, user.displayName, (player) => directory.addMember(game.id, user.id, player)).then(
+      joining = hub.join(game, user.displayName, (player) => accounts.addMember(game.id, user.id, player)).then(
         (player) => player.id,
         (err) => {
           // Joined meanwhile (another server on the same file): the membership refused a second player.
-          const joined = directory.membership(game.id, user.id);
+          const joined = accounts.membership(game.id, user.id);
           if (joined) return joined.playerId;
           throw err;
         },

@@ -23,19 +23,19 @@ export async function seat(context: ServerContext, request: FastifyRequest, id: 
   const user = requireUser(request);
   const game = await context.hub.get(id);
   if (!game) throw notFound(`there is no game "${id}"; GET /api/games lists yours`);
-  const membership = context.directory.membership(id, user.id);
+  const membership = context.accounts.membership(id, user.id);
   if (!membership) throw forbidden("you are not a player in this game; join it with its invitation link");
   return { user, game, membership };
 }
 
 export function playRoutes(app: Api, context: ServerContext): void {
-  const { directory } = context;
+  const { accounts } = context;
 
   app.get("/api/games/:id", {
     schema: { operationId: "getGame", response: { 200: ref(GamePage), ...errorResponses(...inGame) }, tags: ["play"], summary: "The game as you may see it: players, every state the rules declare (secrets filtered), the actions offered, timers, and the rules' version (the rules themselves: GET .../rules)", params: gameIdParams },
   }, async (request) => {
     const { game, membership } = await seat(context, request, request.params.id);
-    return gamePage(game, directory.settings(game.id), membership.playerId);
+    return gamePage(game, accounts.settings(game.id), membership.playerId);
   });
 
   // The rules in effect, serialized once per version and shared by every player.
@@ -151,10 +151,10 @@ export function playRoutes(app: Api, context: ServerContext): void {
     },
   }, async (request) => {
     const { game, user } = await seat(context, request, request.params.id);
-    const settings = directory.settings(game.id);
+    const settings = accounts.settings(game.id);
     if (settings?.ownerId !== user.id) throw forbidden("only the game's creator can change its settings");
     if (!isTimeZone(request.body.timeZone)) throw badRequest(`"${request.body.timeZone}" is not a time zone; use an IANA name such as Europe/Paris`);
-    directory.setTimeZone(game.id, request.body.timeZone);
+    accounts.setTimeZone(game.id, request.body.timeZone);
     return { timeZone: request.body.timeZone };
   });
 }

@@ -82,7 +82,7 @@ export function recordsRoutes(app: Api, context: ServerContext): void {
   }, async (request) => {
     const { game, user, membership } = await seat(context, request, request.params.id);
     const { asHost, ...correction } = request.body;
-    if (asHost && context.directory.settings(game.id)?.ownerId !== user.id) throw forbidden("only the game's creator records corrections as its host; record it as your player, if the rules name you an officer");
+    if (asHost && context.accounts.settings(game.id)?.ownerId !== user.id) throw forbidden("only the game's creator records corrections as its host; record it as your player, if the rules name you an officer");
     const by: Recorder = asHost ? { host: true } : { player: membership.playerId };
     const outcome = await context.hub.change(game, (g) => g.correct(by, correction));
     return { seq: outcome.act.seq, entry: logEntry(game.state, outcome.act, membership.playerId) };
@@ -98,7 +98,7 @@ export function recordsRoutes(app: Api, context: ServerContext): void {
     },
   }, async (request, reply) => {
     const { game, user, membership } = await seat(context, request, request.params.id);
-    const settings = context.directory.settings(game.id);
+    const settings = context.accounts.settings(game.id);
     if (settings?.ownerId !== user.id) throw forbidden("only the game's creator can export it: the file holds every player's secrets");
     // The creator is also a player: the file must not show them what the rules hide from
     // them (a label on their own forehead, another player's hand). Only the keeper of the
@@ -141,8 +141,8 @@ export function recordsRoutes(app: Api, context: ServerContext): void {
     // Always a new id: an id chosen in a file must not reach another game on this server.
     const info = await importGame(context.hub.engine.store, checked.archive, { id: randomBytes(5).toString("hex") });
     const zone = checked.archive.extra?.timeZone;
-    const settings = context.directory.createSettings(info.id, user.id, typeof zone === "string" && isTimeZone(zone) ? zone : (user.timeZone ?? "UTC"));
-    context.directory.addMember(info.id, user.id, me.id);
+    const settings = context.accounts.createSettings(info.id, user.id, typeof zone === "string" && isTimeZone(zone) ? zone : (user.timeZone ?? "UTC"));
+    context.accounts.addMember(info.id, user.id, me.id);
     return reply.code(201).send({ id: info.id, name: info.name, me: me.id, invite: settings.inviteCode, acts: checked.archive.acts.length });
   });
 }
