@@ -10,7 +10,7 @@ import { describeForm, typeOf } from "../src/cli/form.js";
 import { briefInput, formatAct } from "../src/present/format-log.js";
 import { formatState } from "../src/cli/format-state.js";
 import { historyLine } from "../src/present/format.js";
-import { describeChange } from "../src/rulesets/suber/extras/cli.js";
+import { changeLine } from "../src/records/reports/describe-change.js";
 import type { Act, Json } from "../src/kernel/types.js";
 import type { GameView } from "../src/kernel/visibility.js";
 
@@ -57,8 +57,9 @@ test("state in words, for a ruleset that is not Suber's", () => {
 test("history lines, rule-changes and acts in words", () => {
   assert.equal(historyLine({ change: "amended", at, seq: 9, revision: 2, cause: "Proposal 305" }), "Amended (rev 2) by Proposal 305, 2026-11-23 10:00 UTC");
   assert.equal(historyLine({ change: "transmuted", at, seq: 9, revision: 3, cause: "Proposal 310", detail: { mutable: false } }), "Transmuted (rev 3) to immutable by Proposal 310, 2026-11-23 10:00 UTC");
-  assert.equal(describeChange({ kind: "repeal", rule: 305 }), "repeal rule 305");
-  assert.equal(describeChange({ kind: "amend", rule: 202, code: "x" }), "amend rule 202 (with code)");
+  assert.equal(changeLine({ kind: "repeal", rule: 305 }), "Repeal Rule 305");
+  assert.equal(changeLine({ kind: "amend", rule: 202, code: "x" }), "Amend Rule 202: its code");
+  assert.equal(changeLine({ kind: "enact", title: "Rhyme", text: `Players shall\n speak ${"la ".repeat(40)}` }, 30), 'Enact a new rule "Rhyme" — "Players shall speak la la la…"');
   const code: Json = { source: "a();\nb();\n", js: "a();b();" };
   assert.equal(briefInput({ change: { kind: "enact", text: "x".repeat(100), code } }), `{"change":{"kind":"enact","text":"${"x".repeat(79)}…","code":"<code: 2 lines>"}}`);
   const act: Act = {

@@ -145,7 +145,7 @@ describe("nomos remote", () => {
     assert.equal(await ok("ada", "vote", "301", "for"), "You voted for on proposal 301. Waiting for: Grace Hopper.\n");
 
     const open = await ok("ada", "state");
-    assert.match(open, /Proposal 301 by Grace Hopper is open: enact a new rule titled "Rhyme": "Players shall speak in rhyme\."\n {2}votes: Ada Lovelace for; waiting for: Grace Hopper/);
+    assert.match(open, /Proposal 301 by Grace Hopper is open: Enact a new rule "Rhyme" — "Players shall speak in rhyme\."\n {2}votes: Ada Lovelace for; waiting for: Grace Hopper/);
     const openJson = await okJson("ada", "state");
     assert.deepEqual(openJson.openProposals.map((p: { number: number; votes: object }) => [p.number, p.votes]), [[301, { "ada-lovelace": "for" }]]);
 

@@ -2,7 +2,7 @@
 import type { GameState } from "../kernel/types.js";
 import type { GameView } from "../kernel/visibility.js";
 import { brief, when } from "../present/format.js";
-import { describeChange as inWords } from "../records/reports/describe-change.js";
+import { changeLine } from "../records/reports/describe-change.js";
 import { presetExtras } from "../rulesets/extras.js";
 import { judgmentViews, proposalViews, recordNames } from "./records-view.js";
 
@@ -23,7 +23,6 @@ export function formatState(view: GameView, name: (id: string) => string, depart
 
   // The turn (as the preset reads it), and the records of proposals and Judgment cases.
   const extras = presetExtras(view.preset);
-  const describeChange = extras.describeChange ?? ((change: GameView["state"][number]["value"]) => inWords(change ?? null).summary);
   const shown = recordNames(view);
   const play: string[] = [];
   const found = extras.turn?.(view);
@@ -41,7 +40,7 @@ export function formatState(view: GameView, name: (id: string) => string, depart
   for (const p of proposalViews(view, "open")) {
     const votes = Object.entries(p.votes).map(([who, v]) => `${name(who)} ${v}`).join(", ") || "no votes yet";
     const waiting = view.players.filter((pl) => !(pl.id in p.votes)).map((pl) => pl.name).join(", ") || "nobody";
-    play.push(`Proposal ${p.number} by ${name(p.proposer)} is open: ${describeChange(p.change)}`, `  votes: ${votes}; waiting for: ${waiting}`);
+    play.push(`Proposal ${p.number} by ${name(p.proposer)} is open: ${changeLine(p.change)}`, `  votes: ${votes}; waiting for: ${waiting}`);
   }
   const last = proposalViews(view, "decided").at(-1);
   if (last) play.push(`Last decided: proposal ${last.number} by ${name(last.proposer)} ${last.status}${last.reason ? ` (${last.reason})` : ""}`);

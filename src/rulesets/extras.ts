@@ -1,11 +1,10 @@
 /**
  * What each preset brings besides its rules, for the command line: its scripted players
- * (`nomos play`) and its readings of the game (whose turn it is, a rule-change in words).
+ * (`nomos play`) and its readings of the game (whose turn it is).
  * A preset registers its extras here, from its own folder; nothing outside src/rulesets/
  * names a preset or reads a game's state by name.
  */
 import type { GlobalOptions } from "../cli/context.js";
-import type { Json } from "../kernel/types.js";
 import type { GameView } from "../kernel/visibility.js";
 import nOmic from "./n_omic/extras/index.js";
 import suber from "./suber/extras/index.js";
@@ -20,8 +19,6 @@ export interface PresetExtras {
   play?(g: GlobalOptions, o: PlayOptions, seed: string, players: string[], print: Print): Promise<void>;
   /** Whose turn it is, and the state that keeps it (shown on its own, not among other state). */
   turn?(view: GameView): { state: string; turn: TurnView } | undefined;
-  /** A proposed rule-change in the preset's words. */
-  describeChange?(change: Json | undefined, textLimit?: number): string;
 }
 
 /** By preset name (the folder's, as in its preset.json). The first is the default of `nomos play`. */

@@ -29,7 +29,8 @@ export function describeChange(change: Json): ChangeInWords {
   const target = typeof change.rule === "number" ? change.rule : typeof change.number === "number" ? change.number : null;
   const rule = target === null ? "a rule" : `Rule ${target}`;
   const title = typeof change.title === "string" && change.title ? ` "${change.title}"` : "";
-  const hasCode = isObject(change.code);
+  // Recorded, code is compiled (an object); as a player typed it, source text.
+  const hasCode = isObject(change.code) || (typeof change.code === "string" && change.code !== "");
   const text = typeof change.text === "string" ? change.text : null;
   let summary: string;
   switch (kind) {
@@ -57,6 +58,14 @@ export function describeChange(change: Json): ChangeInWords {
     }
   }
   return { kind, rule: target, summary, text, hasCode };
+}
+
+/** A rule-change on one line: its summary, and the text it puts in, clipped: `Enact a new rule "Rhyme" — "Players shall…"`. */
+export function changeLine(change: Json | undefined, textLimit = 100): string {
+  const words = describeChange(change ?? null);
+  if (words.text === null) return words.summary;
+  const flat = words.text.replace(/\s+/g, " ").trim();
+  return `${words.summary} — "${flat.length > textLimit ? `${flat.slice(0, textLimit - 1).trimEnd()}…` : flat}"`;
 }
 
 /** A proposal's rule-changes: `changes` (a list) or `change` (one), as the ProposalRecord convention allows. */

@@ -9,6 +9,6 @@ export type { CourtReport, CourtCase, Deadline } from "./court.js";
 export { renderProposalReportText, renderProposalReportMarkdown } from "./proposals-render.js";
 export { renderScoreboardText, renderScoreboardMarkdown } from "./scoreboard-render.js";
 export { renderCourtReportText, renderCourtReportMarkdown } from "./court-render.js";
-export { describeChange } from "./describe-change.js";
+export { changeLine, describeChange } from "./describe-change.js";
 export type { ActRef } from "./names.js";
 export { asOf } from "./as-of.js";

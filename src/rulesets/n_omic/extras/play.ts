@@ -3,7 +3,7 @@ import { Game } from "../../../kernel/game.js";
 import { loadPreset } from "../../../ruleset-sources/presets.js";
 import { output, playerNames, withStore, type GlobalOptions } from "../../../cli/context.js";
 import type { PlayOptions, Print } from "../../extras.js";
-import { describeChange } from "../../suber/extras/cli.js";
+import { changeLine } from "../../../records/reports/describe-change.js";
 import { NomicBot, playNomicGame, SimulatedClock, type NomicTurnReport } from "./bot.js";
 
 /**
@@ -65,7 +65,7 @@ function nomicTurnLines(r: NomicTurnReport, name: (id: string) => string): strin
   if (r.extra) parts.push(`buys ${r.extra} extra rule-change${r.extra > 1 ? "s" : ""}`);
   const p = r.proposal;
   if (p) {
-    const what = p.suggesters ? `from the suggestions of ${p.suggesters.map(name).join(", ")}` : p.changes.map((c) => describeChange(c, 50)).join("; ");
+    const what = p.suggesters ? `from the suggestions of ${p.suggesters.map(name).join(", ")}` : p.changes.map((c) => changeLine(c, 50)).join("; ");
     const count = (v: string) => Object.values(p.votes).filter((x) => x === v).length + Object.values(p.extra).filter((x) => x === v).length;
     const bought = Object.keys(p.extra).length;
     const fate = ["enacted", "discarded"].map((s) => [s, p.outcomes.filter((o) => o.status === s).length] as const).filter(([, n]) => n > 0).map(([s, n]) => `${n} ${s}`);

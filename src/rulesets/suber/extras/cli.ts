@@ -23,24 +23,3 @@ export function turnView(view: GameView): { state: string; turn: TurnView } | un
   const t = view.state.find((s) => s.name === "turn" && s.scope === "game")?.value;
   return isObject(t) && "player" in t && typeof t.number === "number" ? { state: "turn", turn: t as unknown as TurnView } : undefined;
 }
-
-/** A rule-change in words: "enact a rule: "text"", "repeal rule 305". */
-export function describeChange(change: Json | undefined, textLimit = 100): string {
-  if (!isObject(change) || typeof change.kind !== "string") return JSON.stringify(change);
-  const c = change;
-  const text = typeof c.text === "string" ? `: "${clip(c.text, textLimit)}"` : "";
-  const code = c.code ? " (with code)" : c.removeCode ? " (removing its code)" : "";
-  const title = typeof c.title === "string" ? ` titled "${c.title}"` : "";
-  switch (c.kind) {
-    case "enact": return `enact a new rule${title}${code}${text}`;
-    case "amend": return `amend rule ${String(c.rule)}${title}${code}${text}`;
-    case "amend-amendment": return `amend the amendment that made revision ${String(c.revision)} of rule ${String(c.rule)}${code}${text}`;
-    case "repeal-amendment": return `repeal the amendment that made revision ${String(c.revision)} of rule ${String(c.rule)}`;
-    default: return `${c.kind} rule ${String(c.rule)}`;
-  }
-}
-
-function clip(text: string, limit: number): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > limit ? `${flat.slice(0, limit - 1)}…` : flat;
-}

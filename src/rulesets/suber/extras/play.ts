@@ -5,7 +5,7 @@ import { output, playerNames, withStore, type GlobalOptions } from "../../../cli
 import { formatRuleset } from "../../../present/format.js";
 import type { PlayOptions, Print } from "../../extras.js";
 import { playBotGame, SuberBot, type TurnReport } from "./bot.js";
-import { describeChange } from "./cli.js";
+import { changeLine } from "../../../records/reports/describe-change.js";
 
 /** `nomos play --preset suber`: played to its winner, then the final ruleset is printed. */
 export async function playSuber(g: GlobalOptions, o: PlayOptions, seed: string, botNames: string[], print: Print): Promise<void> {
@@ -27,7 +27,7 @@ export async function playSuber(g: GlobalOptions, o: PlayOptions, seed: string, 
           onTurn: (r) => {
             reports.push(r);
             const side = (v: string) => Object.entries(r.votes).filter(([, x]) => x === v).map(([p]) => name(p)).join(", ") || "nobody";
-            print(`Turn ${r.turn}: ${name(r.player)} proposes ${r.proposal}, to ${describeChange(r.change)}`);
+            print(`Turn ${r.turn}: ${name(r.player)} proposes ${r.proposal}, to ${changeLine(r.change).replace(/^./, (c) => c.toLowerCase())}`);
             print(`  for: ${side("for")}; against: ${side("against")}`);
             print(`  ${r.status}${r.reason ? ` (${r.reason})` : ""}`);
             print(`  scores: ${Object.entries(r.points).map(([p, s]) => `${name(p)} ${s}`).join(", ")}`);
