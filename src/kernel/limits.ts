@@ -9,6 +9,12 @@ export const limits = {
   fuel: 1000,
   /** Wall time one act may take in the sandbox, built-ins included, before it is stopped (ms). */
   actMs: 500,
+  /**
+   * Wall time one act may take when a log is replayed to verify it (ms). A replay honours
+   * the stops the log records; an act that was not stopped finished in time once, so a
+   * busy machine must not stop it now and report a difference that is not there.
+   */
+  replayActMs: 30_000,
   /** Wall time loading a game's rules into a fresh sandbox may take (ms). */
   bootMs: 5000,
   /** Memory of one game's sandbox (bytes). */

@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { exportGame, verifyArchive } from "../../src/records/archive/index.js";
 import { createQuickJsSandbox } from "../../src/sandbox/quickjs-sandbox.js";
+import { limits } from "../../src/kernel/limits.js";
 import { buildServer } from "../../src/server/app.js";
 import { SqliteStore } from "../../src/store/sqlite-store.js";
 
@@ -50,7 +51,7 @@ port.on("message", async (m: { id: number; op: string; game?: string }) => {
       // As the keeper of the server's game file would: export it and replay its inputs.
       const store = SqliteStore.open(db);
       try {
-        const report = await verifyArchive(await exportGame(store, m.game!), () => createQuickJsSandbox());
+        const report = await verifyArchive(await exportGame(store, m.game!), () => createQuickJsSandbox({ actMs: limits.replayActMs }));
         port.postMessage({ id: m.id, value: { identical: report.identical, detail: report.identical ? "" : JSON.stringify(report.differences[0] ?? report.stopped) } });
       } finally {
         await store.close();

@@ -6,6 +6,7 @@ import { writeFileSync } from "node:fs";
 import type { Command } from "commander";
 import { ArchiveError, exportGame, importGame, parseArchive, serializeArchive, verifyArchive } from "../../records/archive/index.js";
 import { createQuickJsSandbox } from "../../sandbox/quickjs-sandbox.js";
+import { limits } from "../../kernel/limits.js";
 import { output, UsageError, withGame, withStore, type GlobalOptions } from "../context.js";
 import { readText } from "../parse.js";
 
@@ -63,7 +64,7 @@ export function registerArchiveCommands(program: Command, globals: () => GlobalO
     .description("replay a game file's inputs through the rules' code from the start and check that every act comes out as recorded")
     .action(async (file: string) => {
       const g = globals();
-      const report = await verifyArchive(readArchive(file), () => createQuickJsSandbox());
+      const report = await verifyArchive(readArchive(file), () => createQuickJsSandbox({ actMs: limits.replayActMs }));
       output(g, report, () =>
         [
           report.identical
