@@ -82,8 +82,12 @@ async function play(label: string, sandbox: SandboxFactory, dir: string, durabil
 function report(label: string, run: Run): void {
   console.log(`${label}:`);
   console.log(`  ${games} games to a winner, ${run.turns} turns, ${run.acts} acts, ${run.effects} effects in ${run.seconds.toFixed(2)} s`);
-  console.log(`  games/s ${(games / run.seconds).toFixed(2)}   acts/s ${(run.acts / run.seconds).toFixed(0)}   events/s (acts + effects) ${((run.acts + run.effects) / run.seconds).toFixed(0)}`);
-  console.log(`  one action (rule code and the SQLite write included): p50 ${percentile(run.latencies, 50).toFixed(3)} ms   p99 ${percentile(run.latencies, 99).toFixed(3)} ms   max ${run.latencies.at(-1)?.toFixed(3)} ms`);
+  console.log(
+    `  games/s ${(games / run.seconds).toFixed(2)}   acts/s ${(run.acts / run.seconds).toFixed(0)}   events/s (acts + effects) ${((run.acts + run.effects) / run.seconds).toFixed(0)}`,
+  );
+  console.log(
+    `  one action (rule code and the SQLite write included): p50 ${percentile(run.latencies, 50).toFixed(3)} ms   p99 ${percentile(run.latencies, 99).toFixed(3)} ms   max ${run.latencies.at(-1)?.toFixed(3)} ms`,
+  );
 }
 
 const dir = mkdtempSync(join(tmpdir(), "nomos-bench-"));
@@ -117,7 +121,9 @@ try {
 
   const trusted = await play("trusted", () => createTrustedSandbox(), dir);
   report("Trusted (same rule code run in Node, benchmark only)", trusted);
-  console.log(`\nSandboxed / trusted time: ${(sandboxed.seconds / trusted.seconds).toFixed(2)}x   (p99 ${(percentile(sandboxed.latencies, 99) / percentile(trusted.latencies, 99)).toFixed(2)}x)`);
+  console.log(
+    `\nSandboxed / trusted time: ${(sandboxed.seconds / trusted.seconds).toFixed(2)}x   (p99 ${(percentile(sandboxed.latencies, 99) / percentile(trusted.latencies, 99)).toFixed(2)}x)`,
+  );
   if (sandboxed.acts !== trusted.acts) console.log(`note: the runs differ (${sandboxed.acts} vs ${trusted.acts} acts)`);
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -46,7 +46,11 @@ test("every operation has an id, a described success reply, and the error schema
     const errors = Object.keys(op.responses).filter((s) => /^[45]/.test(s));
     for (const status of ["400", "500"]) assert.ok(errors.includes(status), `${where} does not describe ${status}`);
     for (const status of errors) {
-      assert.deepEqual(op.responses[status]!.content, { "application/json": { schema: { $ref: "#/components/schemas/ApiError" } } }, `${where} ${status} is not the API's error`);
+      assert.deepEqual(
+        op.responses[status]!.content,
+        { "application/json": { schema: { $ref: "#/components/schemas/ApiError" } } },
+        `${where} ${status} is not the API's error`,
+      );
     }
   }
 });
@@ -72,7 +76,10 @@ test("the replies of a played game conform to the document, errors included", as
   // The check has teeth: a page without its fields is not a page, an error without its code not an error.
   const pageSchema = ajv.getSchema(`openapi#/${pointer("paths", game, "get", "responses", "200", "content", "application/json", "schema")}`)!;
   assert.equal(pageSchema({ id: id }), false);
-  assert.equal(ajv.getSchema(`openapi#/${pointer("paths", game, "get", "responses", "404", "content", "application/json", "schema")}`)!({ error: { message: "x" } }), false);
+  assert.equal(
+    ajv.getSchema(`openapi#/${pointer("paths", game, "get", "responses", "404", "content", "application/json", "schema")}`)!({ error: { message: "x" } }),
+    false,
+  );
 
   conforms(await ada.get("/api/session"), "get", "/api/session");
   conforms(await ada.get("/api/presets"), "get", "/api/presets");

@@ -27,12 +27,18 @@ function imports(file: string): string[] {
 
 test("the kernel imports nothing of Nomos above it", () => {
   const offending = sources(join(src, "kernel")).flatMap((file) =>
-    imports(file).filter((i) => !i.startsWith("node:") && i !== "ajv" && !i.startsWith("kernel/")).map((i) => `${relative(src, file)} imports ${i}`));
+    imports(file)
+      .filter((i) => !i.startsWith("node:") && i !== "ajv" && !i.startsWith("kernel/"))
+      .map((i) => `${relative(src, file)} imports ${i}`),
+  );
   assert.deepEqual(offending, []);
 });
 
 test("the guest runtime imports only itself and the kernel's contracts and pure modules", () => {
   const offending = sources(join(src, "guest")).flatMap((file) =>
-    imports(file).filter((i) => !i.startsWith("guest/") && !i.startsWith("kernel/")).map((i) => `${relative(src, file)} imports ${i}`));
+    imports(file)
+      .filter((i) => !i.startsWith("guest/") && !i.startsWith("kernel/"))
+      .map((i) => `${relative(src, file)} imports ${i}`),
+  );
   assert.deepEqual(offending, []);
 });

@@ -35,7 +35,14 @@ test("a type error is reported where it is, and checkRuleCode says the same", ()
   const source = `const p = playerState("points", { initial: 0 });\np.set("ada", "lots");`;
   const from = source.indexOf(`"lots"`);
   assert.deepEqual(diagnoseRuleCode(source), [
-    { from, to: from + `"lots"`.length, line: 2, column: 14, severity: "error", message: "Argument of type 'string' is not assignable to parameter of type 'number'." },
+    {
+      from,
+      to: from + `"lots"`.length,
+      line: 2,
+      column: 14,
+      severity: "error",
+      message: "Argument of type 'string' is not assignable to parameter of type 'number'.",
+    },
   ]);
   assert.deepEqual(checkRuleCode(source), ["2:14 Argument of type 'string' is not assignable to parameter of type 'number'."]);
   assert.deepEqual(diagnoseRuleCode(`const p = playerState("points", { initial: 0 });\np.set("ada", 3);`), []);
@@ -78,13 +85,19 @@ test("completing `game.` offers the game API's members, typed", () => {
   const labels = options.map((o) => o.label);
   for (const name of ["now", "players", "rules", "post", "random"]) assert.ok(labels.includes(name), `offers ${name}`);
   assert.ok(!labels.includes("gameState"), "only members, not globals");
-  assert.deepEqual(options.find((o) => o.label === "now"), { label: "now", kind: "method", detail: "(): number" });
+  assert.deepEqual(
+    options.find((o) => o.label === "now"),
+    { label: "now", kind: "method", detail: "(): number" },
+  );
   assert.equal(options.find((o) => o.label === "random")?.kind, "property");
   // Typing further narrows the list, and the word typed is what the editor replaces.
   const typed = `${source}pl`;
   const narrowed = completeRuleCode(typed, typed.length);
   assert.equal(narrowed.from, source.length);
-  assert.deepEqual(narrowed.options.map((o) => o.label).filter((l) => l.startsWith("pl")), ["player", "players"]);
+  assert.deepEqual(
+    narrowed.options.map((o) => o.label).filter((l) => l.startsWith("pl")),
+    ["player", "players"],
+  );
 });
 
 test("completing a global name of the rule API: `gameSt` offers gameState", () => {
@@ -94,7 +107,10 @@ test("completing a global name of the rule API: `gameSt` offers gameState", () =
   const gameState = options.find((o) => o.label === "gameState");
   assert.equal(gameState?.kind, "function");
   assert.match(gameState?.detail ?? "", /^<T = Json>\(name: string, options: StateOptions<T>\): GameState</);
-  assert.ok(options.every((o) => /g.*a.*m.*e.*s.*t/i.test(o.label)), "only names containing what was typed");
+  assert.ok(
+    options.every((o) => /g.*a.*m.*e.*s.*t/i.test(o.label)),
+    "only names containing what was typed",
+  );
   // In the middle of the text, before a word's end, completion is for the part before the cursor.
   const middle = `gameSt;\nconst x = 1;`;
   assert.equal(completeRuleCode(middle, 6).from, 0);
@@ -104,10 +120,16 @@ test("completing a global name of the rule API: `gameSt` offers gameState", () =
 test("completion knows the types of values: state, its values, and string options", () => {
   const declared = `const points = playerState("points", { initial: 0 });\n`;
   const member = `${declared}points.`;
-  assert.deepEqual(completeRuleCode(member, member.length).options.map((o) => o.label), ["all", "get", "name", "set", "update"]);
+  assert.deepEqual(
+    completeRuleCode(member, member.length).options.map((o) => o.label),
+    ["all", "get", "name", "set", "update"],
+  );
   assert.equal(completeRuleCode(member, member.length).options.find((o) => o.label === "get")?.detail, "(player: PlayerId): number");
   const numberMember = `${declared}points.get("ada").toFi`;
-  assert.deepEqual(completeRuleCode(numberMember, numberMember.length).options.map((o) => o.label), ["toFixed"]);
+  assert.deepEqual(
+    completeRuleCode(numberMember, numberMember.length).options.map((o) => o.label),
+    ["toFixed"],
+  );
   // Sorted as TypeScript sorts them: the rule's own names before the globals.
   const empty = `${declared}const x = `;
   assert.equal(completeRuleCode(empty, empty.length).options[0]?.label, "points");
@@ -144,7 +166,10 @@ test("completion never throws: empty code, offsets outside the code, garbage", (
 test("code too deeply nested for TypeScript is refused, not passed, and the checker recovers", () => {
   const nested = "(".repeat(60_000);
   assert.match(checkRuleCode(nested).join("\n"), /^1:1 TypeScript could not check this code \(RangeError: Maximum call stack size exceeded\)/);
-  assert.deepEqual(diagnoseRuleCode(nested).map((d) => [d.from, d.to, d.severity]), [[0, 0, "error"]]);
+  assert.deepEqual(
+    diagnoseRuleCode(nested).map((d) => [d.from, d.to, d.severity]),
+    [[0, 0, "error"]],
+  );
   assert.deepEqual(completeRuleCode(nested, 30_000).options, []);
   assert.deepEqual(checkRuleCode(`const p = gameState("p", { initial: 0 });\np.set(p.get() + 1);`), []);
   assert.deepEqual(checkRuleCode(`game.nonsense();`), ["1:6 Property 'nonsense' does not exist on type 'GameApi'."]);

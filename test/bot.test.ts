@@ -23,7 +23,13 @@ function mutableCount(game: Game): number {
 
 test("bots play several seeds to a winner at 200 points or more", async () => {
   const kinds = new Set<string>();
-  for (const [seed, players] of [["alpha", 2], ["beta", 3], ["gamma", 4], ["delta", 5], ["epsilon", 3]] as const) {
+  for (const [seed, players] of [
+    ["alpha", 2],
+    ["beta", 3],
+    ["gamma", 4],
+    ["delta", 5],
+    ["epsilon", 3],
+  ] as const) {
     const { game, bots } = await botGame(seed, players);
     const reports: TurnReport[] = [];
     let peak = 0;
@@ -66,7 +72,10 @@ test("the bots' random source is their own and seeded", () => {
   const a = botRandom("x");
   const b = botRandom("x");
   const draws = Array.from({ length: 5 }, () => a());
-  assert.deepEqual(draws, Array.from({ length: 5 }, () => b()));
+  assert.deepEqual(
+    draws,
+    Array.from({ length: 5 }, () => b()),
+  );
   assert.notDeepEqual(draws, Array.from({ length: 5 }, botRandom("y")));
   assert.ok(draws.every((d) => d >= 0 && d < 1));
 });

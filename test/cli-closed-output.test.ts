@@ -16,7 +16,10 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 /** Runs `nomos ...args` with its stdout closed from the start, as `| head -0` would. */
 function runClosed(args: string[]): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NOMOS_DB: "" } });
+    const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, NOMOS_DB: "" },
+    });
     // The reader goes away long before the CLI (which takes a while to start) writes a line.
     child.stdout.destroy();
     let stderr = "";
@@ -29,7 +32,10 @@ test("a closed output ends the CLI quietly", async () => {
   const db = join(dir, "game.db");
   const created = await runCli(["--db", db, "new", "Piped", "--preset", "suber", "--player", "Grace Hopper", "--player", "Ada Lovelace", "--start"], false);
   assert.equal(created.code, 0, created.stderr);
-  for (const args of [["rules", "--history"], ["--json", "log"]]) {
+  for (const args of [
+    ["rules", "--history"],
+    ["--json", "log"],
+  ]) {
     const r = await runClosed(["--db", db, ...args]);
     assert.equal(r.stderr, "", `nomos ${args.join(" ")}: no stack trace, no message`);
     assert.equal(r.code, 0, `nomos ${args.join(" ")} exits cleanly`);

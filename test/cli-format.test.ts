@@ -18,11 +18,32 @@ const at = Date.UTC(2026, 10, 23, 10, 0);
 const name = (id: string) => ({ ada: "Ada Lovelace", alan: "Alan Turing" })[id] ?? id;
 
 test("input forms in words", () => {
-  assert.equal(typeOf({ type: "object", properties: { proposal: { type: "integer" }, vote: { type: "string", enum: ["for", "against"] } }, required: ["proposal", "vote"] }), '{ proposal: integer, vote: "for" | "against" }');
-  assert.equal(typeOf({ type: "object", properties: { to: { type: "string", format: "player" }, note: { type: "string" } }, required: ["to"] }), "{ to: player id, note?: string }");
+  assert.equal(
+    typeOf({
+      type: "object",
+      properties: { proposal: { type: "integer" }, vote: { type: "string", enum: ["for", "against"] } },
+      required: ["proposal", "vote"],
+    }),
+    '{ proposal: integer, vote: "for" | "against" }',
+  );
+  assert.equal(
+    typeOf({ type: "object", properties: { to: { type: "string", format: "player" }, note: { type: "string" } }, required: ["to"] }),
+    "{ to: player id, note?: string }",
+  );
   assert.equal(typeOf({ type: "array", items: { type: "integer" } }), "integer[]");
   assert.equal(typeOf({ type: "object", properties: {} }), "{}");
-  const variants: Json = { type: "object", properties: { change: { oneOf: [{ type: "object", properties: { kind: { enum: ["a"] } }, required: ["kind"], description: "The first" }, { type: "object", properties: { kind: { const: "b" }, code: { type: "string", format: "rule-code" } }, required: ["kind"] }] } }, required: ["change"] };
+  const variants: Json = {
+    type: "object",
+    properties: {
+      change: {
+        oneOf: [
+          { type: "object", properties: { kind: { enum: ["a"] } }, required: ["kind"], description: "The first" },
+          { type: "object", properties: { kind: { const: "b" }, code: { type: "string", format: "rule-code" } }, required: ["kind"] },
+        ],
+      },
+    },
+    required: ["change"],
+  };
   assert.deepEqual(describeForm(variants), [
     "  input: { change: <change> }",
     "  where <change> is one of:",
@@ -33,8 +54,17 @@ test("input forms in words", () => {
 
 test("state in words, for a ruleset that is not Suber's", () => {
   const view: GameView = {
-    name: "Treasure", preset: null, seq: 7, time: at, status: "active", result: null, viewer: "ada",
-    players: [{ id: "ada", name: "Ada Lovelace", joinedAt: at }, { id: "alan", name: "Alan Turing", joinedAt: at }],
+    name: "Treasure",
+    preset: null,
+    seq: 7,
+    time: at,
+    status: "active",
+    result: null,
+    viewer: "ada",
+    players: [
+      { id: "ada", name: "Ada Lovelace", joinedAt: at },
+      { id: "alan", name: "Alan Turing", joinedAt: at },
+    ],
     rules: [],
     state: [
       { name: "gold", scope: "player", describe: null, rule: 2, values: { ada: 5, alan: 3 } },
@@ -56,14 +86,26 @@ test("state in words, for a ruleset that is not Suber's", () => {
 
 test("history lines, rule-changes and acts in words", () => {
   assert.equal(historyLine({ change: "amended", at, seq: 9, revision: 2, cause: "Proposal 305" }), "Amended (rev 2) by Proposal 305, 2026-11-23 10:00 UTC");
-  assert.equal(historyLine({ change: "transmuted", at, seq: 9, revision: 3, cause: "Proposal 310", detail: { mutable: false } }), "Transmuted (rev 3) to immutable by Proposal 310, 2026-11-23 10:00 UTC");
+  assert.equal(
+    historyLine({ change: "transmuted", at, seq: 9, revision: 3, cause: "Proposal 310", detail: { mutable: false } }),
+    "Transmuted (rev 3) to immutable by Proposal 310, 2026-11-23 10:00 UTC",
+  );
   assert.equal(changeLine({ kind: "repeal", rule: 305 }), "Repeal Rule 305");
   assert.equal(changeLine({ kind: "amend", rule: 202, code: "x" }), "Amend Rule 202: its code");
-  assert.equal(changeLine({ kind: "enact", title: "Rhyme", text: `Players shall\n speak ${"la ".repeat(40)}` }, 30), 'Enact a new rule "Rhyme" — "Players shall speak la la la…"');
+  assert.equal(
+    changeLine({ kind: "enact", title: "Rhyme", text: `Players shall\n speak ${"la ".repeat(40)}` }, 30),
+    'Enact a new rule "Rhyme" — "Players shall speak la la la…"',
+  );
   const code: Json = { source: "a();\nb();\n", js: "a();b();" };
-  assert.equal(briefInput({ change: { kind: "enact", text: "x".repeat(100), code } }), `{"change":{"kind":"enact","text":"${"x".repeat(79)}…","code":"<code: 2 lines>"}}`);
+  assert.equal(
+    briefInput({ change: { kind: "enact", text: "x".repeat(100), code } }),
+    `{"change":{"kind":"enact","text":"${"x".repeat(79)}…","code":"<code: 2 lines>"}}`,
+  );
   const act: Act = {
-    seq: 12, time: at, seed: "s", input: { kind: "action", actor: "ada", name: "dig", input: { depth: 2 } },
+    seq: 12,
+    time: at,
+    seed: "s",
+    input: { kind: "action", actor: "ada", name: "dig", input: { depth: 2 } },
     effects: [
       { e: "message", text: "Ada digs.", to: null, rule: 2 },
       { e: "message", text: "You find gold.", to: ["ada"], rule: 2 },
@@ -72,13 +114,16 @@ test("history lines, rule-changes and acts in words", () => {
       { e: "state.set", name: "gold", player: "ada", value: 6, rule: 2 },
     ],
   };
-  assert.equal(formatAct(act, act.effects, name, { events: true }), [
-    '#12 2026-11-23 10:00 UTC Ada Lovelace: dig {"depth":2}',
-    "  Ada digs.",
-    "  (to Ada Lovelace) You find gold.",
-    '  · dug (Rule 2) {"depth":2}',
-    "  ! Rule 9 failed (event dug): boom",
-  ].join("\n"));
+  assert.equal(
+    formatAct(act, act.effects, name, { events: true }),
+    [
+      '#12 2026-11-23 10:00 UTC Ada Lovelace: dig {"depth":2}',
+      "  Ada digs.",
+      "  (to Ada Lovelace) You find gold.",
+      '  · dug (Rule 2) {"depth":2}',
+      "  ! Rule 9 failed (event dug): boom",
+    ].join("\n"),
+  );
   assert.doesNotMatch(formatAct(act, act.effects, name), /dug \(Rule 2\)/);
 });
 
@@ -90,7 +135,12 @@ test("propose options become a rule-change, or a usage error", () => {
     writeFileSync(join(dir, "rule.ts"), "// code\n");
     writeFileSync(join(dir, "change.json"), JSON.stringify({ change: { kind: "amend-amendment", rule: 305, revision: 2, text: "T" } }));
     assert.deepEqual(changeFrom({ as, enact: true, text: "T", title: "Hats" }), { kind: "enact", text: "T", title: "Hats" });
-    assert.deepEqual(changeFrom({ as, amend: "202", textFile: join(dir, "rule.txt"), codeFile: join(dir, "rule.ts") }), { kind: "amend", rule: 202, text: "From a file.", code: "// code\n" });
+    assert.deepEqual(changeFrom({ as, amend: "202", textFile: join(dir, "rule.txt"), codeFile: join(dir, "rule.ts") }), {
+      kind: "amend",
+      rule: 202,
+      text: "From a file.",
+      code: "// code\n",
+    });
     assert.deepEqual(changeFrom({ as, amend: "202", removeCode: true }), { kind: "amend", rule: 202, removeCode: true });
     assert.deepEqual(changeFrom({ as, repeal: "305" }), { kind: "repeal", rule: 305 });
     assert.deepEqual(changeFrom({ as, transmute: "116" }), { kind: "transmute", rule: 116 });
@@ -105,7 +155,11 @@ test("propose options become a rule-change, or a usage error", () => {
       [{ as, file: join(dir, "rule.txt") }, /is not valid JSON/],
       [{ as, file: join(dir, "change.json"), enact: true }, /--file holds the whole rule-change/],
     ];
-    for (const [options, message] of refused) assert.throws(() => changeFrom(options), (err: Error) => err instanceof UsageError && message.test(err.message));
+    for (const [options, message] of refused)
+      assert.throws(
+        () => changeFrom(options),
+        (err: Error) => err instanceof UsageError && message.test(err.message),
+      );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -23,7 +23,6 @@ after(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-
 const sessionOf = (user: string) => join(dir, `${user}.json`);
 const passwords: Record<string, string> = { ada: "ada-secret-pw", grace: "grace-secret-pw" };
 
@@ -126,28 +125,48 @@ describe("nomos remote", () => {
     invite = created.inviteUrl;
 
     const joined = await ok("grace", "join", invite);
-    assert.match(joined, new RegExp(`^You joined "Friday Nomic" \\(game ${game}\\) as grace-hopper\\.\\nPlayers: Ada Lovelace \\(ada-lovelace\\), Grace Hopper \\(grace-hopper\\)`));
+    assert.match(
+      joined,
+      new RegExp(
+        `^You joined "Friday Nomic" \\(game ${game}\\) as grace-hopper\\.\\nPlayers: Ada Lovelace \\(ada-lovelace\\), Grace Hopper \\(grace-hopper\\)`,
+      ),
+    );
     // Joining again is answered with the seat already taken, and adds no player.
     assert.match(await ok("grace", "join", invite), /^You already play in "Friday Nomic" \(game [\w]+\) as grace-hopper\./);
     await fails("grace", ["join", `${server.url}/invite/not-a-code`], /this invitation is not valid/);
 
     const games = await okJson("ada", "games");
-    assert.deepEqual(games.map((g: { id: string }) => g.id), [game]);
-    assert.deepEqual(games[0].players.map((p: { id: string }) => p.id), ["ada-lovelace", "grace-hopper"]);
-    assert.match(await ok("grace", "games"), new RegExp(`^${game}  Friday Nomic \\(suber\\), created .* UTC, in play; players: Ada Lovelace, Grace Hopper; you are grace-hopper$`, "m"));
+    assert.deepEqual(
+      games.map((g: { id: string }) => g.id),
+      [game],
+    );
+    assert.deepEqual(
+      games[0].players.map((p: { id: string }) => p.id),
+      ["ada-lovelace", "grace-hopper"],
+    );
+    assert.match(
+      await ok("grace", "games"),
+      new RegExp(`^${game}  Friday Nomic \\(suber\\), created .* UTC, in play; players: Ada Lovelace, Grace Hopper; you are grace-hopper$`, "m"),
+    );
   });
 
   test("start, propose and vote; state, rules and log show it as the local CLI does", async () => {
     // Hopper comes before Lovelace by surname: Grace moves first.
     assert.equal(await ok("ada", "start"), "Turn 1: Grace Hopper to move.\n");
     const proposed = await ok("grace", "propose", "--enact", "--title", "Rhyme", "--text", "Players shall speak in rhyme.");
-    assert.equal(proposed, "Grace Hopper proposes 301: enact a new rule \"Rhyme\".\nEvery player votes: nomos remote vote 301 for|against\n");
+    assert.equal(proposed, 'Grace Hopper proposes 301: enact a new rule "Rhyme".\nEvery player votes: nomos remote vote 301 for|against\n');
     assert.equal(await ok("ada", "vote", "301", "for"), "You voted for on proposal 301. Waiting for: Grace Hopper.\n");
 
     const open = await ok("ada", "state");
-    assert.match(open, /Proposal 301 by Grace Hopper is open: Enact a new rule "Rhyme" — "Players shall speak in rhyme\."\n {2}votes: Ada Lovelace for; waiting for: Grace Hopper/);
+    assert.match(
+      open,
+      /Proposal 301 by Grace Hopper is open: Enact a new rule "Rhyme" — "Players shall speak in rhyme\."\n {2}votes: Ada Lovelace for; waiting for: Grace Hopper/,
+    );
     const openJson = await okJson("ada", "state");
-    assert.deepEqual(openJson.openProposals.map((p: { number: number; votes: object }) => [p.number, p.votes]), [[301, { "ada-lovelace": "for" }]]);
+    assert.deepEqual(
+      openJson.openProposals.map((p: { number: number; votes: object }) => [p.number, p.votes]),
+      [[301, { "ada-lovelace": "for" }]],
+    );
 
     const closing = await okJson("grace", "vote", "301", "for");
     assert.ok(closing.messages.includes("Proposal 301 is adopted: the vote was unanimous."), closing.messages.join("\n"));
@@ -195,7 +214,10 @@ describe("nomos remote", () => {
     assert.match(log, /#5 .* UTC Grace Hopper: propose \{"change":\{"kind":"enact","text":"Players shall speak in rhyme\.","title":"Rhyme"\}\}/);
     assert.match(log, /Proposal 301 is adopted: the vote was unanimous\./);
     assert.equal(log, localLog);
-    assert.deepEqual(last.map((e: { seq: number }) => e.seq), [6, 7]);
+    assert.deepEqual(
+      last.map((e: { seq: number }) => e.seq),
+      [6, 7],
+    );
 
     assert.match(actions, /vote \(Rule 105\): .*\n {2}input: \{ proposal: integer, vote: "for" \| "against" \}/);
     assert.match(actions, /Take one with: nomos remote act <action> '<json>'$/m);
@@ -229,7 +251,11 @@ describe("nomos remote", () => {
     await ok("ada", "vote", "302", "for", "--game", game);
     const twice = await remoteJson("ada", "vote", "302", "against", "--game", game);
     assert.equal(twice.code, 1);
-    assert.deepEqual(twice.error, { code: "refused", message: "Rule 207: you have already voted on proposal 302; each player has exactly one vote", rule: 207 });
+    assert.deepEqual(twice.error, {
+      code: "refused",
+      message: "Rule 207: you have already voted on proposal 302; each player has exactly one vote",
+      rule: 207,
+    });
     assert.equal(twice.stdout, "");
     const state = await okJson("ada", "state", "--game", game);
     assert.equal(state.seq, seq + 2, "only the proposal and the first vote were recorded");
@@ -242,7 +268,10 @@ describe("nomos remote", () => {
     assert.match(rules, /Repealed: 301 \(nomos remote rules <number> shows one\)\n$/);
     const repealed = await okJson("grace", "rules", "301", "--game", game);
     assert.equal(repealed.repealed, true);
-    assert.deepEqual(repealed.history.map((h: { change: string }) => h.change), ["enacted", "repealed"]);
+    assert.deepEqual(
+      repealed.history.map((h: { change: string }) => h.change),
+      ["enacted", "repealed"],
+    );
     assert.equal(await ok("grace", "rules", "301", "--game", game), await local("--game", game, "rules", "301"));
     await fails("grace", ["rules", "999", "--game", game], /there is no rule 999, current or repealed; see: nomos remote rules/);
   });
@@ -250,10 +279,20 @@ describe("nomos remote", () => {
   test("the records: ruleset and reports read as the local CLI's; a correction needs an officer or the host", async () => {
     assert.equal(await ok("grace", "ruleset", "--full", "--game", game), await local("--game", game, "ruleset", "--full"));
     assert.equal(await ok("grace", "report", "proposals", "--game", game), await local("--game", game, "report", "proposals", "--as", "grace-hopper"));
-    assert.equal(await ok("ada", "report", "scores", "--seq", "5", "--game", game), await local("--game", game, "report", "scores", "--seq", "5", "--as", "ada-lovelace"));
+    assert.equal(
+      await ok("ada", "report", "scores", "--seq", "5", "--game", game),
+      await local("--game", game, "report", "scores", "--seq", "5", "--as", "ada-lovelace"),
+    );
     await fails("grace", ["correct", "--rule", "202", "--reason", "mine", "--set", "points:grace-hopper=99", "--game", game], /no rule names you an officer/);
-    await fails("grace", ["correct", "--rule", "202", "--reason", "mine", "--set", "points:grace-hopper=99", "--as-host", "--game", game], /only the game's creator/);
-    assert.match(await ok("ada", "correct", "--rule", "202", "--reason", "recount", "--set", "points:grace-hopper=7", "--as-host", "--game", game), /^Correction recorded as act \d+: recount\n$/);
+    await fails(
+      "grace",
+      ["correct", "--rule", "202", "--reason", "mine", "--set", "points:grace-hopper=99", "--as-host", "--game", game],
+      /only the game's creator/,
+    );
+    assert.match(
+      await ok("ada", "correct", "--rule", "202", "--reason", "recount", "--set", "points:grace-hopper=7", "--as-host", "--game", game),
+      /^Correction recorded as act \d+: recount\n$/,
+    );
     const scores = await okJson("grace", "report", "scores", "--game", game);
     assert.ok(scores.changes.some((c: { player: string; to: number; rule: number }) => c.player === "grace-hopper" && c.to === 7 && c.rule === 202));
   });
@@ -261,7 +300,10 @@ describe("nomos remote", () => {
   test("the forum: post and read", async () => {
     assert.match(await ok("grace", "post", "Well played, Ada.", "--game", game), /^Posted to the forum of game \w+ \(post \d+\)\.\n$/);
     const posts = await okJson("ada", "posts", "--game", game);
-    assert.deepEqual(posts.map((p: { author: { displayName: string }; body: string }) => [p.author.displayName, p.body]), [["Grace Hopper", "Well played, Ada."]]);
+    assert.deepEqual(
+      posts.map((p: { author: { displayName: string }; body: string }) => [p.author.displayName, p.body]),
+      [["Grace Hopper", "Well played, Ada."]],
+    );
     assert.match(await ok("ada", "posts", "--game", game), /^#\d+ .* UTC Grace Hopper:\n {2}Well played, Ada\.$/m);
     await fails("ada", ["post", "   ", "--game", game], /a post cannot be blank/);
   });
@@ -276,7 +318,10 @@ describe("nomos remote", () => {
 
     const stale = await run("grace", ["remote", "games"], false, { NOMOS_REMOTE_FILE: copy });
     assert.equal(stale.code, 1);
-    assert.equal(stale.stderr, `error: you are not signed in on ${server.url} (the session ended or was signed out); run: nomos remote login ${server.url} grace\n`);
+    assert.equal(
+      stale.stderr,
+      `error: you are not signed in on ${server.url} (the session ended or was signed out); run: nomos remote login ${server.url} grace\n`,
+    );
 
     // Logging in again gives a fresh session that works.
     await ok("grace", "login", server.url, "grace");

@@ -63,12 +63,21 @@ test("the view, the departed players and their names", async () => {
 test("the rules, with what their code may do, and the repealed ones", async () => {
   const [l, r] = [await local.rules(), await remote.rules()];
   assert.deepEqual(withPermissions(r.current), withPermissions(l.current));
-  assert.ok(l.current.some((rule) => rule.permissions), "rules with code say what it may do");
+  assert.ok(
+    l.current.some((rule) => rule.permissions),
+    "rules with code say what it may do",
+  );
   assert.deepEqual(r.repealed, l.repealed);
 });
 
 test("the actions, the log and the records", async () => {
-  const pick = (a: { name: string; describe: string; input: unknown; changesRules: boolean; rule: number }) => ({ name: a.name, describe: a.describe, input: a.input, changesRules: a.changesRules, rule: a.rule });
+  const pick = (a: { name: string; describe: string; input: unknown; changesRules: boolean; rule: number }) => ({
+    name: a.name,
+    describe: a.describe,
+    input: a.input,
+    changesRules: a.changesRules,
+    rule: a.rule,
+  });
   assert.deepEqual((await remote.actions()).map(pick), (await local.actions()).map(pick));
   assert.deepEqual(await remote.log(), await local.log());
   assert.deepEqual(await remote.log(3), await local.log(3));
@@ -97,7 +106,10 @@ test("the shortcuts written once work on both: nomos remote judgment", async () 
   assert.equal(called.out.action, "invoke-judgment");
   assert.equal(called.out.actor, "ada-lovelace");
   const state = await runCli(["remote", "state", "--game", remote.game], true, env);
-  assert.deepEqual(state.out.openJudgments.map((j: { question: string }) => j.question), ["Are hats legal?"]);
+  assert.deepEqual(
+    state.out.openJudgments.map((j: { question: string }) => j.question),
+    ["Are hats legal?"],
+  );
   const twice = await runCli(["remote", "act", "vote", "{}", "--input", "{}", "--game", remote.game], false, env);
   assert.equal(twice.code, 1);
   assert.equal(twice.stderr, "error: give the input once: as the second argument or with --input, not both\n");

@@ -33,7 +33,9 @@ action("shout", { describe: "Shouts", input: t.object({}), changesRules: true },
   game.post(motto.get());
 });`);
   const game = await Game.create(engineOptions({ store, clock: steppingClock() }), {
-    name: "Terminal", preset: null, rules: [{ number: 1, title: hostile, text: `${hostile}\nSecond line.`, mutable: true, code }],
+    name: "Terminal",
+    preset: null,
+    rules: [{ number: 1, title: hostile, text: `${hostile}\nSecond line.`, mutable: true, code }],
   });
   await game.join("Ada Lovelace");
   await game.act("ada-lovelace", "shout", {});

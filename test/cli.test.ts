@@ -12,7 +12,6 @@ import { runCli, type Run } from "./cli-run.js";
 const dir = mkdtempSync(join(tmpdir(), "nomos-cli-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-
 /** Runs `nomos --db <db> [--json] ...args`; `out` is the parsed JSON (with json), `error` the JSON error. */
 function run(db: string, args: string[], json = true): Promise<Run> {
   return runCli(["--db", db, ...args], json);
@@ -47,11 +46,17 @@ describe("nomos", { concurrency: Math.max(2, availableParallelism()) }, () => {
     assert.ok(presets.some((p: { name: string }) => p.name === "suber"));
 
     const created = await ok(db, "new", "Friday game", "--preset", "suber", "--player", "Grace Hopper", "--player", "Ada Lovelace", "--seed", "s1");
-    assert.deepEqual(created.players.map((p: { id: string }) => p.id), ["grace-hopper", "ada-lovelace"]);
+    assert.deepEqual(
+      created.players.map((p: { id: string }) => p.id),
+      ["grace-hopper", "ada-lovelace"],
+    );
     assert.equal(created.rules, 29);
     assert.equal(created.started, false);
     const games = await ok(db, "games");
-    assert.deepEqual(games.map((g: { id: string }) => g.id), [created.id]);
+    assert.deepEqual(
+      games.map((g: { id: string }) => g.id),
+      [created.id],
+    );
     assert.equal(games[0].seed, undefined, "the seed predicts secret draws: not shown");
 
     const joined = await ok(db, "join", "Alan Turing");
@@ -75,7 +80,10 @@ describe("nomos", { concurrency: Math.max(2, availableParallelism()) }, () => {
     assert.deepEqual(stateValue(state, "points").values, { "grace-hopper": 0, "ada-lovelace": 0, "alan-turing": 0 });
     const actions = await ok(db, "actions");
     for (const a of ["start", "propose", "vote", "invoke-judgment", "judge", "consent", "overrule", "forfeit"]) {
-      assert.ok(actions.some((x: { name: string }) => x.name === a), a);
+      assert.ok(
+        actions.some((x: { name: string }) => x.name === a),
+        a,
+      );
     }
     const text = await human(db, "actions");
     assert.match(text.stdout, /vote \(Rule 105\): .*\n {2}input: \{ proposal: integer, vote: "for" \| "against" \}/);
@@ -88,8 +96,20 @@ describe("nomos", { concurrency: Math.max(2, availableParallelism()) }, () => {
     const db = await newGame("round.db");
     const codeFile = join(dir, "welcome.ts");
     writeFileSync(codeFile, `on("turn.began", (e) => game.post("Welcome, " + (game.player(e.data.player)?.name ?? "")));\n`);
-    const proposed = await ok(db, "propose", "--as", "grace-hopper", "--enact", "--title", "Welcome", "--text", "Each turn begins with a welcome.", "--code-file", codeFile);
-    assert.deepEqual(proposed.messages, ["Grace Hopper proposes 301: enact a new rule \"Welcome\" (with code)."]);
+    const proposed = await ok(
+      db,
+      "propose",
+      "--as",
+      "grace-hopper",
+      "--enact",
+      "--title",
+      "Welcome",
+      "--text",
+      "Each turn begins with a welcome.",
+      "--code-file",
+      codeFile,
+    );
+    assert.deepEqual(proposed.messages, ['Grace Hopper proposes 301: enact a new rule "Welcome" (with code).']);
     const open = (await ok(db, "state")).openProposals;
     assert.equal(open.length, 1);
     assert.equal(open[0].number, 301);
@@ -130,7 +150,10 @@ describe("nomos", { concurrency: Math.max(2, availableParallelism()) }, () => {
 
     const text = await human(db, "rules", "302");
     assert.match(text.stdout, /^\(repealed\) 302\. Welcome \[mutable, rev 2, has code\]/);
-    assert.match(text.stdout, /History:\n {2}Enacted by Proposal 301, .*\n {2}Amended \(rev 2\) by Proposal 302, .*\n {2}Renumbered from 301 to 302 by Proposal 302, .*\n {2}Repealed by Proposal 303/);
+    assert.match(
+      text.stdout,
+      /History:\n {2}Enacted by Proposal 301, .*\n {2}Amended \(rev 2\) by Proposal 302, .*\n {2}Renumbered from 301 to 302 by Proposal 302, .*\n {2}Repealed by Proposal 303/,
+    );
     const humanState = await human(db, "state");
     assert.match(humanState.stdout, /Turn 4: Grace Hopper to move/);
     assert.match(humanState.stdout, /Grace Hopper \(grace-hopper\): points 10/);
@@ -150,7 +173,11 @@ describe("nomos", { concurrency: Math.max(2, availableParallelism()) }, () => {
     const cases: [string[], string, RegExp][] = [
       [["vote", "301", "against", "--as", "grace-hopper"], "refused", /^Rule 207: you have already voted on proposal 301; each player has exactly one vote$/],
       [["vote", "399", "for", "--as", "ada-lovelace"], "refused", /^Rule 105: there is no proposal 399$/],
-      [["vote", "301", "for", "--as", "nobody"], "not-a-player", /"nobody" is not a player in this game; the players are: grace-hopper, ada-lovelace, alan-turing/],
+      [
+        ["vote", "301", "for", "--as", "nobody"],
+        "not-a-player",
+        /"nobody" is not a player in this game; the players are: grace-hopper, ada-lovelace, alan-turing/,
+      ],
       [["vote", "301", "maybe", "--as", "ada-lovelace"], "invalid-input", /must be one of "for", "against"/],
       [["vote", "three", "for", "--as", "ada-lovelace"], "usage", /"three" is not a whole number/],
       [["propose", "--as", "ada-lovelace", "--enact", "--text", "x"], "refused", /not your turn/],
@@ -207,7 +234,10 @@ describe("nomos", { concurrency: Math.max(2, availableParallelism()) }, () => {
     const left = await ok(db, "forfeit", "--as", "alan-turing");
     assert.ok(left.messages.includes("Alan Turing forfeits the game."));
     state = await ok(db, "state");
-    assert.deepEqual(state.players.map((p: { id: string }) => p.id), ["grace-hopper", "ada-lovelace"]);
+    assert.deepEqual(
+      state.players.map((p: { id: string }) => p.id),
+      ["grace-hopper", "ada-lovelace"],
+    );
     assert.equal(state.departed[0].id, "alan-turing");
   });
 
@@ -228,6 +258,10 @@ describe("nomos", { concurrency: Math.max(2, availableParallelism()) }, () => {
     assert.match(text.stdout, /^Turn 1: .* proposes 301, to /m);
     assert.match(text.stdout, /^ {2}scores: Grace Hopper -?\d+, Ada Lovelace -?\d+, Alan Turing -?\d+$/m);
     assert.match(text.stdout, /The final ruleset:/);
-    assert.match(text.stdout, new RegExp(`${played.winners[0].name} won after ${played.turns} turns with ${played.points[winner]} points`), "the same seed plays the same game");
+    assert.match(
+      text.stdout,
+      new RegExp(`${played.winners[0].name} won after ${played.turns} turns with ${played.points[winner]} points`),
+      "the same seed plays the same game",
+    );
   });
 });

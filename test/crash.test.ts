@@ -45,7 +45,11 @@ function runAndKill(file: string, acks: number): Promise<Map<string, number>> {
 test("killing the process mid-game loses nothing acknowledged and leaves nothing half-written", async () => {
   const dir = mkdtempSync(join(tmpdir(), "nomos-crash-"));
   try {
-    for (const [round, acks] of [[1, 40], [2, 97], [3, 260]] as const) {
+    for (const [round, acks] of [
+      [1, 40],
+      [2, 97],
+      [3, 260],
+    ] as const) {
       const file = join(dir, `game-${round}.db`);
       const acked = await runAndKill(file, acks);
       const store = SqliteStore.open(file);

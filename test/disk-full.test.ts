@@ -20,7 +20,9 @@ function mountTmpfs(size: string): { dir: string } | { why: string } {
     return { dir };
   } catch (err) {
     rmSync(dir, { recursive: true, force: true });
-    return { why: `cannot mount a tmpfs here (${String((err as { stderr?: Buffer }).stderr ?? (err as Error).message).trim()}); run as root to test a full disk` };
+    return {
+      why: `cannot mount a tmpfs here (${String((err as { stderr?: Buffer }).stderr ?? (err as Error).message).trim()}); run as root to test a full disk`,
+    };
   }
 }
 
@@ -72,9 +74,17 @@ test("on a full disk a forum post, an act or a new game is refused in words, and
     assert.match(founded.body.error.message, /could not save the new game: its disk is full/);
 
     rmSync(filler);
-    assert.deepEqual((await ada.get("/api/games")).body.map((g: { name: string }) => g.name), ["Friday Nomic"], "the refused game left no trace");
+    assert.deepEqual(
+      (await ada.get("/api/games")).body.map((g: { name: string }) => g.name),
+      ["Friday Nomic"],
+      "the refused game left no trace",
+    );
     const posts = await ada.get(`/api/games/${id}/posts`);
-    assert.deepEqual(posts.body.map((p: { body: string }) => p.body), ["Before the disk filled."], "the refused post was not saved");
+    assert.deepEqual(
+      posts.body.map((p: { body: string }) => p.body),
+      ["Before the disk filled."],
+      "the refused post was not saved",
+    );
     const before = await ada.get(`/api/games/${id}/log`);
     assert.equal(before.body.last, 3, "the refused act changed nothing: the log holds the creation and two joins");
     assert.equal((await ada.post(`/api/games/${id}/posts`, { body: "After." })).status, 201, "with room again, posts are saved");

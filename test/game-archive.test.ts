@@ -11,7 +11,14 @@ import { after, before, test } from "node:test";
 import { Game, type EngineOptions } from "../src/kernel/game.js";
 import type { Act } from "../src/kernel/types.js";
 import {
-  actsChecksum, ArchiveError, exportGame, importGame, parseArchive, serializeArchive, verifyArchive, type GameArchive,
+  actsChecksum,
+  ArchiveError,
+  exportGame,
+  importGame,
+  parseArchive,
+  serializeArchive,
+  verifyArchive,
+  type GameArchive,
 } from "../src/records/archive/index.js";
 import { createQuickJsSandbox } from "../src/sandbox/quickjs-sandbox.js";
 import { MemoryStore } from "../src/store/memory-store.js";
@@ -50,7 +57,10 @@ on("timer:echo", () => echoes.update((all) => [...all, game.random.int(1, 6)].sl
 `;
 
 /** A clock stopped at one moment: both copies of a game then record the same times. */
-const at = (time: number): EngineOptions["clock"] => () => time;
+const at =
+  (time: number): EngineOptions["clock"] =>
+  () =>
+    time;
 
 let fileA: string;
 let archive: GameArchive;
@@ -109,7 +119,8 @@ test("a game exported from one SQLite file and imported into another loads to th
   assert.deepStrictEqual(b.state, a.state);
   assert.deepStrictEqual(b.state, live.state);
   // The same next turn on both, code and all: the same acts.
-  for (const game of [a, b]) await playTurn(game, { kind: "enact", text: "After the move.", code: "const after = gameState(\"after\", { initial: game.random.int(1, 100) });" });
+  for (const game of [a, b])
+    await playTurn(game, { kind: "enact", text: "After the move.", code: 'const after = gameState("after", { initial: game.random.int(1, 100) });' });
   const nextA = original.readActs(live.id, live.acts.length);
   const nextB = imported.readActs(live.id, live.acts.length);
   assert.ok(nextA.length >= 4);
@@ -139,7 +150,9 @@ test("re-running every act's input gives every act's effects; a tampered effect 
 
   // Ada scores more than the rules gave her in one act; the checksum is recomputed, so the file parses.
   const tampered = structuredClone(archive);
-  const act = tampered.acts.find((a) => a.effects.some((e) => e.e === "state.set" && e.name === "points" && e.player === "ada-lovelace" && a.input.kind !== "correction"))!;
+  const act = tampered.acts.find((a) =>
+    a.effects.some((e) => e.e === "state.set" && e.name === "points" && e.player === "ada-lovelace" && a.input.kind !== "correction"),
+  )!;
   const effect = act.effects.find((e) => e.e === "state.set" && e.name === "points" && e.player === "ada-lovelace")!;
   if (effect.e === "state.set") effect.value = (effect.value as number) + 100;
   tampered.checksum = actsChecksum(tampered.acts);
@@ -162,19 +175,65 @@ function edited(edit: (a: GameArchive) => void): string {
 
 test("a file that is not a sound game is refused, saying what is wrong", () => {
   const refuses = (input: string, code: string, message: RegExp) =>
-    assert.throws(() => parseArchive(input), (err: unknown) => err instanceof ArchiveError && err.code === code && message.test(err.message), message.source);
+    assert.throws(
+      () => parseArchive(input),
+      (err: unknown) => err instanceof ArchiveError && err.code === code && message.test(err.message),
+      message.source,
+    );
   refuses("{ not json", "not-json", /not JSON/);
   refuses(text.slice(0, text.length / 2), "not-json", /not JSON.*cut short/);
   refuses(JSON.stringify({ format: "other-game", acts: [] }), "not-an-archive", /not a Nomos game file: its "format" is "other-game"/);
   refuses(text.replace('"version": 1', '"version": 2'), "newer", /newer version of Nomos.*upgrade/);
-  refuses(text.replace('"text":"Rule of the last turn."', '"text":"Rule of the lost turn."'), "damaged", /the file is damaged: its acts do not match its checksum/);
-  refuses(edited((a) => a.acts.splice(2, 1)), "invalid", /numbered 1, 2, 3\.\.\. .*position 3 has seq 4/);
-  refuses(edited((a) => a.acts.shift()), "invalid", /position 1 has seq 2/);
-  refuses(edited((a) => { a.acts[1]!.time = a.acts[0]!.time - 1; }), "invalid", /times go backwards: act 2/);
-  refuses(edited((a) => { a.acts[0]!.input = { kind: "join", player: { id: "x", name: "X" } }; }), "invalid", /act 1 is a "join".*"create"/);
-  refuses(edited((a) => { a.acts[4]!.effects.push({ e: "rule.repealed", number: 999, cause: "nothing" }); }), "unfoldable", /act 5 .*cannot be folded.*rule 999/);
-  refuses(edited((a) => { (a.acts[4]!.effects as unknown[]).push({ e: "rule.exploded" }); }), "newer", /"rule.exploded", which this version of Nomos does not know/);
-  refuses(edited((a) => { delete (a.game as Partial<GameArchive["game"]>).seed; }), "invalid", /game\.seed/);
+  refuses(
+    text.replace('"text":"Rule of the last turn."', '"text":"Rule of the lost turn."'),
+    "damaged",
+    /the file is damaged: its acts do not match its checksum/,
+  );
+  refuses(
+    edited((a) => a.acts.splice(2, 1)),
+    "invalid",
+    /numbered 1, 2, 3\.\.\. .*position 3 has seq 4/,
+  );
+  refuses(
+    edited((a) => a.acts.shift()),
+    "invalid",
+    /position 1 has seq 2/,
+  );
+  refuses(
+    edited((a) => {
+      a.acts[1]!.time = a.acts[0]!.time - 1;
+    }),
+    "invalid",
+    /times go backwards: act 2/,
+  );
+  refuses(
+    edited((a) => {
+      a.acts[0]!.input = { kind: "join", player: { id: "x", name: "X" } };
+    }),
+    "invalid",
+    /act 1 is a "join".*"create"/,
+  );
+  refuses(
+    edited((a) => {
+      a.acts[4]!.effects.push({ e: "rule.repealed", number: 999, cause: "nothing" });
+    }),
+    "unfoldable",
+    /act 5 .*cannot be folded.*rule 999/,
+  );
+  refuses(
+    edited((a) => {
+      (a.acts[4]!.effects as unknown[]).push({ e: "rule.exploded" });
+    }),
+    "newer",
+    /"rule.exploded", which this version of Nomos does not know/,
+  );
+  refuses(
+    edited((a) => {
+      delete (a.game as Partial<GameArchive["game"]>).seed;
+    }),
+    "invalid",
+    /game\.seed/,
+  );
   // A checksum is optional (a file made by hand), but when present it must match.
   const { checksum: _, ...unchecked } = archive;
   assert.equal(parseArchive(JSON.stringify(unchecked)).acts.length, archive.acts.length);
@@ -184,7 +243,10 @@ test("an import onto a taken id is refused whole, and goes through under another
   const store = SqliteStore.open(join(dir, "taken.db"));
   await importGame(store, parseArchive(text));
   const games = store.listGames();
-  await assert.rejects(importGame(store, parseArchive(text)), (err: unknown) => err instanceof ArchiveError && err.code === "id-taken" && /already exists.*another id/.test(err.message));
+  await assert.rejects(
+    importGame(store, parseArchive(text)),
+    (err: unknown) => err instanceof ArchiveError && err.code === "id-taken" && /already exists.*another id/.test(err.message),
+  );
   // Bad files write nothing either.
   const headless = archive.acts.slice(1);
   await assert.rejects(importGame(store, { ...parseArchive(text), acts: headless, checksum: actsChecksum(headless) }, { id: "bad" }), /position 1 has seq 2/);

@@ -69,10 +69,15 @@ action("self", { describe: "Rewrites itself", input: t.object({}) }, () => { gam
 test("a mutable rule's answer to precedence cannot put it above an immutable rule", async () => {
   const rules: RuleSpec[] = [
     { number: 1, text: "Immutable.", mutable: false, code: compileRuleCode(`answer("who", () => "immutable");`) },
-    { number: 2, text: "Mutable.", mutable: true, code: compileRuleCode(`answer("who", () => "mutable");
+    {
+      number: 2,
+      text: "Mutable.",
+      mutable: true,
+      code: compileRuleCode(`answer("who", () => "mutable");
 answer("precedence", (order: number[]) => [2, ...order.filter((n) => n !== 2)]);
 const seen = gameState<string>("seen", { initial: "" });
-action("ask", { describe: "Asks", input: t.object({}), changesRules: true }, () => { seen.set(String(game.ask("who")?.value)); });`) },
+action("ask", { describe: "Asks", input: t.object({}), changesRules: true }, () => { seen.set(String(game.ask("who")?.value)); });`),
+    },
   ];
   const game = await Game.create(engine(), { name: "precedence", preset: null, rules });
   await game.join("Ada Lovelace");

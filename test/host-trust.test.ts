@@ -23,7 +23,10 @@ type Forgery = (result: GuestResult, request: GuestRequest) => unknown;
 
 /** The real sandbox, with the next result replaced by a forgery when one is set. */
 class ForgingSandbox implements Sandbox {
-  constructor(private readonly inner: Sandbox, private readonly next: { forge: Forgery | null }) {}
+  constructor(
+    private readonly inner: Sandbox,
+    private readonly next: { forge: Forgery | null },
+  ) {}
   boot(snapshot: BootSnapshot) {
     return this.inner.boot(snapshot);
   }
@@ -64,7 +67,10 @@ async function forgingGame() {
 }
 
 /** Adds effects to an honest result. */
-const plus = (...extra: unknown[]): Forgery => (result) => (result.ok ? { ok: true, effects: [...result.effects, ...extra] } : result);
+const plus =
+  (...extra: unknown[]): Forgery =>
+  (result) =>
+    result.ok ? { ok: true, effects: [...result.effects, ...extra] } : result;
 
 function prototypeIsClean(): void {
   assert.deepEqual(Object.getOwnPropertyNames(Object.prototype).sort(), Object.getOwnPropertyNames(Object.getPrototypeOf({})).sort());
@@ -73,14 +79,41 @@ function prototypeIsClean(): void {
 
 const forgeries: [string, Forgery, RegExp][] = [
   ["a state.set named __proto__", plus({ e: "state.set", name: "__proto__", key: "polluted", value: 1, rule: 1 }), /state cannot be named "__proto__"/],
-  ["a player.joined in an action", plus({ e: "player.joined", player: { id: "mallory", name: "Mallory" } }), /a player joins only by their own request to join/],
-  ["a rule.enacted of the wrong shape", plus({ e: "rule.enacted", rule: { number: "7", text: "Forged." }, cause: "x" }), /rule\.enacted\.rule\.number must be a rule number/],
-  ["a rule.enacted with a field no rule has", plus({ e: "rule.enacted", rule: { number: 7, title: null, text: "T", mutable: true, props: {}, code: null, history: [] }, cause: "x" }), /has a field "history"/],
+  [
+    "a player.joined in an action",
+    plus({ e: "player.joined", player: { id: "mallory", name: "Mallory" } }),
+    /a player joins only by their own request to join/,
+  ],
+  [
+    "a rule.enacted of the wrong shape",
+    plus({ e: "rule.enacted", rule: { number: "7", text: "Forged." }, cause: "x" }),
+    /rule\.enacted\.rule\.number must be a rule number/,
+  ],
+  [
+    "a rule.enacted with a field no rule has",
+    plus({ e: "rule.enacted", rule: { number: 7, title: null, text: "T", mutable: true, props: {}, code: null, history: [] }, cause: "x" }),
+    /has a field "history"/,
+  ],
   ["20 MB of effects", plus({ e: "event", type: "flood", data: "x".repeat(20_000_000), rule: 1 }), /larger than their limit/],
   ["an effect naming a missing rule", plus({ e: "rule.repealed", number: 99, cause: "x" }), /rule 99, which is not in effect/],
   ["a state.set of undeclared state", plus({ e: "state.set", name: "ghost", value: 1, rule: 1 }), /the state "ghost", which no rule declares/],
   ["a timer in the past", plus({ e: "timer.set", timer: { id: "t1", rule: 1, name: "late", at: 0, data: null } }), /in the past/],
-  ["an action form with a regular expression", plus({ e: "rule.loaded", number: 1, failed: null, declares: { actions: [{ name: "x", describe: "", input: { type: "string", pattern: "(a+)+$" }, changesRules: false, rule: 1 }], on: [], answers: [], forbids: [], state: [] } }), /pattern is not part of a form/],
+  [
+    "an action form with a regular expression",
+    plus({
+      e: "rule.loaded",
+      number: 1,
+      failed: null,
+      declares: {
+        actions: [{ name: "x", describe: "", input: { type: "string", pattern: "(a+)+$" }, changesRules: false, rule: 1 }],
+        on: [],
+        answers: [],
+        forbids: [],
+        state: [],
+      },
+    }),
+    /pattern is not part of a form/,
+  ],
   ["a result that is not JSON data", () => ({ ok: true, effects: [{ e: "message", text: 1n, to: null, rule: 1 }] }), /not JSON data/],
   ["a refusal of unbounded length", () => ({ ok: false, refused: "no".repeat(limits.textChars), rule: 1 }), /the refusal is longer than/],
   ["no result at all", () => null, /the result is not an object/],
@@ -89,7 +122,12 @@ const forgeries: [string, Forgery, RegExp][] = [
 test("a forged result from the sandbox is refused, nothing is recorded, and the game goes on", async () => {
   const { game, store, next } = await forgingGame();
   for (const [what, forge, message] of forgeries) {
-    const before = { seq: game.state.seq, seen: game.value("seen") as number, values: structuredClone(game.state.values), acts: (await store.readActs(game.id, 0)).length };
+    const before = {
+      seq: game.state.seq,
+      seen: game.value("seen") as number,
+      values: structuredClone(game.state.values),
+      acts: (await store.readActs(game.id, 0)).length,
+    };
     next.forge = forge;
     await assert.rejects(game.act("ada-lovelace", "probe", {}), (err: unknown) => {
       assert.ok(err instanceof ActionError, what);
@@ -111,13 +149,20 @@ test("a forged result from the sandbox is refused, nothing is recorded, and the 
 
 test("a forged join or rename is refused: only the player who asked, as they asked", async () => {
   const { game, next } = await forgingGame();
-  next.forge = (r) => (r.ok ? { ok: true, effects: r.effects.map((e) => (e.e === "player.joined" ? { ...e, player: { id: "grace", name: "Admin" } } : e)) } : r);
+  next.forge = (r) =>
+    r.ok ? { ok: true, effects: r.effects.map((e) => (e.e === "player.joined" ? { ...e, player: { id: "grace", name: "Admin" } } : e)) } : r;
   await assert.rejects(game.join("Grace Hopper"), /other than the one who asked to join/);
   next.forge = plus({ e: "player.renamed", id: "ada-lovelace", name: "Root" });
   await assert.rejects(game.rename("ada-lovelace", "Ada"), /a player is renamed only by their own request to rename/);
-  assert.deepEqual(game.state.players.map((p) => [p.id, p.name]), [["ada-lovelace", "Ada Lovelace"]]);
+  assert.deepEqual(
+    game.state.players.map((p) => [p.id, p.name]),
+    [["ada-lovelace", "Ada Lovelace"]],
+  );
   await game.join("Grace Hopper");
-  assert.deepEqual(game.state.players.map((p) => p.id), ["ada-lovelace", "grace-hopper"]);
+  assert.deepEqual(
+    game.state.players.map((p) => p.id),
+    ["ada-lovelace", "grace-hopper"],
+  );
   game.close();
 });
 
@@ -125,14 +170,26 @@ test("a forged join or rename is refused: only the player who asked, as they ask
 function stateWith(values: Record<string, Json>): GameState {
   const state = emptyState("limits", null);
   const decl = (name: string) => ({ name, scope: "game" as const, initial: null, visibility: "public" as const, describe: null, rule: 1 });
-  fold(state, { seq: 1, time: 1, seed: "s", input: { kind: "create", name: "limits", preset: null, rules: [] }, effects: [
-    { e: "rule.enacted", rule: { number: 1, title: null, text: "R", mutable: true, props: {}, code: null }, cause: "x" },
-    { e: "state.declared", decls: { big: decl("big"), book: decl("book") } },
-    ...Object.entries(values).map(([name, value]): Effect => ({ e: "state.set", name, value, rule: 1 })),
-  ] });
+  fold(state, {
+    seq: 1,
+    time: 1,
+    seed: "s",
+    input: { kind: "create", name: "limits", preset: null, rules: [] },
+    effects: [
+      { e: "rule.enacted", rule: { number: 1, title: null, text: "R", mutable: true, props: {}, code: null }, cause: "x" },
+      { e: "state.declared", decls: { big: decl("big"), book: decl("book") } },
+      ...Object.entries(values).map(([name, value]): Effect => ({ e: "state.set", name, value, rule: 1 })),
+    ],
+  });
   return state;
 }
-const request = (state: GameState): GuestRequest => ({ seq: state.seq + 1, time: 2, seed: "s", input: { kind: "action", actor: "a", name: "x", input: {} }, disabled: {} });
+const request = (state: GameState): GuestRequest => ({
+  seq: state.seq + 1,
+  time: 2,
+  seed: "s",
+  input: { kind: "action", actor: "a", name: "x", input: {} },
+  disabled: {},
+});
 
 test("the game's state and a record's entries stay within their limits, counted across acts", () => {
   const big = stateWith({ big: "x".repeat(limits.stateChars - 100_000) });
@@ -147,12 +204,19 @@ test("the game's state and a record's entries stay within their limits, counted 
   assert.match(checkGuestResult(request(full), full, { ok: true, effects: [add] }) ?? "", /"book" would hold 10,001 entries/);
   const swap: Effect[] = [{ e: "state.deleted", name: "book", key: "k0", rule: 1 }, add];
   assert.equal(checkGuestResult(request(full), full, { ok: true, effects: swap }), null);
-  assert.match(checkGuestResult(request(full), full, { ok: true, effects: Array.from({ length: limits.effects + 1 }, () => add) }) ?? "", /over the limit of 10,000/);
+  assert.match(
+    checkGuestResult(request(full), full, { ok: true, effects: Array.from({ length: limits.effects + 1 }, () => add) }) ?? "",
+    /over the limit of 10,000/,
+  );
 });
 
 test("a record's declared convention is checked on the host: its kind, which entries are open, how it is cited", () => {
   const state = stateWith({});
-  const declaring = (record: unknown): Effect => ({ e: "state.declared", decls: { book: { name: "book", scope: "game", initial: {}, visibility: "public", describe: null, rule: 1, record } } } as unknown as Effect);
+  const declaring = (record: unknown): Effect =>
+    ({
+      e: "state.declared",
+      decls: { book: { name: "book", scope: "game", initial: {}, visibility: "public", describe: null, rule: 1, record } },
+    }) as unknown as Effect;
   const check = (record: unknown) => checkGuestResult(request(state), state, { ok: true, effects: [declaring(record)] });
   assert.equal(check({ kind: "proposal", open: { field: "status", in: ["voting"] }, citedAs: "proposal" }), null);
   assert.equal(check({ kind: "case" }), null);
@@ -172,11 +236,13 @@ test("folding a log with __proto__, constructor and prototype names cannot pollu
     { e: "rule.property", number: 1, key: name, value: { polluted: true }, cause: "x" },
   ]);
   // Read from JSON, as a log is: "__proto__" is then an own key of each effect.
-  const forged = JSON.parse(JSON.stringify([
-    { e: "rule.enacted", rule: { number: 1, title: null, text: "R", mutable: true, props: {}, code: null }, cause: "x" },
-    { e: "state.declared", decls: { ["__proto__"]: { name: "__proto__", scope: "game", initial: null, visibility: "public", describe: null, rule: 1 } } },
-    ...effects,
-  ])) as Effect[];
+  const forged = JSON.parse(
+    JSON.stringify([
+      { e: "rule.enacted", rule: { number: 1, title: null, text: "R", mutable: true, props: {}, code: null }, cause: "x" },
+      { e: "state.declared", decls: { ["__proto__"]: { name: "__proto__", scope: "game", initial: null, visibility: "public", describe: null, rule: 1 } } },
+      ...effects,
+    ]),
+  ) as Effect[];
   const act: Act = { seq: 1, time: 1, seed: "s", input: { kind: "create", name: "x", preset: null, rules: [] }, effects: forged };
   const state = fold(emptyState("x", null), act);
   prototypeIsClean();

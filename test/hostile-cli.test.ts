@@ -20,15 +20,28 @@ const players = ["grace-hopper", "ada-lovelace", "alan-turing"] as const;
 const initial: Protected = new Map();
 const results = new Map<string, BodyResult | Error>();
 
-interface Run { answered: boolean; code: number; stdout: string; stderr: string; cpuMs: number | null; ms: number }
+interface Run {
+  answered: boolean;
+  code: number;
+  stdout: string;
+  stderr: string;
+  cpuMs: number | null;
+  ms: number;
+}
 
 /** Runs the built CLI under bash, which reports the child's CPU time on fd 3. */
 function run(db: string, args: string[], cwd = dir): Promise<Run> {
   const started = Date.now();
   const script = 'timeout -s KILL 60 "$@"; rc=$?; times >&3; exit $rc';
   return new Promise((done) => {
-    const child = spawn("bash", ["-c", script, "bash", process.execPath, cli, "--db", db, ...args], { cwd, stdio: ["ignore", "pipe", "pipe", "pipe"], env: { ...process.env, NOMOS_DB: "" } });
-    const out: Buffer[] = [], err: Buffer[] = [], times: Buffer[] = [];
+    const child = spawn("bash", ["-c", script, "bash", process.execPath, cli, "--db", db, ...args], {
+      cwd,
+      stdio: ["ignore", "pipe", "pipe", "pipe"],
+      env: { ...process.env, NOMOS_DB: "" },
+    });
+    const out: Buffer[] = [],
+      err: Buffer[] = [],
+      times: Buffer[] = [];
     child.stdout!.on("data", (b: Buffer) => out.push(b));
     child.stderr!.on("data", (b: Buffer) => err.push(b));
     (child.stdio[3] as NodeJS.ReadableStream).on("data", (b: Buffer) => times.push(b));
@@ -36,8 +49,16 @@ function run(db: string, args: string[], cwd = dir): Promise<Run> {
       // `times`: the shell's user and system time, then its children's.
       const m = /(\d+)m([\d.]+)s (\d+)m([\d.]+)s\s*$/.exec(Buffer.concat(times).toString().trim());
       const cpuMs = m ? (Number(m[1]) * 60 + Number(m[2]) + Number(m[3]) * 60 + Number(m[4])) * 1000 : null;
-      const stdout = Buffer.concat(out).toString(), stderr = Buffer.concat(err).toString();
-      done({ answered: code !== 137 && code !== null && (stdout.length > 0 || stderr.length > 0), code: code ?? -1, stdout, stderr, cpuMs, ms: Date.now() - started });
+      const stdout = Buffer.concat(out).toString(),
+        stderr = Buffer.concat(err).toString();
+      done({
+        answered: code !== 137 && code !== null && (stdout.length > 0 || stderr.length > 0),
+        code: code ?? -1,
+        stdout,
+        stderr,
+        cpuMs,
+        ms: Date.now() - started,
+      });
     });
   });
 }
@@ -54,7 +75,10 @@ class CliDriver implements Driver {
   readonly sent: Sent[] = [];
   private codes = 0;
   readonly cpuAllowanceMs = allowance.ms;
-  constructor(readonly home: string, readonly db: string) {}
+  constructor(
+    readonly home: string,
+    readonly db: string,
+  ) {}
 
   private async json(what: string, viewer: string | null, args: string[]): Promise<{ outcome: Outcome; out: any }> {
     const r = await run(this.db, ["--json", ...args], this.home);
@@ -62,8 +86,14 @@ class CliDriver implements Driver {
     const error = parse(r.stderr)?.error ?? null;
     const answered = r.answered && (out !== undefined || error !== null);
     const outcome: Outcome = {
-      answered, ok: r.code === 0 && out !== undefined, error: r.code === 0 ? null : error ?? { code: "crash", message: r.stderr.slice(0, 300), rule: null },
-      effects: out?.effects ?? [], failed: out?.failed ?? null, text: r.stdout + r.stderr, cpuMs: r.cpuMs, ms: r.ms,
+      answered,
+      ok: r.code === 0 && out !== undefined,
+      error: r.code === 0 ? null : (error ?? { code: "crash", message: r.stderr.slice(0, 300), rule: null }),
+      effects: out?.effects ?? [],
+      failed: out?.failed ?? null,
+      text: r.stdout + r.stderr,
+      cpuMs: r.cpuMs,
+      ms: r.ms,
     };
     this.sent.push({ what: `nomos ${what}`, viewer, outcome });
     return { outcome, out };
@@ -103,7 +133,9 @@ class CliDriver implements Driver {
     const exported = await run(this.db, ["--json", "export", this.exported], this.home);
     if (exported.code !== 0) return { identical: false, detail: `export failed: ${exported.stderr.slice(0, 200)}` };
     const r = await run(this.db, ["--json", "verify", this.exported], this.home);
-    for (const x of [exported, r]) if (x.cpuMs !== null && x.cpuMs > 2000 + allowance.ms) this.slow.push(`cpu: nomos ${x === r ? "verify" : "export"} took ${Math.round(x.cpuMs)} ms of CPU`);
+    for (const x of [exported, r])
+      if (x.cpuMs !== null && x.cpuMs > 2000 + allowance.ms)
+        this.slow.push(`cpu: nomos ${x === r ? "verify" : "export"} took ${Math.round(x.cpuMs)} ms of CPU`);
     const report = parse(r.stdout);
     if (!report) return { identical: false, detail: `verify did not answer: ${r.stderr.slice(0, 200)}` };
     return { identical: report.identical === true, detail: report.identical ? "" : JSON.stringify(report.differences?.[0] ?? report.stopped) };
@@ -141,9 +173,26 @@ before(async () => {
   writeFileSync(join(build, "package.json"), JSON.stringify({ type: "module" }));
   symlinkSync(join(root, "node_modules"), join(build, "node_modules"));
   symlinkSync(join(root, "src"), join(build, "src"));
-  execFileSync(process.execPath, [join(root, "node_modules", "typescript", "bin", "tsc"), "-p", join(root, "tsconfig.json"), "--outDir", join(build, "dist")], { stdio: "inherit" });
+  execFileSync(process.execPath, [join(root, "node_modules", "typescript", "bin", "tsc"), "-p", join(root, "tsconfig.json"), "--outDir", join(build, "dist")], {
+    stdio: "inherit",
+  });
   execFileSync(process.execPath, [join(root, "scripts", "bundle-guest.mjs"), join(build, "dist")], { stdio: "inherit" });
-  const created = await run(template, ["--json", "new", "Hostile", "--preset", "suber", "--seed", "hostile", "--player", "Grace Hopper", "--player", "Ada Lovelace", "--player", "Alan Turing", "--start"]);
+  const created = await run(template, [
+    "--json",
+    "new",
+    "Hostile",
+    "--preset",
+    "suber",
+    "--seed",
+    "hostile",
+    "--player",
+    "Grace Hopper",
+    "--player",
+    "Ada Lovelace",
+    "--player",
+    "Alan Turing",
+    "--start",
+  ]);
   assert.equal(created.code, 0, created.stderr);
   const rules = parse((await run(template, ["--json", "rules"])).stdout) as { number: number; text: string; mutable: boolean }[];
   for (const r of rules) initial.set(r.number, { text: r.text, mutable: r.mutable });
@@ -172,7 +221,7 @@ const allowance = { ms: 0 };
 // body (CI runs one half on each Node version, so that each body is played through the CLI).
 const half = process.env.HOSTILE_CLI;
 if (half !== undefined && half !== "even" && half !== "odd" && half !== "all") throw new Error(`HOSTILE_CLI is "even", "odd" or "all", not "${half}"`);
-const cliBodies = bodies.filter((_, i) => half === "even" ? i % 2 === 0 : half === "odd" ? i % 2 === 1 : true);
+const cliBodies = bodies.filter((_, i) => (half === "even" ? i % 2 === 0 : half === "odd" ? i % 2 === 1 : true));
 
 describe("hostile rule bodies through the CLI", { concurrency: Math.max(2, availableParallelism()) }, () => {
   for (const body of cliBodies) {

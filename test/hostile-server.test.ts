@@ -16,7 +16,15 @@ const players = ["grace-hopper", "ada-lovelace", "alan-turing"] as const;
 const results = new Map<string, BodyResult | Error>();
 const TIMEOUT = 30_000;
 
-interface Reply { answered: boolean; status: number; body: any; text: string; cpuMs: number | null; ms: number; handleMs?: number }
+interface Reply {
+  answered: boolean;
+  status: number;
+  body: any;
+  text: string;
+  cpuMs: number | null;
+  ms: number;
+  handleMs?: number;
+}
 
 /** A request as `client`, given up after a minute; the server reports its CPU and handling time in headers. */
 async function call(client: ApiClient, method: string, path: string, body?: unknown): Promise<Reply> {
@@ -26,7 +34,12 @@ async function call(client: ApiClient, method: string, path: string, body?: unkn
   if (body !== undefined) headers["content-type"] = "application/json";
   const t0 = performance.now();
   try {
-    const response = await fetch(client.base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(TIMEOUT) });
+    const response = await fetch(client.base + path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(TIMEOUT),
+    });
     const text = await response.text();
     let parsed: any;
     try {
@@ -37,7 +50,15 @@ async function call(client: ApiClient, method: string, path: string, body?: unkn
     const cpu = response.headers.get("x-cpu-us");
     const handled = response.headers.get("x-handle-us");
     const json = (response.headers.get("content-type") ?? "").includes("json");
-    return { answered: response.status < 500 && (!json || parsed !== undefined), status: response.status, body: parsed, text, cpuMs: cpu === null ? null : Number(cpu) / 1000, ms: performance.now() - t0, ...(handled === null ? {} : { handleMs: Number(handled) / 1000 }) };
+    return {
+      answered: response.status < 500 && (!json || parsed !== undefined),
+      status: response.status,
+      body: parsed,
+      text,
+      cpuMs: cpu === null ? null : Number(cpu) / 1000,
+      ms: performance.now() - t0,
+      ...(handled === null ? {} : { handleMs: Number(handled) / 1000 }),
+    };
   } catch (err) {
     return { answered: false, status: 0, body: undefined, text: String(err), cpuMs: null, ms: performance.now() - t0 };
   }
@@ -54,7 +75,10 @@ class Server {
   baseline: Record<string, string> = {};
 
   async start(): Promise<void> {
-    this.worker = fork(new URL("./hostile/server-worker.ts", import.meta.url), [], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+    this.worker = fork(new URL("./hostile/server-worker.ts", import.meta.url), [], {
+      execArgv: ["--import", "tsx"],
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
     this.waiting = new Map();
     const ready = new Promise<{ url: string }>((resolve, reject) => {
       this.waiting.set(0, (m) => (m.error ? reject(new Error(m.error)) : resolve(m.value)));
@@ -70,7 +94,10 @@ class Server {
     this.clients = [];
     for (const name of names) this.clients.push(await new ApiClient(this.url).signup(name.toLowerCase().replace(/[^a-z]+/g, "-"), name));
     // The other game, whose players only read it.
-    const [barbara, edsger] = [await new ApiClient(this.url).signup("barbara-liskov", "Barbara Liskov"), await new ApiClient(this.url).signup("edsger-dijkstra", "Edsger Dijkstra")];
+    const [barbara, edsger] = [
+      await new ApiClient(this.url).signup("barbara-liskov", "Barbara Liskov"),
+      await new ApiClient(this.url).signup("edsger-dijkstra", "Edsger Dijkstra"),
+    ];
     const created = await barbara.post("/api/games", { name: "The other game", preset: "suber" });
     await edsger.post(`/api/invites/${created.body.invite}/join`);
     await barbara.act(created.body.id, "start");
@@ -145,7 +172,12 @@ class ServerDriver implements Driver {
   readonly cpuAllowanceMs = 0;
   readonly players = players;
   readonly sent: Sent[] = [];
-  constructor(private readonly server: Server, private readonly id: string, private readonly since: number, private readonly poller: Poller) {}
+  constructor(
+    private readonly server: Server,
+    private readonly id: string,
+    private readonly since: number,
+    private readonly poller: Poller,
+  ) {}
 
   /** Set once the server stops answering: the rest of the body is not waited for. */
   private dead = false;
@@ -161,8 +193,14 @@ class ServerDriver implements Driver {
   private record(what: string, viewer: string, r: Reply): Outcome {
     const error = r.status >= 400 ? (r.body?.error ?? { code: String(r.status), message: r.text.slice(0, 300), rule: null }) : null;
     const outcome: Outcome = {
-      answered: r.answered, ok: r.answered && r.status === 200, error: r.answered ? error : { code: "no-answer", message: r.text.slice(0, 300), rule: null },
-      effects: r.body?.entry?.effects ?? [], failed: r.body?.failed ?? null, text: r.text, cpuMs: r.cpuMs, ms: r.ms,
+      answered: r.answered,
+      ok: r.answered && r.status === 200,
+      error: r.answered ? error : { code: "no-answer", message: r.text.slice(0, 300), rule: null },
+      effects: r.body?.entry?.effects ?? [],
+      failed: r.body?.failed ?? null,
+      text: r.text,
+      cpuMs: r.cpuMs,
+      ms: r.ms,
     };
     this.sent.push({ what, viewer, outcome });
     return outcome;
@@ -262,7 +300,10 @@ async function newGame(): Promise<string> {
   for (const c of [ada, alan]) assert.equal((await c.post(`/api/invites/${created.body.invite}/join`)).status, 200);
   assert.equal((await grace.act(created.body.id, "start")).status, 200);
   const page = await grace.get(`/api/games/${created.body.id}`);
-  assert.deepEqual(page.body.view.players.map((p: { id: string }) => p.id), [...players]);
+  assert.deepEqual(
+    page.body.view.players.map((p: { id: string }) => p.id),
+    [...players],
+  );
   if (!initialRules.size) {
     for (const r of (await grace.get(`/api/games/${created.body.id}/rules`)).body.rules) initialRules.set(r.number, { text: r.text, mutable: r.mutable });
   }

@@ -31,7 +31,14 @@ function texts(file: string, source: string): { text: string; line: number }[] {
   const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   const out: { text: string; line: number }[] = [];
   const visit = (node: ts.Node) => {
-    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node) || ts.isJsxText(node)) {
+    if (
+      ts.isStringLiteral(node) ||
+      ts.isNoSubstitutionTemplateLiteral(node) ||
+      ts.isTemplateHead(node) ||
+      ts.isTemplateMiddle(node) ||
+      ts.isTemplateTail(node) ||
+      ts.isJsxText(node)
+    ) {
       out.push({ text: node.text, line: sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1 });
     }
     ts.forEachChild(node, visit);
@@ -84,8 +91,16 @@ test("no source outside src/rulesets/ names a preset or a state its rules declar
 
   // The check sees what it should, and not comments.
   const [sample, other] = [presets[0]!, [...states].find((s) => !engineWords.has(s))!];
-  assert.equal(gameWords("sample.ts", `import x from "./${sample.replace(/_/g, "-")}-view.js";\nconst v = view("${other}");\n// "${other}" in ${sample}`, presets, states).length, 2);
+  assert.equal(
+    gameWords("sample.ts", `import x from "./${sample.replace(/_/g, "-")}-view.js";\nconst v = view("${other}");\n// "${other}" in ${sample}`, presets, states)
+      .length,
+    2,
+  );
 
   const problems = sourceFiles(src).flatMap((path) => gameWords(relative(root, path), readFileSync(path, "utf8"), presets, states));
-  assert.deepEqual(problems, [], `the engine knows no game; move these into the preset's folder (src/rulesets/<preset>/), or read them through a declared convention:\n${problems.join("\n")}`);
+  assert.deepEqual(
+    problems,
+    [],
+    `the engine knows no game; move these into the preset's folder (src/rulesets/<preset>/), or read them through a declared convention:\n${problems.join("\n")}`,
+  );
 });

@@ -31,9 +31,17 @@ test("an act that loses the race to another writer is a 409 in words; the game r
       await other!.join("Alan Turing"); // the other writer appends while this act is under way
       return g.act("grace-hopper", "start", {});
     });
-    await assert.rejects(raced, (err: unknown) => err instanceof ApiError && err.status === 409 && /another process changed this game as you acted, so nothing of yours was recorded/.test(err.message));
+    await assert.rejects(
+      raced,
+      (err: unknown) =>
+        err instanceof ApiError && err.status === 409 && /another process changed this game as you acted, so nothing of yours was recorded/.test(err.message),
+    );
     const now = (await hub.get(game.id))!;
-    assert.deepEqual(now.state.players.map((p) => p.name), ["Grace Hopper", "Ada Lovelace", "Alan Turing"], "reloaded with the other writer's act");
+    assert.deepEqual(
+      now.state.players.map((p) => p.name),
+      ["Grace Hopper", "Ada Lovelace", "Alan Turing"],
+      "reloaded with the other writer's act",
+    );
     assert.equal(now.state.seq, 4, "nothing of the refused act was recorded");
     await hub.change(now, (g) => g.act("grace-hopper", "start", {}));
     assert.equal(mine.lastSeq(game.id), 5, "and the next act goes through");

@@ -35,10 +35,18 @@ function assertNoGhosts(file: string, point: string): void {
   const store = SqliteStore.open(file);
   try {
     for (const info of store.listGames()) {
-      const players = replay(info.name, info.preset, store.readActs(info.id)).players.map((p) => p.id).sort();
-      const seated = store.sql.prepare("SELECT player_id FROM memberships WHERE game_id = ? ORDER BY player_id").all(info.id).map((r) => r.player_id);
+      const players = replay(info.name, info.preset, store.readActs(info.id))
+        .players.map((p) => p.id)
+        .sort();
+      const seated = store.sql
+        .prepare("SELECT player_id FROM memberships WHERE game_id = ? ORDER BY player_id")
+        .all(info.id)
+        .map((r) => r.player_id);
       assert.deepEqual(seated, players, `${point}: every player of game ${info.id} is someone's, and every seat a player`);
-      assert.ok(store.sql.prepare("SELECT 1 FROM game_settings WHERE game_id = ?").get(info.id), `${point}: game ${info.id} has its settings (an owner, an invitation)`);
+      assert.ok(
+        store.sql.prepare("SELECT 1 FROM game_settings WHERE game_id = ?").get(info.id),
+        `${point}: game ${info.id} has its settings (an owner, an invitation)`,
+      );
     }
   } finally {
     store.close();

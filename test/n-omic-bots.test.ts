@@ -68,7 +68,10 @@ test("a scripted game of four bots plays N_omic through at least three circuits 
   assert.equal(game.state.status, "active", "winning does not end N_omic (Rule 312)");
   assert.ok((game.value("turn") as { circuits: number }).circuits >= 3);
   const wins = Object.fromEntries(ids.map((id) => [id, game.value("wins", id) as number]));
-  assert.ok(Object.values(wins).some((w) => w >= 1), `someone has won: ${JSON.stringify(wins)}`);
+  assert.ok(
+    Object.values(wins).some((w) => w >= 1),
+    `someone has won: ${JSON.stringify(wins)}`,
+  );
 
   const log = await replayed(game, options);
 
@@ -78,7 +81,9 @@ test("a scripted game of four bots plays N_omic through at least three circuits 
   for (const { act, after } of winning) {
     const won = act.effects.findIndex((e) => e.e === "event" && e.type === "player.won");
     const winner = (events(act, "player.won")[0]!.data as { player: string }).player;
-    const scored = act.effects.slice(0, won).flatMap((e) => (e.e === "event" && e.type === "points.changed" ? [e.data as { player: string; total: number }] : []));
+    const scored = act.effects
+      .slice(0, won)
+      .flatMap((e) => (e.e === "event" && e.type === "points.changed" ? [e.data as { player: string; total: number }] : []));
     const reached = scored.filter((d) => d.player === winner).at(-1)!.total;
     assert.ok(reached >= 200, `the winner reached ${reached} points`);
     for (const id of ids) {
@@ -89,15 +94,24 @@ test("a scripted game of four bots plays N_omic through at least three circuits 
   }
 
   // A bought vote, on a proposal's record and in the log.
-  const proposals = Object.values(game.value("proposals") as Record<string, { suggesters: string[] | null; extra: Record<string, string>; proposer: string; number: number }>);
-  assert.ok(proposals.some((p) => Object.keys(p.extra).length > 0), "someone bought an additional vote");
+  const proposals = Object.values(
+    game.value("proposals") as Record<string, { suggesters: string[] | null; extra: Record<string, string>; proposer: string; number: number }>,
+  );
+  assert.ok(
+    proposals.some((p) => Object.keys(p.extra).length > 0),
+    "someone bought an additional vote",
+  );
   assert.ok(log.some(({ act }) => actionOf(act)?.name === "vote" && (actionOf(act)!.input as { extra?: boolean }).extra === true));
 
   // A proposal from the suggestions list: each suggester gains 25 Groks, the proponent 100 + 25 per extra.
   const fromList = proposals.filter((p) => p.suggesters !== null);
   assert.ok(fromList.length >= 1, "a proposal was made from suggestions");
   for (const p of fromList) {
-    const { act, before, after } = log.find(({ act }) => actionOf(act)?.name === "propose" && act.effects.some((e) => e.e === "event" && e.type === "proposal.opened" && (e.data as { number: number }).number === p.number))!;
+    const { act, before, after } = log.find(
+      ({ act }) =>
+        actionOf(act)?.name === "propose" &&
+        act.effects.some((e) => e.e === "event" && e.type === "proposal.opened" && (e.data as { number: number }).number === p.number),
+    )!;
     assert.equal(actionOf(act)!.actor, p.proposer);
     for (const s of p.suggesters!) assert.equal(held(after, "groks", s) - held(before, "groks", s), 25, `suggester ${s} of proposal ${p.number}`);
     assert.equal(held(after, "groks", p.proposer) - held(before, "groks", p.proposer), 100 + 25 * (p.suggesters!.length - 1));
@@ -108,20 +122,30 @@ test("a scripted game of four bots plays N_omic through at least three circuits 
   const moves = log.filter(({ act }) => actionOf(act)?.name === "move");
   assert.ok(moves.length >= 1, "someone moved");
   assert.ok(ids.every((id) => (start.player.position?.[id] as { y: number } | undefined)?.y === 20));
-  assert.ok(moves.some(({ act, after }) => {
-    const mover = actionOf(act)!.actor;
-    return JSON.stringify(after.player.position?.[mover]) !== JSON.stringify(start.player.position?.[mover]);
-  }), "a move left a starting square");
+  assert.ok(
+    moves.some(({ act, after }) => {
+      const mover = actionOf(act)!.actor;
+      return JSON.stringify(after.player.position?.[mover]) !== JSON.stringify(start.player.position?.[mover]);
+    }),
+    "a move left a starting square",
+  );
 
   // Poem lines from every bot, one to five a turn.
   const poem = game.value("epic-poem") as { by: string | null; turn: number }[];
-  for (const id of ids) assert.ok(poem.some((l) => l.by === id), `${id} added to the Epic Poem`);
+  for (const id of ids)
+    assert.ok(
+      poem.some((l) => l.by === id),
+      `${id} added to the Epic Poem`,
+    );
   const perTurn = new Map<number, number>();
   for (const l of poem) if (l.by) perTurn.set(l.turn, (perTurn.get(l.turn) ?? 0) + 1);
   assert.ok([...perTurn.values()].every((n) => n >= 1 && n <= 5));
 
   // The driver's reports agree with the log.
-  assert.deepEqual(reports.flatMap((r) => r.won.map((w) => w.player)), winning.map(({ act }) => (events(act, "player.won")[0]!.data as { player: string }).player));
+  assert.deepEqual(
+    reports.flatMap((r) => r.won.map((w) => w.player)),
+    winning.map(({ act }) => (events(act, "player.won")[0]!.data as { player: string }).player),
+  );
   game.close();
 });
 

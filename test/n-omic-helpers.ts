@@ -1,5 +1,6 @@
 /** Set-up for N_omic tests: a real game of the preset, a clock the test moves, and whole turns played through Game.act. */
-import { Game } from "../src/kernel/game.js";
+import assert from "node:assert/strict";
+import { ActionError, Game } from "../src/kernel/game.js";
 import type { Json } from "../src/kernel/types.js";
 import { loadPreset } from "../src/ruleset-sources/presets.js";
 import { createQuickJsSandbox } from "../src/sandbox/quickjs-sandbox.js";
@@ -21,7 +22,6 @@ export class TestClock {
 
 export type { NomicPhase as Phase, NomicProposal, Square } from "../src/rulesets/n_omic/extras/state.js";
 
-
 export interface NomicTable {
   game: Game;
   store: SqliteStore;
@@ -37,10 +37,13 @@ export async function nomicGame(names = fourPlayers, seed = "n_omic-test"): Prom
   const clock = new TestClock();
   const { rules, archived } = loadPreset("n_omic");
   const store = SqliteStore.open(":memory:");
-  const game = await Game.create(
-    engineOptions({ store, sandbox: () => createQuickJsSandbox(testLimits), clock: clock.read }),
-    { name: "N_omic test", preset: "n_omic", rules, archived, seed },
-  );
+  const game = await Game.create(engineOptions({ store, sandbox: () => createQuickJsSandbox(testLimits), clock: clock.read }), {
+    name: "N_omic test",
+    preset: "n_omic",
+    rules,
+    archived,
+    seed,
+  });
   const id: Record<string, string> = {};
   for (const name of names) id[name.split(" ")[0]!.toLowerCase()] = (await game.join(name)).id;
   await game.act(Object.values(id)[0]!, "start", {});
@@ -56,7 +59,9 @@ export const square = (game: Game, player: string) => game.value("position", pla
 export const proposal = (game: Game, number: number) => (game.value("proposals") as unknown as Record<string, NomicProposal>)[number]!;
 /** Every message of the log that `viewer` may read (null: one addressed to everyone). */
 export const messages = async (t: NomicTable, viewer: string | null = null): Promise<string[]> =>
-  (await t.store.readActs(t.game.id)).flatMap((act) => act.effects.filter((e) => e.e === "message" && (e.to === null || (viewer !== null && e.to.includes(viewer)))).map((e) => (e as { text: string }).text));
+  (await t.store.readActs(t.game.id)).flatMap((act) =>
+    act.effects.filter((e) => e.e === "message" && (e.to === null || (viewer !== null && e.to.includes(viewer)))).map((e) => (e as { text: string }).text),
+  );
 
 export interface TurnPlan {
   extra?: number;
@@ -89,7 +94,11 @@ export async function playNomicTurn(t: NomicTable, plan: TurnPlan = {}): Promise
   const voters = players(t);
   for (const voter of voters) {
     if (proposal(game, number).status !== "voting") break;
-    await game.act(voter, "vote", { proposal: number, vote: plan.against?.includes(voter) ? "against" : "for", ...(plan.buying?.includes(voter) ? { extra: true } : {}) });
+    await game.act(voter, "vote", {
+      proposal: number,
+      vote: plan.against?.includes(voter) ? "against" : "for",
+      ...(plan.buying?.includes(voter) ? { extra: true } : {}),
+    });
   }
   const move = plan.move ?? "stay";
   if (move === "stay") await game.act(who, "stay", {});
@@ -104,11 +113,33 @@ export async function playNomicTurn(t: NomicTable, plan: TurnPlan = {}): Promise
  */
 export function harmlessChanges(game: Game, count: number): Json[] {
   const turn = phase(game).turn;
-  const newest = Object.values(game.state.rules).filter((r) => r.mutable).map((r) => r.number).sort((a, b) => b - a);
+  const newest = Object.values(game.state.rules)
+    .filter((r) => r.mutable)
+    .map((r) => r.number)
+    .sort((a, b) => b - a);
   return newest.slice(0, count).map((rule, i) => ({ kind: "amend", rule, text: `Amended in turn ${turn}, change ${i + 1}.` }));
 }
 
 /** The Players (not Reyalps) in the game, in the order they joined. */
 export function players(t: NomicTable): string[] {
   return t.game.state.players.map((p) => p.id).filter((p) => t.game.value("status", p) === "player");
+}
+
+/** Asserts the action is refused with a reason matching `reason`, and that nothing was recorded. */
+export async function refused(game: Game, actor: string, action: string, input: unknown, reason: RegExp): Promise<void> {
+  const seq = game.state.seq;
+  await assert.rejects(game.act(actor, action, input), (err: unknown) => err instanceof ActionError && err.code === "refused" && reason.test(err.message));
+  assert.equal(game.state.seq, seq, `a refused ${action} records nothing`);
+}
+
+/** Plays the mover's purchase, proposal and votes (all for), leaving em in the movement phase. */
+export async function playNomicTurnUntilMovement(t: NomicTable): Promise<void> {
+  const who = mover(t.game);
+  await t.game.act(who, "purchase", { extra: 0 });
+  await t.game.act(who, "propose", { changes: harmlessChanges(t.game, 1) });
+  const number = phase(t.game).proposal!;
+  t.clock.advance(24 * hour);
+  await t.game.act(who, "final-form", { proposal: number });
+  for (const v of players(t)) await t.game.act(v, "vote", { proposal: number, vote: "for" });
+  assert.equal(phase(t.game).name, "movement");
 }

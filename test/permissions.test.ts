@@ -37,7 +37,9 @@ async function propose(table: Table, change: unknown): Promise<{ number: number;
   const proposed = await proposer.act(table.id, "propose", { change });
   assert.equal(proposed.status, 200, JSON.stringify(proposed.body));
   const page = await proposer.get(`/api/games/${table.id}`);
-  const open = Object.values(page.body.view.state.find((s: { name: string }) => s.name === "proposals").value as Record<string, { number: number; status: string }>).find((p) => p.status === "voting")!;
+  const open = Object.values(
+    page.body.view.state.find((s: { name: string }) => s.name === "proposals").value as Record<string, { number: number; status: string }>,
+  ).find((p) => p.status === "voting")!;
   return { number: open.number, proposer };
 }
 

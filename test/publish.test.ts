@@ -47,7 +47,10 @@ async function playedGame(): Promise<Game> {
 function checkSameRules(game: Game, doc: RulesetDocument, text: string, markdown: string): void {
   const inEffect = Object.values(game.state.rules).sort((a, b) => a.number - b.number);
   const listed = doc.groups.flatMap((g) => g.rules);
-  assert.deepEqual(listed.map((r) => r.number).sort((a, b) => a - b), inEffect.map((r) => r.number));
+  assert.deepEqual(
+    listed.map((r) => r.number).sort((a, b) => a - b),
+    inEffect.map((r) => r.number),
+  );
   for (const rule of inEffect) {
     const published = listed.find((r) => r.number === rule.number)!;
     assert.equal(published.text, rule.text, `text of rule ${rule.number}`);
@@ -55,7 +58,11 @@ function checkSameRules(game: Game, doc: RulesetDocument, text: string, markdown
     assert.ok(text.includes(`Rule ${rule.number} (${rule.mutable ? "Mutable" : "Immutable"})`), `rule ${rule.number} in the text`);
     assert.ok(text.includes(rule.text), `rule ${rule.number}'s text intact in the text`);
     const words = unescapeMarkdown(markdown);
-    for (const line of rule.text.split("\n").map((l) => l.trim()).filter(Boolean)) assert.ok(words.includes(line), `rule ${rule.number}'s line "${line}" in the Markdown`);
+    for (const line of rule.text
+      .split("\n")
+      .map((l) => l.trim())
+      .filter(Boolean))
+      assert.ok(words.includes(line), `rule ${rule.number}'s line "${line}" in the Markdown`);
   }
   const all = documentRules(doc).map((r) => r.number);
   assert.deepEqual(headings(text, /^Rule (\d+) \((?:Mutable|Immutable)\)$/gm), all, "the text lists the same rules as the JSON");
@@ -70,8 +77,14 @@ test("the short ruleset lists exactly the rules in effect, in text, Markdown and
   checkSameRules(game, doc, text, markdown);
   assert.equal(doc.format, "nomos.ruleset/1");
   assert.equal(doc.seq, game.state.seq);
-  assert.deepEqual(doc.groups.map((g) => g.heading), ["Immutable Rules", "Mutable Rules"]);
-  assert.ok(doc.groups[1]!.rules.some((r) => r.number === 303), "the transmuted rule is now with the mutable rules");
+  assert.deepEqual(
+    doc.groups.map((g) => g.heading),
+    ["Immutable Rules", "Mutable Rules"],
+  );
+  assert.ok(
+    doc.groups[1]!.rules.some((r) => r.number === 303),
+    "the transmuted rule is now with the mutable rules",
+  );
   assert.equal(doc.repealed, undefined, "the short ruleset lists no repealed rules");
   assert.equal(doc.groups[0]!.rules[0]!.history, undefined, "nor history");
   assert.match(text, /^Test game\nShort Logical Ruleset\nas of 5 Jan 2026/);
@@ -107,7 +120,10 @@ test("the full ruleset has history in the layout players know, authors from the 
   assert.equal(rule(101).hasCode, false);
 
   // The repealed rule, with its history, in all three forms.
-  assert.deepEqual(doc.repealed!.map((r) => r.number), [304]);
+  assert.deepEqual(
+    doc.repealed!.map((r) => r.number),
+    [304],
+  );
   assert.equal(doc.repealed![0]!.history!.at(-1)!.line, "Repealed by Proposal 305 (Ada Lovelace), 5 Jan 2026");
   assert.match(text, /\nRepealed Rules\n=+\n\n-+\nRule 304 \(Mutable\)\n/);
   assert.match(markdown, /## Repealed Rules\n\n### Rule 304 \(Mutable\)/);
@@ -116,7 +132,10 @@ test("the full ruleset has history in the layout players know, authors from the 
   const annotations = rule(202).annotations!;
   assert.equal(annotations.length, 1);
   assert.equal(annotations[0]!.cause, "case 1");
-  assert.equal(annotations[0]!.line, "[case 1] Case 1 (Judge Ada Lovelace): Does Rule 202 score a defeated proposal? Ruled legal: Rule 202 scores every proposal.");
+  assert.equal(
+    annotations[0]!.line,
+    "[case 1] Case 1 (Judge Ada Lovelace): Does Rule 202 score a defeated proposal? Ruled legal: Rule 202 scores every proposal.",
+  );
   assert.ok(text.includes(`Annotations:\n${annotations[0]!.line}`));
   assert.ok(unescapeMarkdown(markdown).includes(annotations[0]!.line));
   assert.ok(!rule(202).history!.some((h) => h.change === "annotated"), "annotations are not history lines");
@@ -168,17 +187,35 @@ test("rules carrying books and versions are grouped by book and labelled 101.1; 
     name: "Nomicron",
     preset: null,
     rules: nomicron,
-    archived: [{ number: 203, title: null, text: "A repealed rule.", mutable: true, props: { book: "Mutable" }, history: [{ change: "repealed", at: jan5, cause: "Rule-Change 12", text: "Repealed by Rule-Change 12, Jan. 5 2001" }] }],
+    archived: [
+      {
+        number: 203,
+        title: null,
+        text: "A repealed rule.",
+        mutable: true,
+        props: { book: "Mutable" },
+        history: [{ change: "repealed", at: jan5, cause: "Rule-Change 12", text: "Repealed by Rule-Change 12, Jan. 5 2001" }],
+      },
+    ],
   });
   const doc = rulesetDocument(game.state, { full: true, name: namesOf(game.state) });
-  assert.deepEqual(doc.groups.map((g) => [g.heading, g.rules.map((r) => r.label)]), [
-    ["Convention", ["1"]],
-    ["Immutable", ["101.1", "102.3"]],
-    ["Mutable", ["201.2"]],
-  ]);
+  assert.deepEqual(
+    doc.groups.map((g) => [g.heading, g.rules.map((r) => r.label)]),
+    [
+      ["Convention", ["1"]],
+      ["Immutable", ["101.1", "102.3"]],
+      ["Mutable", ["201.2"]],
+    ],
+  );
   const rule201 = doc.groups[2]!.rules[0]!;
-  assert.deepEqual(rule201.history!.map((h) => h.line), ["Initial Mutable Rule 201", "Amended from rule 207 January 5th, 2001", `Initial rule, ${new Date(game.state.time).getUTCDate()} Jan 2026`]);
-  assert.deepEqual(doc.repealed!.map((r) => [r.label, r.history!.map((h) => h.line)]), [["203", ["Repealed by Rule-Change 12, Jan. 5 2001"]]]);
+  assert.deepEqual(
+    rule201.history!.map((h) => h.line),
+    ["Initial Mutable Rule 201", "Amended from rule 207 January 5th, 2001", `Initial rule, ${new Date(game.state.time).getUTCDate()} Jan 2026`],
+  );
+  assert.deepEqual(
+    doc.repealed!.map((r) => [r.label, r.history!.map((h) => h.line)]),
+    [["203", ["Repealed by Rule-Change 12, Jan. 5 2001"]]],
+  );
   const text = renderRulesetText(doc);
   const markdown = renderRulesetMarkdown(doc);
   assert.match(text, /\nConvention\n=+\n\n-+\nRule 1 \(Immutable\)\n/);
@@ -194,10 +231,29 @@ function record(number: number, mutable: boolean, props: RuleRecord["props"] = {
 
 test("a rule enacted in play with no book joins its mutability's book, if there is only one", () => {
   const books = groupRules([record(101, false, { book: "Immutable" }), record(201, true, { book: "Mutable" }), record(301, true), record(302, false)]);
-  assert.deepEqual(books.map((g) => [g.heading, g.rules.map((r) => r.number)]), [["Immutable", [101, 302]], ["Mutable", [201, 301]]]);
+  assert.deepEqual(
+    books.map((g) => [g.heading, g.rules.map((r) => r.number)]),
+    [
+      ["Immutable", [101, 302]],
+      ["Mutable", [201, 301]],
+    ],
+  );
   // Two headings in use for mutable rules: a new one goes under the plain heading.
-  const mixed = groupRules([record(201, true, { group: "Mutable Rules of Play" }), record(250, true, { group: "Mutable Rules of Judgment" }), record(301, true)]);
-  assert.deepEqual(mixed.map((g) => g.heading), ["Mutable Rules of Play", "Mutable Rules of Judgment", "Mutable Rules"]);
+  const mixed = groupRules([
+    record(201, true, { group: "Mutable Rules of Play" }),
+    record(250, true, { group: "Mutable Rules of Judgment" }),
+    record(301, true),
+  ]);
+  assert.deepEqual(
+    mixed.map((g) => g.heading),
+    ["Mutable Rules of Play", "Mutable Rules of Judgment", "Mutable Rules"],
+  );
   // No books at all: immutable first, each in number order.
-  assert.deepEqual(groupRules([record(301, true), record(116, false), record(201, true)]).map((g) => [g.heading, g.rules.map((r) => r.number)]), [["Immutable Rules", [116]], ["Mutable Rules", [201, 301]]]);
+  assert.deepEqual(
+    groupRules([record(301, true), record(116, false), record(201, true)]).map((g) => [g.heading, g.rules.map((r) => r.number)]),
+    [
+      ["Immutable Rules", [116]],
+      ["Mutable Rules", [201, 301]],
+    ],
+  );
 });

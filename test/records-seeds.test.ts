@@ -46,7 +46,11 @@ for (const file of files) {
       for (const h of rule.history ?? []) assert.ok(full.includes(h.text), `rule ${rule.number}: history line "${h.text}" is published`);
     }
     const repealed = (fullDoc.repealed ?? []).map((r) => r.number);
-    assert.deepEqual(repealed.sort((a, b) => a - b), imported.archived.map((r) => r.number).sort((a, b) => a - b), "rules no longer in effect are listed in the full ruleset");
+    assert.deepEqual(
+      repealed.sort((a, b) => a - b),
+      imported.archived.map((r) => r.number).sort((a, b) => a - b),
+      "rules no longer in effect are listed in the full ruleset",
+    );
     game.close();
   });
 }
@@ -71,7 +75,10 @@ test("Nomicron publishes by book, with versioned numbers", async () => {
   const game = await Game.create(options, { name: "Nomicron", preset: null, rules: imported.rules });
   const { acts, state } = asOf(await options.store.readActs(game.id));
   const doc = renderRecord("ruleset", { acts, state, viewer: null }, "json") as RulesetDocument;
-  assert.deepEqual(doc.groups.map((g) => g.heading), ["Convention", "Immutable", "Mutable"]);
+  assert.deepEqual(
+    doc.groups.map((g) => g.heading),
+    ["Convention", "Immutable", "Mutable"],
+  );
   assert.equal(doc.groups[1]!.rules[0]!.label, "101.1");
   game.close();
 });

@@ -10,7 +10,8 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { playBotGame, SuberBot } from "../src/rulesets/suber/extras/bot.js";
 import { replay } from "../src/kernel/fold.js";
-import { bootSnapshot, Game } from "../src/kernel/game.js";
+import { bootSnapshot } from "../src/kernel/boot.js";
+import { Game } from "../src/kernel/game.js";
 import type { Act, Json } from "../src/kernel/types.js";
 import { loadPreset } from "../src/ruleset-sources/presets.js";
 import { createQuickJsSandbox } from "../src/sandbox/quickjs-sandbox.js";
@@ -25,9 +26,11 @@ on("vote.cast", (e) => { rolls.update(e.data.voter, (r) => [...r, game.random.in
 `;
   for (let i = 0; i < turns && game.state.status === "active"; i++) {
     const change: { kind: string; [key: string]: Json } =
-      i === 1 ? { kind: "enact", text: "Every vote rolls a die for the voter.", code: dice }
-      : i % 5 === 4 ? { kind: "amend", rule: conspiracyRule(game), text: `No conspiring, as amended in turn ${i}.` }
-      : { kind: "enact", text: `Rule of turn ${i}.` };
+      i === 1
+        ? { kind: "enact", text: "Every vote rolls a die for the voter.", code: dice }
+        : i % 5 === 4
+          ? { kind: "amend", rule: conspiracyRule(game), text: `No conspiring, as amended in turn ${i}.` }
+          : { kind: "enact", text: `Rule of turn ${i}.` };
     const p = await playTurn(game, change, i % 3 === 2 ? [game.state.players.find((p) => p.id !== mover(game))!.id] : []);
     await onStep?.();
     if (p.status === "adopted" && change.kind === "enact" && i !== 1 && i % 2 === 0) {
@@ -114,7 +117,10 @@ test("the sandbox's mirror agrees with the state folded from the log, at every s
   const check = async () => {
     const mirror = (await game.guestDump()) as { rules: unknown[]; players: unknown[]; values: unknown; timers: unknown[]; status: string; decls: unknown };
     const boot = bootSnapshot(game.state);
-    assert.deepEqual(mirror.rules, [...boot.rules].sort((a, b) => a.number - b.number));
+    assert.deepEqual(
+      mirror.rules,
+      [...boot.rules].sort((a, b) => a.number - b.number),
+    );
     assert.deepEqual(mirror.players, boot.players);
     assert.deepEqual(mirror.values, boot.values);
     assert.equal(mirror.status, boot.status);

@@ -62,7 +62,10 @@ async function play(): Promise<Played> {
   assert.match(turn(game).waiting ?? "", /consent/);
   await game.act("ada-lovelace", "consent", { case: 1 });
   await game.act("alan-turing", "consent", { case: 1 });
-  await game.correct({ host: true }, { cites: { rule: 202 }, reason: "points awarded by a text-only rule", changes: [{ name: "points", player: "ada-lovelace", value: 42 }] });
+  await game.correct(
+    { host: true },
+    { cites: { rule: 202 }, reason: "points awarded by a text-only rule", changes: [{ name: "points", player: "ada-lovelace", value: 42 }] },
+  );
   await playTurn(game, { kind: "enact", text: "Tenth." }); // 310, Grace
   await playTurn(game, { kind: "enact", text: "Eleventh." }, ["grace-hopper"]); // 311, Ada
   return { game, acts: await options.store.readActs(game.id) };
@@ -110,7 +113,13 @@ test("at every step, the scoreboard and the proposal report agree with the recor
       }
       const report = proposalReport(upTo, state, viewer);
       const record = proposalsRecord(state);
-      assert.deepEqual(report.proposals.map((p) => p.number).sort((a, b) => a - b), Object.values(record).map((p) => p.number).sort((a, b) => a - b), `seq ${seq}: same proposals`);
+      assert.deepEqual(
+        report.proposals.map((p) => p.number).sort((a, b) => a - b),
+        Object.values(record)
+          .map((p) => p.number)
+          .sort((a, b) => a - b),
+        `seq ${seq}: same proposals`,
+      );
       for (const p of report.proposals) {
         const r = record[String(p.number)]!;
         assert.equal(p.status, r.status, `seq ${seq}: status of ${p.number}`);
@@ -118,7 +127,10 @@ test("at every step, the scoreboard and the proposal report agree with the recor
         assert.deepEqual(Object.fromEntries(p.votes.map((v) => [v.player, v.vote])), r.votes, `seq ${seq}: votes on ${p.number}`);
         for (const v of p.votes) {
           const act = acts[v.cast!.seq - 1]!;
-          assert.ok(act.input.kind === "action" && act.input.actor === v.player && act.input.name === "vote", `seq ${seq}: ${v.player}'s vote on ${p.number} was cast at act ${v.cast!.seq}`);
+          assert.ok(
+            act.input.kind === "action" && act.input.actor === v.player && act.input.name === "vote",
+            `seq ${seq}: ${v.player}'s vote on ${p.number} was cast at act ${v.cast!.seq}`,
+          );
         }
         const opened = acts[p.opened!.seq - 1]!;
         assert.ok(opened.input.kind === "action" && opened.input.name === "propose" && opened.input.actor === p.proposer);
@@ -142,7 +154,10 @@ test("the proposal report gives each outcome, why, and the rule that decided it"
   assert.equal(p(307).reason, "a simple majority (2 of 3) voted for");
   assert.equal(p(308).status, "defeated");
   assert.match(p(308).reason!, /simple majority/);
-  assert.deepEqual(p(307).changes.map((c) => [c.summary, c.text, c.hasCode]), [["Enact a new rule, with code", "Seventh.", true]]);
+  assert.deepEqual(
+    p(307).changes.map((c) => [c.summary, c.text, c.hasCode]),
+    [["Enact a new rule, with code", "Seventh.", true]],
+  );
   assert.equal(p(304).changes[0]!.summary, "Repeal Rule 301");
   assert.equal(p(307).author, "Grace Hopper");
   const text = renderProposalReportText(report);
@@ -183,7 +198,7 @@ test("a correction shows in the scoreboard's trace, citing its rule and reason",
 test("the court report shows the case, its Judge and verdict, the wait, and the annotation on the rule", async () => {
   const { game, acts } = await played;
   // While the next turn waits for consent.
-  const waitSeq = acts.findIndex((a) => a.input.kind === "action" && a.input.name === "consent") ;
+  const waitSeq = acts.findIndex((a) => a.input.kind === "action" && a.input.name === "consent");
   const waiting = asOf(acts, waitSeq);
   const before = courtReport(waiting.acts, waiting.state, null);
   assert.equal(before.cases[0]!.status, "ruled");
@@ -206,7 +221,13 @@ test("the court report shows the case, its Judge and verdict, the wait, and the 
   assert.ok(ruled.input.kind === "action" && ruled.input.name === "judge");
   assert.equal(report.waiting, null);
   const text = renderCourtReportText(report);
-  for (const words of ["Case 1: Does Rule 202 score a defeated proposal?", "Judge: Ada Lovelace", "Verdict: legal", "About: Rule 202", "Rule 202 scores every proposal."]) {
+  for (const words of [
+    "Case 1: Does Rule 202 score a defeated proposal?",
+    "Judge: Ada Lovelace",
+    "Verdict: legal",
+    "About: Rule 202",
+    "Rule 202 scores every proposal.",
+  ]) {
     assert.ok(text.includes(words), `"${words}" in the court report`);
   }
   assert.ok(renderCourtReportMarkdown(report).includes("## Case 1"));
@@ -233,9 +254,15 @@ test("an owner-only state shows in the scoreboard only to its owner", async () =
   for (const viewer of ["grace-hopper", "ada-lovelace", "alan-turing", null]) {
     const board = scoreboard(acts, game.state, viewer);
     const secret = board.states.find((s) => s.name === "secret")!;
-    assert.deepEqual(secret.values.map((v) => v.player), viewer ? [viewer] : []);
+    assert.deepEqual(
+      secret.values.map((v) => v.player),
+      viewer ? [viewer] : [],
+    );
     const traced = board.changes.filter((c) => c.state === "secret");
-    assert.ok(traced.every((c) => c.player === viewer), `${viewer} sees no trace of another's secret`);
+    assert.ok(
+      traced.every((c) => c.player === viewer),
+      `${viewer} sees no trace of another's secret`,
+    );
     if (viewer) assert.ok(traced.length > 0, `${viewer} sees the trace of their own`);
     const json = JSON.stringify(board);
     const text = renderScoreboardText(board);
@@ -245,7 +272,8 @@ test("an owner-only state shows in the scoreboard only to its owner", async () =
       // Each secret is distinct and large (turn 8: 7 → 8008; turn 9: 7 → 9008 ...): it cannot appear by chance.
       for (const form of [json, text, markdown]) assert.ok(!form.includes(String(value)), `${owner}'s secret ${String(value)} is not shown to ${viewer}`);
     }
-    if (viewer) assert.match(text, new RegExp(`'s secret 7 → ${String(traced[0]!.to)} \\(\\+${Number(traced[0]!.to) - 7}\\)`), "the owner sees their own trace");
+    if (viewer)
+      assert.match(text, new RegExp(`'s secret 7 → ${String(traced[0]!.to)} \\(\\+${Number(traced[0]!.to) - 7}\\)`), "the owner sees their own trace");
     else assert.equal(secret.initial, undefined, "a spectator sees nothing of it");
   }
 });

@@ -64,14 +64,24 @@ test("a rule header with no text is refused; a stub or a repealed entry needs no
 });
 
 test("text under a stub or a repealed entry is refused: a rule no longer in effect has none", () => {
-  throwsAt("Rule 101 - immutable\nObey\n\nObey the rules.\n\n\nRule 201 [amended - see Rule 101]\nPlayers take turns.\n\n\nRule 202 - mutable\nPoints\n\nScore.", 8, /rule 201 is listed as \[amended - see Rule 101\].*has text under it/);
-  throwsAt("205 - Repealed by Rule-Change 336 April 22nd, 2001\nOld text.\n\n\n206 - Mutable - Initial Rule\nNew text.", 2, /rule 205 is listed as Repealed by Rule-Change 336/);
+  throwsAt(
+    "Rule 101 - immutable\nObey\n\nObey the rules.\n\n\nRule 201 [amended - see Rule 101]\nPlayers take turns.\n\n\nRule 202 - mutable\nPoints\n\nScore.",
+    8,
+    /rule 201 is listed as \[amended - see Rule 101\].*has text under it/,
+  );
+  throwsAt(
+    "205 - Repealed by Rule-Change 336 April 22nd, 2001\nOld text.\n\n\n206 - Mutable - Initial Rule\nNew text.",
+    2,
+    /rule 205 is listed as Repealed by Rule-Change 336/,
+  );
   throwsAt("Rule 201 [forgotten - see Rule 101]\n\nRule 101 - mutable\nT\n\nText.", 1, /cannot read "\[forgotten - see Rule 101\]"/);
 });
 
 test("a status line in words the importer does not know is kept as a remark, and noted", () => {
   const result = imported("301 - Mutable - Renumbered from rule 250 May 1st, 2001\nText.\n\n\n302 - Mutable - Blessed by the Speaker\nMore text.");
-  assert.deepEqual(result.rules[0]!.history, [{ change: "renumbered", at: Date.UTC(2001, 4, 1), cause: "a rule-change", text: "Renumbered from rule 250 May 1st, 2001", detail: { from: 250 } }]);
+  assert.deepEqual(result.rules[0]!.history, [
+    { change: "renumbered", at: Date.UTC(2001, 4, 1), cause: "a rule-change", text: "Renumbered from rule 250 May 1st, 2001", detail: { from: 250 } },
+  ]);
   assert.deepEqual(result.rules[1]!.history, [{ change: "annotated", at: null, cause: "the published ruleset", text: "Blessed by the Speaker" }]);
   assert.ok(result.notes.some((note) => note.includes("Blessed by the Speaker")));
 });

@@ -56,8 +56,15 @@ const withTitles = (titles: boolean) => WRITTEN.map((rule) => ({ ...rule, title:
 test("round trip: numbered paragraphs", () => {
   // This layout has no blank lines inside a rule: its paragraphs are consecutive lines.
   const rules = withTitles(false).map((rule) => ({ ...rule, text: rule.text.replaceAll("\n\n", "\n") }));
-  const text = ["Our club plays Nomic on Fridays.", "Club Rules", "Immutable Rules", ...rules.flatMap((rule) => [
-    ...(rule.number === 201 ? ["Mutable Rules"] : []), `${rule.number}. ${rule.text}`, "*"]), "", "", "Last revised 2024-05-01."].join("\n");
+  const text = [
+    "Our club plays Nomic on Fridays.",
+    "Club Rules",
+    "Immutable Rules",
+    ...rules.flatMap((rule) => [...(rule.number === 201 ? ["Mutable Rules"] : []), `${rule.number}. ${rule.text}`, "*"]),
+    "",
+    "",
+    "Last revised 2024-05-01.",
+  ].join("\n");
   const result = imported(text);
   assert.equal(result.layout, "numbered-paragraphs");
   assert.deepEqual(written(result), rules);
@@ -68,42 +75,95 @@ test("round trip: numbered paragraphs", () => {
 test("round trip: number and status line, with a repealed rule", () => {
   const [r101, r201, r202] = withTitles(false);
   const text = [
-    "101 - Immutable - Initial Rule", r101!.text, "", "",
-    "201 - Mutable - Amended from rule 150 2024-02-29", r201!.text, "", "",
-    "202 - Mutable - Enacted 3 March 2024", r202!.text, "", "",
-    "203 - Repealed by Proposal 310 March 9th, 2024", "", "",
+    "101 - Immutable - Initial Rule",
+    r101!.text,
+    "",
+    "",
+    "201 - Mutable - Amended from rule 150 2024-02-29",
+    r201!.text,
+    "",
+    "",
+    "202 - Mutable - Enacted 3 March 2024",
+    r202!.text,
+    "",
+    "",
+    "203 - Repealed by Proposal 310 March 9th, 2024",
+    "",
+    "",
     "Kept by the Secretary.",
   ].join("\n");
   const result = imported(text);
   assert.equal(result.layout, "number-status-line");
   assert.deepEqual(written(result), [r101, r201, r202]);
-  assert.deepEqual(result.rules[1]!.history, [{ change: "amended", at: Date.UTC(2024, 1, 29), cause: "a rule-change", text: "Amended from rule 150 2024-02-29", detail: { from: 150 } }]);
+  assert.deepEqual(result.rules[1]!.history, [
+    { change: "amended", at: Date.UTC(2024, 1, 29), cause: "a rule-change", text: "Amended from rule 150 2024-02-29", detail: { from: 150 } },
+  ]);
   assert.equal(result.rules[2]!.history![0]!.at, Date.UTC(2024, 2, 3));
-  assert.deepEqual(result.archived, [{ number: 203, title: null, text: "", mutable: true, props: {}, history: [{ change: "repealed", at: Date.UTC(2024, 2, 9), cause: "Proposal 310", text: "Repealed by Proposal 310 March 9th, 2024" }] }]);
+  assert.deepEqual(result.archived, [
+    {
+      number: 203,
+      title: null,
+      text: "",
+      mutable: true,
+      props: {},
+      history: [{ change: "repealed", at: Date.UTC(2024, 2, 9), cause: "Proposal 310", text: "Repealed by Proposal 310 March 9th, 2024" }],
+    },
+  ]);
   assert.equal(result.epilogue, "Kept by the Secretary.", "the epilogue rule holds after a repealed entry too");
 });
 
 test("round trip: books with versions", () => {
   const rules = withTitles(true);
-  const text = ["Rules of the Club", "", "Immutable", "", `101.3 ${rules[0]!.title}`, "", rules[0]!.text, "", "Mutable", "",
-    ...rules.slice(1).flatMap((rule) => [`${rule.number}.1 ${rule.title}`, "", rule.text, ""])].join("\n");
+  const text = [
+    "Rules of the Club",
+    "",
+    "Immutable",
+    "",
+    `101.3 ${rules[0]!.title}`,
+    "",
+    rules[0]!.text,
+    "",
+    "Mutable",
+    "",
+    ...rules.slice(1).flatMap((rule) => [`${rule.number}.1 ${rule.title}`, "", rule.text, ""]),
+  ].join("\n");
   const result = imported(text);
   assert.equal(result.layout, "books-with-versions");
   assert.deepEqual(written(result), rules);
-  assert.deepEqual(result.rules.map((rule) => rule.props), [{ version: 3, book: "Immutable" }, { version: 1, book: "Mutable" }, { version: 1, book: "Mutable" }]);
+  assert.deepEqual(
+    result.rules.map((rule) => rule.props),
+    [
+      { version: 3, book: "Immutable" },
+      { version: 1, book: "Mutable" },
+      { version: 1, book: "Mutable" },
+    ],
+  );
   assert.equal(result.preamble, "Rules of the Club");
 });
 
 test("round trip: rule, dash, mutability, with stubs", () => {
   const rules = withTitles(true);
-  const text = ["Club Rules", "", "",
+  const text = [
+    "Club Rules",
+    "",
+    "",
     ...rules.flatMap((rule) => [`Rule ${rule.number} - ${rule.mutable ? "mutable" : "immutable"}`, rule.title, "", rule.text, "", ""]),
-    "Rule 150 [amended - see Rule 201]", "", "", "Rule 160 [repealed - see Proposal 305]"].join("\n");
+    "Rule 150 [amended - see Rule 201]",
+    "",
+    "",
+    "Rule 160 [repealed - see Proposal 305]",
+  ].join("\n");
   const result = imported(text);
   assert.equal(result.layout, "rule-dash-mutability");
   assert.equal(result.title, "Club Rules");
   assert.deepEqual(written(result), rules);
-  assert.deepEqual(result.archived.map((rule) => [rule.number, rule.history[0]!.change, rule.history[0]!.cause]), [[150, "amended", "Rule 201"], [160, "repealed", "Proposal 305"]]);
+  assert.deepEqual(
+    result.archived.map((rule) => [rule.number, rule.history[0]!.change, rule.history[0]!.cause]),
+    [
+      [150, "amended", "Rule 201"],
+      [160, "repealed", "Proposal 305"],
+    ],
+  );
   assert.deepEqual(result.rules[1]!.history![0]!.detail, { from: 150 });
 });
 

@@ -46,7 +46,10 @@ test("Suber's Initial Set: numbered paragraphs, every text as in the preset, mut
     if (m) headers.push({ number: Number(m[1]), at, heading });
   });
   assert.equal(result.rules.length, 29);
-  assert.deepEqual(result.rules.map((rule) => rule.number), headers.map((header) => header.number));
+  assert.deepEqual(
+    result.rules.map((rule) => rule.number),
+    headers.map((header) => header.number),
+  );
 
   const preset = JSON.parse(readFileSync(new URL("../src/rulesets/suber/preset.json", import.meta.url), "utf8")) as { immutable: number[] };
   result.rules.forEach((rule, i) => {
@@ -88,7 +91,10 @@ test("N_omic: status lines, each text verbatim, repealed rules archived, history
     const m = STATUS.exec(line);
     return m && m[2] !== "Repealed" ? [{ number: Number(m[1]), at, mutable: m[2] === "Mutable", status: m[3]! }] : [];
   });
-  assert.deepEqual(result.rules.map((rule) => rule.number), inEffect.map((header) => header.number));
+  assert.deepEqual(
+    result.rules.map((rule) => rule.number),
+    inEffect.map((header) => header.number),
+  );
   result.rules.forEach((rule, i) => {
     const header = inEffect[i]!;
     assertVerbatim(lines, firstTextLine(lines, header.at + 1), rule.text, `rule ${rule.number}`);
@@ -103,8 +109,14 @@ test("N_omic: status lines, each text verbatim, repealed rules archived, history
     const m = STATUS.exec(line);
     return m && m[2] === "Repealed" ? [{ number: Number(m[1]), status: `Repealed ${m[4]}` }] : [];
   });
-  assert.deepEqual(result.archived.map((rule) => rule.number), [205, 210, 310]);
-  assert.deepEqual(result.archived.map((rule) => rule.number), repealed.map((entry) => entry.number));
+  assert.deepEqual(
+    result.archived.map((rule) => rule.number),
+    [205, 210, 310],
+  );
+  assert.deepEqual(
+    result.archived.map((rule) => rule.number),
+    repealed.map((entry) => entry.number),
+  );
   result.archived.forEach((rule, i) => {
     const cause = /^Repealed by (\S+ \d+)/.exec(repealed[i]!.status)![1]!;
     assert.deepEqual(rule.history, [{ change: "repealed", at: trailingDate(repealed[i]!.status), cause, text: repealed[i]!.status }]);
@@ -121,9 +133,26 @@ test("N_omic: status lines, each text verbatim, repealed rules archived, history
 test("N_omic: each kind of status line becomes its change, cause and date", () => {
   const { rules } = imported(source("n_omic-2001.txt"));
   const history = (number: number) => rules.find((rule) => rule.number === number)!.history![0];
-  assert.deepEqual(history(311), { change: "amended", at: Date.UTC(2001, 0, 5), cause: "a rule-change", text: "Amended from rule 207 January 5th, 2001", detail: { from: 207 } });
-  assert.deepEqual(history(329), { change: "transmuted", at: Date.UTC(2001, 3, 3), cause: "a rule-change", text: "Transmuted from rule 108 April 3rd, 2001", detail: { from: 108 } });
-  assert.deepEqual(history(203), { change: "amended", at: Date.UTC(2000, 11, 27), cause: "Rule 203", text: "Automatically amended by rule 203 December 27th, 2000" });
+  assert.deepEqual(history(311), {
+    change: "amended",
+    at: Date.UTC(2001, 0, 5),
+    cause: "a rule-change",
+    text: "Amended from rule 207 January 5th, 2001",
+    detail: { from: 207 },
+  });
+  assert.deepEqual(history(329), {
+    change: "transmuted",
+    at: Date.UTC(2001, 3, 3),
+    cause: "a rule-change",
+    text: "Transmuted from rule 108 April 3rd, 2001",
+    detail: { from: 108 },
+  });
+  assert.deepEqual(history(203), {
+    change: "amended",
+    at: Date.UTC(2000, 11, 27),
+    cause: "Rule 203",
+    text: "Automatically amended by rule 203 December 27th, 2000",
+  });
   assert.deepEqual(history(101), { change: "enacted", at: null, cause: "Initial Set", text: "Initial Rule" });
   assert.equal(history(303)!.change, "enacted");
   assert.equal(history(303)!.at, Date.UTC(2000, 11, 8));
@@ -136,8 +165,14 @@ test("N_omic: blank lines inside a rule are kept; those around it are not", () =
   const rule309 = rules.find((rule) => rule.number === 309)!;
   assert.ok(rule309.text.startsWith("Money, get away."), "the blank lines under the header are spacing");
   assert.match(rule309.text, /football team\.\n\n\nThe currency/);
-  assert.ok(notes.some((note) => /Rule 309/.test(note) && /blank lines/.test(note)), "the spacing dropped is noted");
-  assert.ok(notes.some((note) => /205, 210 and 310/.test(note)), "the repealed entries are noted");
+  assert.ok(
+    notes.some((note) => /Rule 309/.test(note) && /blank lines/.test(note)),
+    "the spacing dropped is noted",
+  );
+  assert.ok(
+    notes.some((note) => /205, 210 and 310/.test(note)),
+    "the repealed entries are noted",
+  );
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -161,7 +196,10 @@ test("Nomicron: books of versioned rules, paragraphs kept, mutability from the b
     if (m) headers.push({ number: Number(m[1]), version: Number(m[2]), title: m[3]!, at, book });
   });
   assert.equal(result.rules.length, 37);
-  assert.deepEqual(result.rules.map((rule) => rule.number), headers.map((header) => header.number));
+  assert.deepEqual(
+    result.rules.map((rule) => rule.number),
+    headers.map((header) => header.number),
+  );
   result.rules.forEach((rule, i) => {
     const header = headers[i]!;
     assert.equal(rule.title, header.title);
@@ -177,7 +215,10 @@ test("Nomicron: books of versioned rules, paragraphs kept, mutability from the b
   const rule101 = result.rules.find((rule) => rule.number === 101)!;
   assert.deepEqual([rule101.title, rule101.props], ["Rule Changes", { version: 1, book: "Immutable" }]);
   assert.match(result.rules.find((rule) => rule.number === 3)!.text, /rules provide for other types of player status\.\n\nWhile the game/);
-  assert.ok(result.notes.some((note) => /Convention/.test(note) && /not mutable/.test(note)), "convention rules noted as not mutable");
+  assert.ok(
+    result.notes.some((note) => /Convention/.test(note) && /not mutable/.test(note)),
+    "convention rules noted as not mutable",
+  );
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -198,7 +239,10 @@ test("deNomic: titles and texts verbatim, stubs archived and linked, the footer 
     const m = /^Rule (\d+) - (mutable|immutable)$/.exec(line);
     return m ? [{ number: Number(m[1]), at, mutable: m[2] === "mutable" }] : [];
   });
-  assert.deepEqual(result.rules.map((rule) => rule.number), headers.map((header) => header.number));
+  assert.deepEqual(
+    result.rules.map((rule) => rule.number),
+    headers.map((header) => header.number),
+  );
   result.rules.forEach((rule, i) => {
     const header = headers[i]!;
     assert.equal(rule.title, lines[header.at + 1], `rule ${rule.number}'s title is the line under its header`);
@@ -210,13 +254,19 @@ test("deNomic: titles and texts verbatim, stubs archived and linked, the footer 
   assert.ok(rule395.text.startsWith("Any player with a negative number"), "text right under the title, with no blank line");
   assert.ok(rule395.text.endsWith("regarding the loss and gain of points."), "the typo and the full stop kept; the footer is not in it");
   assert.match(rule395.text, /precendence/);
-  assert.ok(result.notes.some((note) => /after rule 395/.test(note) && /Go back/.test(note)), "the footer is noted");
+  assert.ok(
+    result.notes.some((note) => /after rule 395/.test(note) && /Go back/.test(note)),
+    "the footer is noted",
+  );
 
   const stubs = lines.flatMap((line) => {
     const m = /^Rule (\d+) \[(\w+) - see (\w+) (\d+)\]$/.exec(line);
     return m ? [{ number: Number(m[1]), change: m[2]!, by: `${m[3]} ${m[4]}`, to: Number(m[4]), content: `${m[2]} - see ${m[3]} ${m[4]}` }] : [];
   });
-  assert.deepEqual(result.archived.map((rule) => rule.number), stubs.map((stub) => stub.number));
+  assert.deepEqual(
+    result.archived.map((rule) => rule.number),
+    stubs.map((stub) => stub.number),
+  );
   result.archived.forEach((rule, i) => {
     const stub = stubs[i]!;
     const [line] = rule.history;
@@ -253,7 +303,10 @@ test("Nomic VIII: (Immutable) markers, unmarked rules mutable, bullets and curly
     const m = /^Rule (\d+)( \(Immutable\))?$/.exec(line);
     return m ? [{ number: Number(m[1]), at, immutable: m[2] !== undefined }] : [];
   });
-  assert.deepEqual(result.rules.map((rule) => rule.number), headers.map((header) => header.number));
+  assert.deepEqual(
+    result.rules.map((rule) => rule.number),
+    headers.map((header) => header.number),
+  );
   result.rules.forEach((rule, i) => {
     const header = headers[i]!;
     assertVerbatim(lines, firstTextLine(lines, header.at + 1), rule.text, `rule ${rule.number}`);
@@ -265,7 +318,10 @@ test("Nomic VIII: (Immutable) markers, unmarked rules mutable, bullets and curly
   const start = lines.indexOf("Rule 103 (Immutable)");
   const bullets = lines.slice(start, lines.indexOf("Rule 104 (Immutable)")).filter((line) => line.startsWith("  • "));
   assert.equal(bullets.length, 2);
-  assert.deepEqual(rule103.text.split("\n").filter((line) => line.startsWith("  • ")), bullets);
+  assert.deepEqual(
+    rule103.text.split("\n").filter((line) => line.startsWith("  • ")),
+    bullets,
+  );
   assert.ok(rule103.text.includes("\n\n  • The enactment or repeal of a mutable rule\n  • The modification of one of a rule’s properties"));
   const unmarked = result.notes.filter((note) => note.includes('"(Immutable)"'));
   assert.equal(unmarked.length, 1, "the unmarked rules are noted once");

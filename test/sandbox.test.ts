@@ -28,8 +28,14 @@ async function probe(body: string): Promise<unknown> {
 
 test("rule code has no clock, no Math.random, no I/O and no way out", async () => {
   assert.equal(await probe(`return typeof Date;`), "undefined");
-  assert.equal(await probe(`try { Math.random(); return "drew"; } catch (e) { return String(e); }`), "Error: Math.random is not available to rules: use game.random");
-  assert.equal(await probe(`const g = globalThis as any; return [typeof g.process, typeof g.require, typeof g.fetch, typeof g.setTimeout, typeof g.WeakRef].join(",");`), "undefined,undefined,undefined,undefined,undefined");
+  assert.equal(
+    await probe(`try { Math.random(); return "drew"; } catch (e) { return String(e); }`),
+    "Error: Math.random is not available to rules: use game.random",
+  );
+  assert.equal(
+    await probe(`const g = globalThis as any; return [typeof g.process, typeof g.require, typeof g.fetch, typeof g.setTimeout, typeof g.WeakRef].join(",");`),
+    "undefined,undefined,undefined,undefined,undefined",
+  );
   assert.equal(await probe(`return typeof (new Function("return this")() as any).process;`), "undefined");
   assert.equal(await probe(`return (game as any).constructor.constructor("return typeof process")();`), "undefined");
 });
@@ -51,7 +57,10 @@ on("probed", () => { n.set(99); throw new Error("boom"); });`);
   assert.equal(outcome.failed, null, "the action itself succeeded");
   assert.equal(game.state.values.game.seen, "ran");
   assert.equal(game.state.values.game.n, undefined, "the failing rule's change was undone");
-  assert.deepEqual(game.state.failures.map((f) => [f.rule, f.during, f.error]), [[2, "on probed", "Error: boom"]]);
+  assert.deepEqual(
+    game.state.failures.map((f) => [f.rule, f.during, f.error]),
+    [[2, "on probed", "Error: boom"]],
+  );
   game.close();
 });
 

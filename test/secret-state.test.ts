@@ -113,7 +113,11 @@ test("a secret reaches no one the rules hide it from: API, records, live updates
   const [grace, ada, alan] = table.clients as [ApiClient, ApiClient, ApiClient];
   const { id } = table;
   const ids = { grace: table.players["Grace Hopper"]!, ada: table.players["Ada Lovelace"]!, alan: table.players["Alan Turing"]! };
-  await adopt(table, 301, { kind: "enact", text: "Each player bears a label the others read, and keeps a motto of their own.", code: labelRule({ label: "others", motto: "owner" }) });
+  await adopt(table, 301, {
+    kind: "enact",
+    text: "Each player bears a label the others read, and keeps a motto of their own.",
+    code: labelRule({ label: "others", motto: "owner" }),
+  });
 
   const gracePage = (await grace.get(`/api/games/${id}`)).body as Page;
   const adaPage = (await ada.get(`/api/games/${id}`)).body as Page;
@@ -137,10 +141,17 @@ test("a secret reaches no one the rules hide it from: API, records, live updates
   assert.equal((await ada.post(`/api/games/${id}/posts`, { body: "Does anyone see something on my forehead?" })).status, 201);
   const last = (await ada.get(`/api/games/${id}`)).body.view.seq as number;
   const records = ["ruleset?", "ruleset?full=true&", "reports/proposals?", "reports/scores?", "reports/court?"].flatMap((r) =>
-    ["json", "text", "markdown"].flatMap((f) => [`/api/games/${id}/${r}format=${f}`, `/api/games/${id}/${r}format=${f}&seq=${last - 1}`]));
+    ["json", "text", "markdown"].flatMap((f) => [`/api/games/${id}/${r}format=${f}`, `/api/games/${id}/${r}format=${f}&seq=${last - 1}`]),
+  );
   const paths = [
-    "/api/games", `/api/games/${id}`, `/api/games/${id}/rules`, `/api/games/${id}/log`, `/api/games/${id}/posts`,
-    `/api/games/${id}/at?seq=${last}`, `/api/games/${id}/at?time=${encodeURIComponent(new Date().toISOString())}`, ...records,
+    "/api/games",
+    `/api/games/${id}`,
+    `/api/games/${id}/rules`,
+    `/api/games/${id}/log`,
+    `/api/games/${id}/posts`,
+    `/api/games/${id}/at?seq=${last}`,
+    `/api/games/${id}/at?time=${encodeURIComponent(new Date().toISOString())}`,
+    ...records,
   ];
   for (const [path, text] of await adaSees(...paths)) clean(`GET ${path}`, text);
   // ... and what her fellow players see of her label there.
@@ -161,18 +172,27 @@ test("a secret reaches no one the rules hide it from: API, records, live updates
   ];
   const dry = await ada.post(`/api/games/${id}/dry-run`, { steps: reveal });
   assert.equal(dry.status, 200, dry.text);
-  assert.ok(dry.body.steps.every((s: { ok: boolean }) => s.ok), dry.text);
+  assert.ok(
+    dry.body.steps.every((s: { ok: boolean }) => s.ok),
+    dry.text,
+  );
   const revealed = dry.body.changes.state.filter((s: { name: string; player: string }) => s.name === "label" && s.player === ids.ada);
   assert.equal(revealed.length, 1, "in the copy, labels became public");
   assert.notEqual(revealed[0].after, adaLabel);
   clean("a dry run making labels public", dry.text);
-  const others = await ada.post(`/api/games/${id}/dry-run`, { steps: [{ action: "wink" }, { as: ids.grace, action: "wink" }, { as: ids.alan, action: "no-such-action" }] });
+  const others = await ada.post(`/api/games/${id}/dry-run`, {
+    steps: [{ action: "wink" }, { as: ids.grace, action: "wink" }, { as: ids.alan, action: "no-such-action" }],
+  });
   assert.equal(others.status, 200, others.text);
   clean("a dry run acting as others", others.text);
 
   // Refusals say nothing secret either; export is refused to Ada (not the creator) and to
   // Grace, the creator, whose own label is hidden from her: she is told who can export it.
-  const notOfficer = await ada.post(`/api/games/${id}/corrections`, { cites: { rule: 301 }, reason: "I want a new label", changes: [{ name: "label", player: ids.ada, value: "qxmine" }] });
+  const notOfficer = await ada.post(`/api/games/${id}/corrections`, {
+    cites: { rule: 301 },
+    reason: "I want a new label",
+    changes: [{ name: "label", player: ids.ada, value: "qxmine" }],
+  });
   assert.equal(notOfficer.status, 422);
   clean("a refused correction", notOfficer.text);
   const adaExport = await ada.get(`/api/games/${id}/export`);
@@ -189,8 +209,13 @@ test("a secret reaches no one the rules hide it from: API, records, live updates
   const live = await listen(ada, id);
   await live.until(/event: act/);
   const correction = await grace.post(`/api/games/${id}/corrections`, {
-    cites: { rule: 301 }, reason: "The label was misprinted", asHost: true,
-    changes: [{ name: "label", player: ids.ada, value: newWord }, { name: "points", player: ids.ada, value: 5 }],
+    cites: { rule: 301 },
+    reason: "The label was misprinted",
+    asHost: true,
+    changes: [
+      { name: "label", player: ids.ada, value: newWord },
+      { name: "points", player: ids.ada, value: 5 },
+    ],
   });
   assert.equal(correction.status, 200, correction.text);
   assert.ok(correction.text.includes(newWord), "the host, who may see Ada's label, reads what she set");
@@ -214,8 +239,10 @@ test("a secret reaches no one the rules hide it from: API, records, live updates
   const local = (...args: string[]) => ["--db", server.db, "--game", id, ...args];
   const asAda = ["--as", ids.ada];
   const localRuns: [string[], boolean][] = [
-    [local("state", ...asAda), true], [local("state", ...asAda), false],
-    [local("log", ...asAda), true], [local("log", ...asAda), false],
+    [local("state", ...asAda), true],
+    [local("state", ...asAda), false],
+    [local("log", ...asAda), true],
+    [local("log", ...asAda), false],
     ...["text", "markdown", "json"].flatMap((f): [string[], boolean][] => [
       [local("report", "scores", ...asAda, "--format", f), false],
       [local("report", "proposals", ...asAda, "--format", f), false],
@@ -259,11 +286,18 @@ test("a secret reaches no one the rules hide it from: API, records, live updates
   const session = (user: string) => ({ NOMOS_REMOTE_FILE: join(dir, `${user}.json`), NOMOS_PASSWORD: `${user}-secret-pw` });
   for (const user of [ids.ada, ids.alan]) assert.equal((await runCli(["remote", "login", server.url, user], true, session(user))).code, 0);
   const remoteRuns: [string[], boolean][] = [
-    [["remote", "state"], true], [["remote", "state"], false], [["remote", "log"], true], [["remote", "log"], false],
-    [["remote", "rules"], false], [["remote", "act", "wink"], true], [["remote", "act", "wink"], false],
+    [["remote", "state"], true],
+    [["remote", "state"], false],
+    [["remote", "log"], true],
+    [["remote", "log"], false],
+    [["remote", "rules"], false],
+    [["remote", "act", "wink"], true],
+    [["remote", "act", "wink"], false],
     ...["text", "markdown", "json"].flatMap((f): [string[], boolean][] => [
-      [["remote", "report", "scores", "--format", f], false], [["remote", "report", "proposals", "--format", f], false],
-      [["remote", "report", "court", "--format", f], false], [["remote", "ruleset", "--full", "--format", f], false],
+      [["remote", "report", "scores", "--format", f], false],
+      [["remote", "report", "proposals", "--format", f], false],
+      [["remote", "report", "court", "--format", f], false],
+      [["remote", "ruleset", "--full", "--format", f], false],
     ]),
     [["remote", "report", "scores", "--seq", String(last)], true],
   ];

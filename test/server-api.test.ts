@@ -34,7 +34,9 @@ async function adopt(table: Awaited<ReturnType<typeof suberTable>>, change: unkn
   const proposed = await proposer.act(table.id, "propose", { change });
   assert.equal(proposed.status, 200, JSON.stringify(proposed.body));
   const page = await proposer.get(`/api/games/${table.id}`);
-  const open = Object.values(page.body.view.state.find((s: { name: string }) => s.name === "proposals").value as Record<string, { number: number; status: string }>).find((p) => p.status === "voting")!;
+  const open = Object.values(
+    page.body.view.state.find((s: { name: string }) => s.name === "proposals").value as Record<string, { number: number; status: string }>,
+  ).find((p) => p.status === "voting")!;
   for (const client of table.clients) {
     const vote = await client.act(table.id, "vote", { proposal: open.number, vote: "for" });
     if (vote.status !== 200) break; // adoption closed the vote
@@ -103,7 +105,10 @@ describe("lobby and play", () => {
     const [ada] = table.clients;
     const games = await ada!.get("/api/games");
     assert.equal(games.body.length, 1);
-    assert.deepEqual(games.body[0].players.map((p: { name: string }) => p.name), ["Ada Lovelace", "Grace Hopper", "Alan Turing"]);
+    assert.deepEqual(
+      games.body[0].players.map((p: { name: string }) => p.name),
+      ["Ada Lovelace", "Grace Hopper", "Alan Turing"],
+    );
     assert.equal(games.body[0].timeZone, "Europe/Paris");
 
     const again = await table.clients[1]!.post(`/api/invites/${table.invite}/join`);
@@ -125,7 +130,11 @@ describe("lobby and play", () => {
     const proposer = await moving(table);
     const other = table.clients.find((c) => c !== proposer)!;
     // Forging the actor is a malformed request, refused before any rule runs.
-    const forged = await other.post(`/api/games/${table.id}/act`, { action: "propose", actor: await mover(other, table.id), input: { change: { kind: "enact", text: "x" } } });
+    const forged = await other.post(`/api/games/${table.id}/act`, {
+      action: "propose",
+      actor: await mover(other, table.id),
+      input: { change: { kind: "enact", text: "x" } },
+    });
     assert.equal(forged.status, 400);
     assert.match(forged.body.error.message, /additional properties/);
     // Proposing out of turn is the rules' refusal, with the rule cited.
@@ -175,7 +184,8 @@ describe("lobby and play", () => {
     assert.equal((await ida!.act(table.id, "draw")).status, 200);
     assert.equal((await joan!.act(table.id, "draw")).status, 200);
 
-    const secretOf = (page: { view: { state: { name: string; values?: Record<string, number> }[] } }) => page.view.state.find((s) => s.name === "secret")!.values!;
+    const secretOf = (page: { view: { state: { name: string; values?: Record<string, number> }[] } }) =>
+      page.view.state.find((s) => s.name === "secret")!.values!;
     const idaView = secretOf((await ida!.get(`/api/games/${table.id}`)).body);
     const joanView = secretOf((await joan!.get(`/api/games/${table.id}`)).body);
     assert.deepEqual(Object.keys(idaView), [idaId]);
@@ -208,7 +218,11 @@ describe("lobby and play", () => {
     assert.equal(dry.status, 200, JSON.stringify(dry.body));
     assert.ok(dry.body.steps[0].ok);
     const ruleChanges = dry.body.changes.rules;
-    assert.ok(ruleChanges.some((r: { change: string; after: { text: string } | null }) => r.change !== "repealed" && r.after?.text === "A player gains 42 points per turn."));
+    assert.ok(
+      ruleChanges.some(
+        (r: { change: string; after: { text: string } | null }) => r.change !== "repealed" && r.after?.text === "A player gains 42 points per turn.",
+      ),
+    );
     assert.ok(dry.body.changes.state.some((s: { name: string }) => s.name === "points"));
     const after = (await proposer.get(`/api/games/${table.id}`)).body.view;
     assert.equal(after.seq, before.seq);
@@ -315,7 +329,10 @@ describe("live updates", () => {
 
     // Reconnecting with the last id seen: told at once that there is more.
     const again = new AbortController();
-    const reconnect = await fetch(`${server.url}/api/games/${table.id}/live`, { headers: { cookie: watcher.cookie!, "last-event-id": "1" }, signal: again.signal });
+    const reconnect = await fetch(`${server.url}/api/games/${table.id}/live`, {
+      headers: { cookie: watcher.cookie!, "last-event-id": "1" },
+      signal: again.signal,
+    });
     const r2 = reconnect.body!.getReader();
     let caught = "";
     while (!caught.includes("event: act")) caught += new TextDecoder().decode((await r2.read()).value);

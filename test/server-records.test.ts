@@ -22,7 +22,10 @@ test("a game from N_omic's text: previewed, created, and published short and ful
   assert.equal(preview.status, 200);
   assert.equal(preview.body.layout, "number-status-line");
   assert.equal(preview.body.rules.length, 37);
-  assert.deepEqual(preview.body.archived.map((r: { number: number }) => r.number), [205, 210, 310]);
+  assert.deepEqual(
+    preview.body.archived.map((r: { number: number }) => r.number),
+    [205, 210, 310],
+  );
   const bad = await ada.post("/api/rulesets/preview", { text: "101 - Immutable - Initial Rule\nText.\n\n102 - Mutible - Initial Rule\nText." });
   assert.equal(bad.status, 400);
   assert.equal(bad.body.error.code, "unreadable-ruleset");
@@ -61,7 +64,11 @@ test("reports as each player may see them, at any moment; a secret stays with it
 
   const adaScores = await ada.get(`/api/games/${id}/reports/scores`);
   const secret = adaScores.body.states.find((s: { name: string }) => s.name === "secret");
-  assert.deepEqual(secret.values.map((v: { player: string }) => v.player), [players["Ada Lovelace"]], "Ada sees her own secret only");
+  assert.deepEqual(
+    secret.values.map((v: { player: string }) => v.player),
+    [players["Ada Lovelace"]],
+    "Ada sees her own secret only",
+  );
   assert.ok(!adaScores.body.changes.some((c: { state: string; player: string }) => c.state === "secret" && c.player !== players["Ada Lovelace"]));
   const asText = await grace.get(`/api/games/${id}/reports/scores?format=text`);
   assert.equal((asText.text.match(/4242/g) ?? []).length >= 1, true, "Grace sees her own");
@@ -69,7 +76,13 @@ test("reports as each player may see them, at any moment; a secret stays with it
   assert.ok(!adaText.text.includes("Grace Hopper: 4242") && !adaText.text.includes("Alan Turing: 4242"));
 
   const proposals = await alan.get(`/api/games/${id}/reports/proposals`);
-  assert.deepEqual(proposals.body.proposals.map((p: { number: number; status: string }) => [p.number, p.status]), [[301, "adopted"], [302, "adopted"]]);
+  assert.deepEqual(
+    proposals.body.proposals.map((p: { number: number; status: string }) => [p.number, p.status]),
+    [
+      [301, "adopted"],
+      [302, "adopted"],
+    ],
+  );
   assert.equal(proposals.body.proposals[0].decidedBy, 203);
   const then = await alan.get(`/api/games/${id}/reports/proposals?seq=${proposals.body.seq - 3}`);
   assert.equal(then.body.proposals.find((p: { number: number }) => p.number === 302)?.status, "voting", "the report as it stood before the last votes");
@@ -95,7 +108,11 @@ test("corrections: a player the rules do not name is refused; the creator record
   const traced = scores.body.changes.find((c: { player: string; to: number }) => c.player === players["Joan Clarke"] && c.to === 12);
   assert.equal(traced.rule, 202);
   assert.match(traced.cause, /points awarded by a text-only rule/);
-  const invalid = await ida.post(`/api/games/${id}/corrections`, { ...body, asHost: true, changes: [{ name: "groks", player: players["Joan Clarke"], value: 1 }] });
+  const invalid = await ida.post(`/api/games/${id}/corrections`, {
+    ...body,
+    asHost: true,
+    changes: [{ name: "groks", player: players["Joan Clarke"], value: 1 }],
+  });
   assert.equal(invalid.status, 422);
   assert.match(invalid.body.error.message, /no rule declares the state "groks"/);
 });

@@ -77,7 +77,10 @@ test("the latest snapshot wins; games are listed newest first", () => {
   store.saveSnapshot("old", { seq: 12, state: state(13) }); // saved again at the same seq: replaced
   assert.deepEqual(store.latestSnapshot("old"), { seq: 12, state: state(13) });
   assert.equal(store.latestSnapshot("new"), undefined);
-  assert.deepEqual(store.listGames().map((g) => g.id), ["new", "old"]);
+  assert.deepEqual(
+    store.listGames().map((g) => g.id),
+    ["new", "old"],
+  );
   store.close();
 });
 

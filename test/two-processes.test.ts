@@ -47,7 +47,6 @@ async function table(url: string) {
   return { grace, ada, id: created.body.id as string };
 }
 
-
 test("two servers on one file both serve the game as it stands and both can act", async () => {
   const dir = mkdtempSync(join(tmpdir(), "nomos-two-"));
   const file = join(dir, "games.db");
@@ -74,7 +73,11 @@ test("two servers on one file both serve the game as it stands and both can act"
     assert.equal(last.status, 200, `and the first server after it: ${last.text}`);
     const log = await adaB.get(`/api/games/${id}/log`);
     assert.equal(log.body.last, last.body.seq, "both agree on the log");
-    assert.equal((await adaB.get(`/api/games/${id}/rules`)).body.rules.some((r: { number: number }) => r.number === 301), true, "the adopted rule is in effect on both");
+    assert.equal(
+      (await adaB.get(`/api/games/${id}/rules`)).body.rules.some((r: { number: number }) => r.number === 301),
+      true,
+      "the adopted rule is in effect on both",
+    );
   } finally {
     streams.abort();
     for (const server of servers) {

@@ -41,7 +41,15 @@ test("comments: the convention's shape, and rules numbered in notIn left plain",
   const markers = { kind: "comments", ...brackets, notIn: [102] } as const;
   assert.ok(isCommentMarkers(markers));
   assert.ok(isCommentMarkers({ kind: "comments", open: "/*", close: "*/" }));
-  for (const wrong of [null, [], "comments", { kind: "comments", open: "", close: "]]" }, { kind: "comments", open: "[[" }, { kind: "comments", ...brackets, notIn: ["102"] }, { kind: "grid", ...brackets }]) {
+  for (const wrong of [
+    null,
+    [],
+    "comments",
+    { kind: "comments", open: "", close: "]]" },
+    { kind: "comments", open: "[[" },
+    { kind: "comments", ...brackets, notIn: ["102"] },
+    { kind: "grid", ...brackets },
+  ]) {
     assert.equal(isCommentMarkers(wrong), false, JSON.stringify(wrong));
   }
   const text = "Text between [[ and ]] is a comment.";
@@ -55,12 +63,23 @@ const board: GridBoard = { kind: "grid", files: 10, wraps: true, positions: "pos
 test("boards: the shape, the rows around pieces and marks, highest first, and pieces by square", () => {
   assert.ok(isGridBoard(board));
   assert.ok(isGridBoard({ ...board, files: 0 }), "a board may have no files yet");
-  for (const wrong of [{ ...board, files: -1 }, { ...board, files: 2.5 }, { ...board, files: 1000 }, { ...board, positions: 3 }, { ...board, rowLabels: { "1": 2 } }, { ...board, kind: "grids" }]) {
+  for (const wrong of [
+    { ...board, files: -1 },
+    { ...board, files: 2.5 },
+    { ...board, files: 1000 },
+    { ...board, positions: 3 },
+    { ...board, rowLabels: { "1": 2 } },
+    { ...board, kind: "grids" },
+  ]) {
     assert.equal(isGridBoard(wrong), false, JSON.stringify(wrong));
   }
   const layout = layBoard(board, { ada: { x: 0, y: 20 }, grace: { x: 12, y: 3 }, alan: null, bob: "north" }, ["ada", "grace", "alan", "bob", "hidden"]);
   const rows = layout.rows.map((r) => ("gap" in r ? null : r));
-  assert.deepEqual(rows.map((r) => r?.y), Array.from({ length: 23 }, (_, i) => 21 - i), "rows 21 down to -1");
+  assert.deepEqual(
+    rows.map((r) => r?.y),
+    Array.from({ length: 23 }, (_, i) => 21 - i),
+    "rows 21 down to -1",
+  );
   const row = (y: number) => rows.find((r) => r?.y === y)!;
   assert.deepEqual(row(20).squares[0], ["ada"]);
   assert.deepEqual(row(3).squares[2], ["grace"], "file 12 of a 10-file cylinder is file 2");
@@ -69,7 +88,10 @@ test("boards: the shape, the rows around pieces and marks, highest first, and pi
   assert.deepEqual(layout.off, ["alan", "bob"], "a null or unreadable square is off the board; a hidden one is not shown at all");
   assert.deepEqual(layBoard({ ...board, wraps: false }, { grace: { x: 12, y: 3 } }, ["grace"]).off, ["grace"]);
   assert.deepEqual(layBoard({ ...board, files: 0 }, { grace: { x: 0, y: 3 } }, ["grace"]).off, ["grace"], "no file is on a board of none");
-  assert.deepEqual(layBoard({ ...board, rowLabels: {}, markedRows: {} }, {}, []).rows.map((r) => ("gap" in r ? null : r.y)), [1, 0, -1]);
+  assert.deepEqual(
+    layBoard({ ...board, rowLabels: {}, markedRows: {} }, {}, []).rows.map((r) => ("gap" in r ? null : r.y)),
+    [1, 0, -1],
+  );
 });
 
 test("boards: a span taller than a page folds its empty stretches", () => {
@@ -102,7 +124,8 @@ const rig = useBrowser();
 test("a board and comments in the browser: the grid with its pieces, labels and marks, on a phone, and the rules' comments", async () => {
   const options = engine();
   const made = await Game.create(options, {
-    name: "Banana race", preset: null,
+    name: "Banana race",
+    preset: null,
     rules: [
       { number: 101, title: "The board", text: text101, mutable: true, code: compileRuleCode(rule101) },
       { number: 102, title: "Comments", text: text102, mutable: true, code: compileRuleCode(rule102) },
@@ -113,11 +136,18 @@ test("a board and comments in the browser: the grid with its pieces, labels and 
 
   // Ada signs up in the browser and imports the game as its first player; Grace joins by invitation.
   const ada = await signUpIn(rig, "Ada Lovelace");
-  const imported = await ada.evaluate(async ({ archive, as }) => {
-    const { csrf } = await (await fetch("/api/session")).json();
-    const r = await fetch("/api/games/import", { method: "POST", headers: { "content-type": "application/json", "x-csrf-token": csrf }, body: JSON.stringify({ archive, as }) });
-    return { status: r.status, body: await r.json() };
-  }, { archive: JSON.parse(JSON.stringify(archive)), as: seat.id });
+  const imported = await ada.evaluate(
+    async ({ archive, as }) => {
+      const { csrf } = await (await fetch("/api/session")).json();
+      const r = await fetch("/api/games/import", {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-csrf-token": csrf },
+        body: JSON.stringify({ archive, as }),
+      });
+      return { status: r.status, body: await r.json() };
+    },
+    { archive: JSON.parse(JSON.stringify(archive)), as: seat.id },
+  );
   assert.equal(imported.status, 201, JSON.stringify(imported.body));
   const grace = await new ApiClient(rig.server.url).signup("grace", "Grace Hopper");
   assert.equal((await grace.post(`/api/invites/${imported.body.invite}/join`)).status, 200);
@@ -128,7 +158,11 @@ test("a board and comments in the browser: the grid with its pieces, labels and 
   assert.match((await table.locator("caption").textContent())!, /^board \(Rule 101\)/);
   assert.deepEqual(await table.locator("thead th.file").allTextContents(), ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"]);
   const rowsShown = await table.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.row));
-  assert.deepEqual(rowsShown, Array.from({ length: 23 }, (_, i) => String(21 - i)), "rows 21 down to -1, highest at the top");
+  assert.deepEqual(
+    rowsShown,
+    Array.from({ length: 23 }, (_, i) => String(21 - i)),
+    "rows 21 down to -1, highest at the top",
+  );
   const square = (y: number, x: number) => table.locator(`tr[data-row="${y}"] td[data-file="${x}"]`);
   const mine = square(20, 0).locator(".piece");
   assert.equal(await mine.textContent(), "AL");

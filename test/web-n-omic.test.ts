@@ -73,7 +73,10 @@ test("N_omic in the browser: the board, a label its bearer never sees, and a who
   const grace = await new ApiClient(rig.server.url).signup("grace", "Grace Hopper");
   const alan = await new ApiClient(rig.server.url).signup("alan", "Alan Turing");
   const ids: Record<string, string> = {};
-  for (const [who, client] of [["grace", grace], ["alan", alan]] as const) {
+  for (const [who, client] of [
+    ["grace", grace],
+    ["alan", alan],
+  ] as const) {
     const joined = await client.post(`/api/invites/${code}/join`);
     assert.equal(joined.status, 200, JSON.stringify(joined.body));
     ids[who] = joined.body.me;
@@ -83,7 +86,12 @@ test("N_omic in the browser: the board, a label its bearer never sees, and a who
   const received: Promise<{ url: string; text: string }>[] = [];
   edsger.on("response", (response) => {
     if (!(response.headers()["content-type"] ?? "").includes("json")) return;
-    received.push(response.text().then((text) => ({ url: response.url(), text }), () => ({ url: response.url(), text: "" })));
+    received.push(
+      response.text().then(
+        (text) => ({ url: response.url(), text }),
+        () => ({ url: response.url(), text: "" }),
+      ),
+    );
   });
   const joined = await edsger.evaluate(async (code) => {
     const { csrf } = await (await fetch("/api/session")).json();
@@ -105,17 +113,27 @@ test("N_omic in the browser: the board, a label its bearer never sees, and a who
   const words = graceView.view.state.find((s: { name: string }) => s.name === "label-words").value as { word: string; row: number }[];
   assert.equal(words.length, 2, "four participants: ceil(4/3) = 2 label words");
   const label = graceView.view.state.find((s: { name: string }) => s.name === "label").values[ids.edsger!] as string;
-  assert.ok(words.some((w) => w.word === label), `Edsger's label "${label}" is one of the valid words`);
+  assert.ok(
+    words.some((w) => w.word === label),
+    `Edsger's label "${label}" is one of the valid words`,
+  );
 
   // 2. The board, as a board: 20 files around a cylinder, the four pieces on row 20, the labelled rows.
   const board = ada.locator("table.board");
   await board.waitFor();
-  assert.deepEqual(await board.locator("thead th.file").allTextContents(), Array.from({ length: 20 }, (_, x) => String(x)));
+  assert.deepEqual(
+    await board.locator("thead th.file").allTextContents(),
+    Array.from({ length: 20 }, (_, x) => String(x)),
+  );
   const row20 = board.locator('tr[data-row="20"]');
   assert.equal(await row20.locator(".piece").count(), 4);
   assert.equal(await board.locator(".piece").count(), 4, "every piece is on row 20");
   const pieceAt = (x: number) => row20.locator(`td[data-file="${x}"] .piece`);
-  assert.deepEqual(await Promise.all([0, 5, 10, 15].map((x) => pieceAt(x).textContent())), ["AL", "GH", "AT", "ED"], "in the order they joined, five files apart");
+  assert.deepEqual(
+    await Promise.all([0, 5, 10, 15].map((x) => pieceAt(x).textContent())),
+    ["AL", "GH", "AT", "ED"],
+    "in the order they joined, five files apart",
+  );
   assert.equal(await pieceAt(0).getAttribute("aria-label"), "Ada Lovelace (you)");
   assert.equal(await board.locator(".piece.me").count(), 1, "only the viewer's own piece is highlighted");
   assert.match((await pieceAt(0).getAttribute("class"))!, /\bme\b/);
@@ -127,9 +145,13 @@ test("N_omic in the browser: the board, a label its bearer never sees, and a who
   await board.scrollIntoViewIfNeeded();
   await shot(ada, "n-omic-board");
   // Twenty files are wider than the column: the board's box scrolls to the row labels.
-  await ada.locator(".board-scroll").evaluate((el) => { el.scrollLeft = el.scrollWidth; });
+  await ada.locator(".board-scroll").evaluate((el) => {
+    el.scrollLeft = el.scrollWidth;
+  });
   await shot(ada, "n-omic-board-labels");
-  await ada.locator(".board-scroll").evaluate((el) => { el.scrollLeft = 0; });
+  await ada.locator(".board-scroll").evaluate((el) => {
+    el.scrollLeft = 0;
+  });
 
   // 3. Labels: Ada reads Edsger's; Edsger's own is hidden from him (the others' are still null).
   assert.equal((await scoreRow(ada, "Edsger Dijkstra").locator('td[data-state="label"]').textContent())?.trim(), label);
@@ -141,7 +163,12 @@ test("N_omic in the browser: the board, a label its bearer never sees, and a who
   assert.deepEqual(await scoreRow(edsger, "Ada Lovelace").locator('td[data-state="label"]').allTextContents(), ["—"], "Ada is still Unlabelled");
 
   // 4. Edsger's turn, through the forms: purchase nothing, propose an amendment of Rule 337.
-  assert.match(await act(edsger, "purchase", async (form) => { await form.getByLabel("Extra").fill("0"); }), /^Done/);
+  assert.match(
+    await act(edsger, "purchase", async (form) => {
+      await form.getByLabel("Extra").fill("0");
+    }),
+    /^Done/,
+  );
   await sees(edsger, '[data-state="phase"]', "name: proposal");
   const amendment = "The proponent decides the final form of eir proposal and when debate ends.";
   const proposed = await act(edsger, "propose", async (form) => {
@@ -160,11 +187,15 @@ test("N_omic in the browser: the board, a label its bearer never sees, and a who
   await shot(edsger, "n-omic-discussion");
 
   // Too early for the final form: the 24 hours have not passed.
-  const early = await act(edsger, "final-form", async (form) => { await form.getByLabel("Proposal").fill(String(number)); });
+  const early = await act(edsger, "final-form", async (form) => {
+    await form.getByLabel("Proposal").fill(String(number));
+  });
   assert.match(early, /lasts at least 24 hours/, early);
   // A day passes on the server's clock; the final form opens the vote.
   offset += 24 * hour + 60_000;
-  const final = await act(edsger, "final-form", async (form) => { await form.getByLabel("Proposal").fill(String(number)); });
+  const final = await act(edsger, "final-form", async (form) => {
+    await form.getByLabel("Proposal").fill(String(number));
+  });
   assert.match(final, /^Done/, final);
   for (const page of [edsger, ada]) await sees(page, '[data-state="phase"]', "name: voting");
 
@@ -173,10 +204,13 @@ test("N_omic in the browser: the board, a label its bearer never sees, and a who
     const row = page.locator('table[data-state="proposals"] tbody tr', { hasText: new RegExp(`^${number}`) });
     const before = await row.textContent();
     await row.getByRole("button", { name: "vote for", exact: true }).click();
-    await page.waitForFunction(([n, text]) => {
-      const now = [...document.querySelectorAll('table[data-state="proposals"] tbody tr')].find((r) => r.textContent?.startsWith(String(n)))?.textContent;
-      return now !== undefined && now !== text;
-    }, [number, before] as const);
+    await page.waitForFunction(
+      ([n, text]) => {
+        const now = [...document.querySelectorAll('table[data-state="proposals"] tbody tr')].find((r) => r.textContent?.startsWith(String(n)))?.textContent;
+        return now !== undefined && now !== text;
+      },
+      [number, before] as const,
+    );
   }
   for (const client of [grace, alan]) {
     const voted = await client.act(gameId, "vote", { proposal: number, vote: "for" });
@@ -197,7 +231,12 @@ test("N_omic in the browser: the board, a label its bearer never sees, and a who
 
   // The Epic Poem: his lines, through the form; the turn ends and passes to Grace Hopper.
   const lines = ["Upon a cylinder of twenty files,", "the pieces wait on row twenty, all smiles."];
-  assert.match(await act(edsger, "add-poem-lines", async (form) => { await form.getByLabel("Lines (JSON)").fill(JSON.stringify(lines)); }), /^Done/);
+  assert.match(
+    await act(edsger, "add-poem-lines", async (form) => {
+      await form.getByLabel("Lines (JSON)").fill(JSON.stringify(lines));
+    }),
+    /^Done/,
+  );
   for (const page of [edsger, ada]) {
     for (const line of lines) await sees(page, 'dl.values [data-state="epic-poem"]', line);
     await sees(page, ".status", "turn player: Grace Hopper");
@@ -225,7 +264,12 @@ test("N_omic in the browser: the board, a label its bearer never sees, and a who
   texts.rules = await body();
   await tab(edsger, "Records").click();
   // Each record, once loaded (the element waited for is drawn only from its data).
-  const records = [["Ruleset", "Ruleset", ".published-rule"], ["Proposals", "Proposals report", 'table[data-report="proposals"]'], ["Scores", "Scores report", ".scores-report"], ["Court", "Court report", ".court-report"]] as const;
+  const records = [
+    ["Ruleset", "Ruleset", ".published-rule"],
+    ["Proposals", "Proposals report", 'table[data-report="proposals"]'],
+    ["Scores", "Scores report", ".scores-report"],
+    ["Court", "Court report", ".court-report"],
+  ] as const;
   for (const [button, heading, drawn] of records) {
     await edsger.getByRole("group", { name: "Record to show" }).getByRole("button", { name: button, exact: true }).click();
     await edsger.getByRole("heading", { name: heading, exact: true }).waitFor();
@@ -238,11 +282,20 @@ test("N_omic in the browser: the board, a label its bearer never sees, and a who
       await edsger.locator('table[data-report="score-changes"]').waitFor();
       // The label's section lists the others' labels, not his; no change of his label is listed.
       const labels = edsger.locator('table[data-report="values-label"]');
-      if (await labels.count()) assert.ok(!(await labels.locator("tbody th").allTextContents()).some((n) => n.includes("Edsger")), "his label has no row in the scores report");
+      if (await labels.count())
+        assert.ok(!(await labels.locator("tbody th").allTextContents()).some((n) => n.includes("Edsger")), "his label has no row in the scores report");
       const changes = await edsger.locator('table[data-report="score-changes"] tbody tr').evaluateAll((trs) =>
-        trs.map((tr) => ({ player: tr.querySelector('[data-label="Player"]')?.textContent ?? "", change: tr.querySelector('[data-label="Change"]')?.textContent ?? "" })));
+        trs.map((tr) => ({
+          player: tr.querySelector('[data-label="Player"]')?.textContent ?? "",
+          change: tr.querySelector('[data-label="Change"]')?.textContent ?? "",
+        })),
+      );
       assert.ok(changes.length > 0);
-      assert.deepEqual(changes.filter((c) => c.player.includes("Edsger") && c.change.startsWith("label")), [], "no change of his label is reported to him");
+      assert.deepEqual(
+        changes.filter((c) => c.player.includes("Edsger") && c.change.startsWith("label")),
+        [],
+        "no change of his label is reported to him",
+      );
     }
     texts[`records ${button}`] = await body();
   }
@@ -260,14 +313,26 @@ test("N_omic in the browser: the board, a label its bearer never sees, and a who
 
   // ... nor in anything the server sent his page.
   const answers = await Promise.all(received);
-  assert.ok(answers.some((a) => a.url.endsWith(`/api/games/${gameId}`)), "his page's game view was captured");
-  assert.ok(answers.some((a) => a.url.includes(`/api/games/${gameId}/log`)), "his page's log was captured");
+  assert.ok(
+    answers.some((a) => a.url.endsWith(`/api/games/${gameId}`)),
+    "his page's game view was captured",
+  );
+  assert.ok(
+    answers.some((a) => a.url.includes(`/api/games/${gameId}/log`)),
+    "his page's log was captured",
+  );
   for (const report of ["scores", "proposals", "court"]) {
-    assert.ok(answers.some((a) => a.url.includes(`/api/games/${gameId}/reports/${report}`)), `his page's ${report} report was captured: ${answers.map((a) => a.url).join(", ")}`);
+    assert.ok(
+      answers.some((a) => a.url.includes(`/api/games/${gameId}/reports/${report}`)),
+      `his page's ${report} report was captured: ${answers.map((a) => a.url).join(", ")}`,
+    );
   }
   for (const { url, text } of answers) {
     const plain = unlessOthers(text.replaceAll('\\"', '"'));
-    assert.ok(!plain.includes(forehead), `${url} sent Edsger ${forehead}: …${plain.slice(Math.max(0, plain.indexOf(forehead) - 200), plain.indexOf(forehead) + 50)}`);
+    assert.ok(
+      !plain.includes(forehead),
+      `${url} sent Edsger ${forehead}: …${plain.slice(Math.max(0, plain.indexOf(forehead) - 200), plain.indexOf(forehead) + 50)}`,
+    );
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
@@ -278,7 +343,8 @@ test("N_omic in the browser: the board, a label its bearer never sees, and a who
       assert.notEqual(o[ids.edsger!], label, `${url} sent Edsger a map giving his label: ${JSON.stringify(o).slice(0, 300)}`);
       const about = o.player === ids.edsger || (o.player as { id?: string } | null)?.id === ids.edsger;
       if (about) assert.ok(!Object.values(o).includes(label), `${url} sent Edsger an entry tying him to his label: ${JSON.stringify(o).slice(0, 300)}`);
-      if (o.name === "label" && o.scope === "player") assert.ok(!(ids.edsger! in ((o.values as object | undefined) ?? {})), `${url} sent Edsger his own label state`);
+      if (o.name === "label" && o.scope === "player")
+        assert.ok(!(ids.edsger! in ((o.values as object | undefined) ?? {})), `${url} sent Edsger his own label state`);
     }
   }
 
@@ -299,15 +365,31 @@ test("N_omic in the browser: the board, a label its bearer never sees, and a who
   assert.ok((await edsger.locator(".rule .rule-text", { hasText: amendment }).count()) === 1, "the adopted amendment is in the rules");
 
   // 6. On a phone nothing is wider than the screen.
-  const tabs: [string, string][] = [["Rules", '.rule[data-rule="324"]'], ["Records", "section.record"], ["Log", ".log li"], ["Forum", "nav.tabs"], ["Play", "table.board"]];
+  const tabs: [string, string][] = [
+    ["Rules", '.rule[data-rule="324"]'],
+    ["Records", "section.record"],
+    ["Log", ".log li"],
+    ["Forum", "nav.tabs"],
+    ["Play", "table.board"],
+  ];
   for (const [page, name, ready] of [...tabs.map(([name, ready]) => [edsger, name, ready] as const), [ada, "Play", "table.board"] as const]) {
     await page.setViewportSize({ width: 390, height: 844 });
     await tab(page, name).click();
     await page.locator(ready).first().waitFor();
     const wide = await page.evaluate(() => {
       if (document.documentElement.scrollWidth <= 390) return null;
-      const culprits = [...document.querySelectorAll("body *")].filter((el) => el.getBoundingClientRect().right > 390.5 && !el.closest(".board-scroll, .table-scroll"));
-      return { width: document.documentElement.scrollWidth, culprits: culprits.slice(0, 8).map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} right=${Math.round(el.getBoundingClientRect().right)}: ${(el.textContent ?? "").slice(0, 60)}`) };
+      const culprits = [...document.querySelectorAll("body *")].filter(
+        (el) => el.getBoundingClientRect().right > 390.5 && !el.closest(".board-scroll, .table-scroll"),
+      );
+      return {
+        width: document.documentElement.scrollWidth,
+        culprits: culprits
+          .slice(0, 8)
+          .map(
+            (el) =>
+              `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} right=${Math.round(el.getBoundingClientRect().right)}: ${(el.textContent ?? "").slice(0, 60)}`,
+          ),
+      };
     });
     assert.equal(wide, null, `the ${name} tab is wider than a phone's screen: ${JSON.stringify(wide, null, 1)}`);
   }

@@ -121,10 +121,13 @@ test("the records of a game in the browser: a published ruleset imported, report
 
   // Grace (Hopper before Lovelace) proposes; both vote for it with the buttons on its row.
   await grace.locator(".status", { hasText: "turn player: Grace Hopper" }).waitFor();
-  assert.match(await act(grace, "propose", async (form) => {
-    await form.getByLabel("Kind").selectOption("enact");
-    await form.getByLabel("Text", { exact: true }).fill("Players shall be kind. <b>Really.</b>");
-  }), /^Done/);
+  assert.match(
+    await act(grace, "propose", async (form) => {
+      await form.getByLabel("Kind").selectOption("enact");
+      await form.getByLabel("Text", { exact: true }).fill("Players shall be kind. <b>Really.</b>");
+    }),
+    /^Done/,
+  );
   for (const page of [grace, ada]) {
     const row = page.locator('table[data-state="proposals"] tbody tr', { hasText: /^301/ });
     const before = await row.textContent();
@@ -142,11 +145,23 @@ test("the records of a game in the browser: a published ruleset imported, report
   const p301 = ada.locator('[data-report="proposals"] tr[data-proposal="301"]');
   await p301.waitFor();
   const row301 = (await p301.textContent())!;
-  for (const words of ["Grace Hopper", "Enact a new rule", "Players shall be kind. <b>Really.</b>", "Ada Lovelace: for", "Grace Hopper: for", "adopted", "the vote was unanimous", "decided by Rule 203"]) {
+  for (const words of [
+    "Grace Hopper",
+    "Enact a new rule",
+    "Players shall be kind. <b>Really.</b>",
+    "Ada Lovelace: for",
+    "Grace Hopper: for",
+    "adopted",
+    "the vote was unanimous",
+    "decided by Rule 203",
+  ]) {
     assert.ok(row301.includes(words), `the proposals report's row for 301 says "${words}": ${row301}`);
   }
   assert.equal(await p301.locator("b").count(), 0, "a proposal's text is shown as text");
-  assert.equal(await link(ada, "Download the proposals report as Markdown").getAttribute("href"), `/api/games/${id}/reports/proposals?format=markdown&download=true`);
+  assert.equal(
+    await link(ada, "Download the proposals report as Markdown").getAttribute("href"),
+    `/api/games/${id}/reports/proposals?format=markdown&download=true`,
+  );
   const proposalsFile = await fetched(ada, `/api/games/${id}/reports/proposals?format=markdown&download=true`);
   assert.match(proposalsFile.type, /^text\/markdown/);
   assert.match(proposalsFile.text, /301/);
@@ -158,7 +173,8 @@ test("the records of a game in the browser: a published ruleset imported, report
   const scored = changes.locator("tr", { hasText: "points: 0 → 10 (+10)" });
   await scored.waitFor();
   const scoredText = (await scored.textContent())!;
-  for (const words of ["Grace Hopper", "Rule 202", "Grace Hopper scores 10 for proposal 301"]) assert.ok(scoredText.includes(words), `${words} in ${scoredText}`);
+  for (const words of ["Grace Hopper", "Rule 202", "Grace Hopper scores 10 for proposal 301"])
+    assert.ok(scoredText.includes(words), `${words} in ${scoredText}`);
   assert.match(scoredText, /^#\d+/);
   assert.match((await ada.locator('[data-report="values-points"]').textContent())!, /Grace Hopper10/);
 
@@ -216,26 +232,36 @@ test("the records of a game in the browser: a published ruleset imported, report
   await ada.getByRole("button", { name: "Show", exact: true }).click();
   await ada.getByText("The records as they stood after act 1,").waitFor();
   await record(ada).getByText("No proposals yet.").waitFor();
-  assert.equal(await link(ada, "Download the proposals report as Text").getAttribute("href"), `/api/games/${id}/reports/proposals?format=text&seq=1&download=true`);
+  assert.equal(
+    await link(ada, "Download the proposals report as Text").getAttribute("href"),
+    `/api/games/${id}/reports/proposals?format=text&seq=1&download=true`,
+  );
   await show(ada, "Scores");
   await record(ada).getByText("Nothing has changed yet.").waitFor();
   await ada.getByRole("button", { name: "Back to now" }).click();
   await ada.locator('[data-report="score-changes"] tr', { hasText: "points: 10 → 12 (+2)" }).waitFor();
   // By date and time, in the viewer's own zone: before the game, nothing; tomorrow, as now.
-  const localTime = (offset: number) => ada.evaluate((ms) => {
-    const d = new Date(Date.now() + ms);
-    const [month, day, hour, minute] = [d.getMonth() + 1, d.getDate(), d.getHours(), d.getMinutes()].map((n) => String(n).padStart(2, "0"));
-    return `${d.getFullYear()}-${month}-${day}T${hour}:${minute}`;
-  }, offset);
+  const localTime = (offset: number) =>
+    ada.evaluate((ms) => {
+      const d = new Date(Date.now() + ms);
+      const [month, day, hour, minute] = [d.getMonth() + 1, d.getDate(), d.getHours(), d.getMinutes()].map((n) => String(n).padStart(2, "0"));
+      return `${d.getFullYear()}-${month}-${day}T${hour}:${minute}`;
+    }, offset);
   await ada.getByLabel("As of act").fill("");
   await ada.getByLabel("or as they stood at").fill(await localTime(-86_400_000));
   await ada.getByRole("button", { name: "Show", exact: true }).click();
-  await record(ada).getByRole("alert").getByText(/did not exist yet/).waitFor();
+  await record(ada)
+    .getByRole("alert")
+    .getByText(/did not exist yet/)
+    .waitFor();
   await ada.getByLabel("or as they stood at").fill(await localTime(86_400_000));
   await ada.getByRole("button", { name: "Show", exact: true }).click();
   await ada.getByText(/^The records as they stood after act \d+,/).waitFor();
   await ada.locator('[data-report="score-changes"] tr', { hasText: "points: 10 → 12 (+2)" }).waitFor();
-  assert.match((await link(ada, "Download the scores report as JSON").getAttribute("href"))!, new RegExp(`^/api/games/${id}/reports/scores\\?format=json&time=\\d{4}-\\d\\d-\\d\\dT[^&]+Z&download=true$`));
+  assert.match(
+    (await link(ada, "Download the scores report as JSON").getAttribute("href"))!,
+    new RegExp(`^/api/games/${id}/reports/scores\\?format=json&time=\\d{4}-\\d\\d-\\d\\dT[^&]+Z&download=true$`),
+  );
   await ada.getByRole("button", { name: "Back to now" }).click();
   await show(ada, "Court");
   await record(ada).getByText("No question has been put to judgment.").waitFor();
@@ -265,9 +291,16 @@ test("the records of a game in the browser: a published ruleset imported, report
   assert.equal((await fetched(grace, `/api/games/${id}/export`)).status, 403);
   await ada.getByRole("link", { name: "Nomos" }).click();
   const importing = ada.getByRole("region", { name: "Import a game file" });
-  await importing.getByLabel("Game file (JSON, as exported)").setInputFiles({ name: "not-a-game.json", mimeType: "application/json", buffer: Buffer.from("{\"hello\": 1}") });
-  await importing.getByRole("alert").getByText(/not-a-game\.json is not a Nomos game file/).waitFor();
-  await importing.getByLabel("Game file (JSON, as exported)").setInputFiles({ name: "friday-nomic.json", mimeType: "application/json", buffer: Buffer.from(exported.text) });
+  await importing
+    .getByLabel("Game file (JSON, as exported)")
+    .setInputFiles({ name: "not-a-game.json", mimeType: "application/json", buffer: Buffer.from('{"hello": 1}') });
+  await importing
+    .getByRole("alert")
+    .getByText(/not-a-game\.json is not a Nomos game file/)
+    .waitFor();
+  await importing
+    .getByLabel("Game file (JSON, as exported)")
+    .setInputFiles({ name: "friday-nomic.json", mimeType: "application/json", buffer: Buffer.from(exported.text) });
   await importing.getByText(/friday-nomic\.json: “Friday Nomic”, \d+ acts, 2 players\./).waitFor();
   assert.equal(await importing.getByLabel("You play as").inputValue(), "ada-lovelace", "the player with your name is chosen");
   await importing.getByRole("button", { name: "Import the game" }).click();

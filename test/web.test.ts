@@ -10,7 +10,6 @@ import { test } from "node:test";
 import type { Page } from "playwright-core";
 import { shot, signUpIn, useBrowser } from "./browser-helpers.js";
 
-
 const rig = useBrowser();
 
 interface Player {
@@ -27,9 +26,9 @@ const action = (page: Page, name: string) => page.locator(`details[data-action="
 /** Takes an action through its form; `fill` fills the form first. Returns the message shown. */
 async function act(player: Player, name: string, fill: (form: ReturnType<typeof action>) => Promise<void> = async () => {}): Promise<string> {
   const form = action(player.page, name);
-  if (!(await form.getAttribute("open") !== null)) await form.locator("summary").click();
+  if (!((await form.getAttribute("open")) !== null)) await form.locator("summary").click();
   await fill(form);
-  const before = await form.locator("p[role]").count() ? await form.locator("p[role]").textContent() : null;
+  const before = (await form.locator("p[role]").count()) ? await form.locator("p[role]").textContent() : null;
   await form.getByRole("button", { name, exact: true }).click();
   const message = form.locator("p[role]");
   await message.filter({ hasNotText: before ?? "\u0000never" }).waitFor();
@@ -56,7 +55,10 @@ async function sees(player: Player, selector: string, text: string | RegExp): Pr
 }
 
 async function proposeAndAdopt(
-  players: Player[], fill: (form: ReturnType<typeof action>) => Promise<void>, voteAgainst: string[] = [], beforeVotes?: (number: number) => Promise<void>,
+  players: Player[],
+  fill: (form: ReturnType<typeof action>) => Promise<void>,
+  voteAgainst: string[] = [],
+  beforeVotes?: (number: number) => Promise<void>,
 ): Promise<number> {
   const name = await agreedMover(players);
   const proposer = players.find((p) => p.name === name)!;
@@ -75,11 +77,14 @@ async function proposeAndAdopt(
       const row = p.page.locator('table[data-state="proposals"] tbody tr', { hasText: new RegExp(`^${number}`) });
       const before = await row.textContent();
       await row.getByRole("button", { name: `vote ${choice}`, exact: true }).click();
-      await p.page.waitForFunction(([n, text]) => {
-        const rows = [...document.querySelectorAll('table[data-state="proposals"] tbody tr')];
-        const now = rows.find((r) => r.textContent?.startsWith(String(n)))?.textContent;
-        return now !== undefined && now !== text;
-      }, [number, before] as const);
+      await p.page.waitForFunction(
+        ([n, text]) => {
+          const rows = [...document.querySelectorAll('table[data-state="proposals"] tbody tr')];
+          const now = rows.find((r) => r.textContent?.startsWith(String(n)))?.textContent;
+          return now !== undefined && now !== text;
+        },
+        [number, before] as const,
+      );
       continue;
     }
     const message = await act(p, "vote", async (form) => {
@@ -152,7 +157,7 @@ test("three players play two circuits of Suber's Initial Set in their browsers",
   await amendment(proposeForm);
   // The editor checks the code against the rule API as it is typed: a type error shows.
   await proposeForm.getByLabel("Rule code").press("End");
-  await proposeForm.getByLabel("Rule code").pressSequentially("\nconst wrong: number = \"text\";");
+  await proposeForm.getByLabel("Rule code").pressSequentially('\nconst wrong: number = "text";');
   await proposeForm.locator(".cm-lintRange-error").first().waitFor();
   await proposeForm.getByLabel("Rule code").fill(flat);
   await proposeForm.getByRole("button", { name: "Preview adoption" }).click();
@@ -162,51 +167,78 @@ test("three players play two circuits of Suber's Initial Set in their browsers",
   // What the new code may do, as an app lists its permissions.
   assert.match((await preview.getByLabel(/code may do/).textContent())!, /Keeps the state "points".*Acts when these happen: "proposal.closed"/);
   await shot(ada.page, "propose-preview");
-  const amendedNumber = await proposeAndAdopt(players, async () => {}, [], async (number) => {
-    // A voter previews the open proposal from the vote form: its code and what the code may do.
-    const voteForm = action(alan.page, "vote");
-    await voteForm.getByLabel("Proposal").fill(String(number));
-    await voteForm.getByRole("button", { name: "Preview adoption" }).click();
-    const seen = voteForm.getByLabel("Preview");
-    await seen.getByText(/would be/).first().waitFor();
-    assert.match((await seen.getByLabel(/code may do/).textContent())!, /Acts when these happen: "proposal.closed"/);
-    assert.match((await seen.locator("pre.code").textContent())!, /\+ 42/);
-    await seen.getByLabel(/code may do/).scrollIntoViewIfNeeded();
-    await shot(alan.page, "vote-preview");
-  });
+  const amendedNumber = await proposeAndAdopt(
+    players,
+    async () => {},
+    [],
+    async (number) => {
+      // A voter previews the open proposal from the vote form: its code and what the code may do.
+      const voteForm = action(alan.page, "vote");
+      await voteForm.getByLabel("Proposal").fill(String(number));
+      await voteForm.getByRole("button", { name: "Preview adoption" }).click();
+      const seen = voteForm.getByLabel("Preview");
+      await seen
+        .getByText(/would be/)
+        .first()
+        .waitFor();
+      assert.match((await seen.getByLabel(/code may do/).textContent())!, /Acts when these happen: "proposal.closed"/);
+      assert.match((await seen.locator("pre.code").textContent())!, /\+ 42/);
+      await seen.getByLabel(/code may do/).scrollIntoViewIfNeeded();
+      await shot(alan.page, "vote-preview");
+    },
+  );
 
   // Turn 3, Alan: Grace votes against, so the proposal is defeated (unanimity in the first circuit).
   assert.equal(await agreedMover(players), "Alan Turing");
-  const defeated = await proposeAndAdopt(players, async (form) => {
-    await form.getByLabel("Kind").selectOption("enact");
-    await form.getByLabel("Text", { exact: true }).fill("Alan may take two turns in a row.");
-  }, ["Grace Hopper"]);
+  const defeated = await proposeAndAdopt(
+    players,
+    async (form) => {
+      await form.getByLabel("Kind").selectOption("enact");
+      await form.getByLabel("Text", { exact: true }).fill("Alan may take two turns in a row.");
+    },
+    ["Grace Hopper"],
+  );
   for (const p of players) await sees(p, 'table[data-state="proposals"] tr', new RegExp(`^${defeated}.*defeated`));
 
   // Turn 4, Grace, with a judgment: Ada calls for it, Alan (preceding Grace) judges.
   assert.equal(await agreedMover(players), "Grace Hopper");
-  assert.match(await act(ada, "invoke-judgment", async (form) => {
-    await form.getByLabel("Question").fill("Was Alan's proposal legal?");
-  }), /^Done/);
+  assert.match(
+    await act(ada, "invoke-judgment", async (form) => {
+      await form.getByLabel("Question").fill("Was Alan's proposal legal?");
+    }),
+    /^Done/,
+  );
   for (const p of players) await sees(p, 'table[data-state="judgments"]', "Was Alan's proposal legal?");
   // Only the Judge may rule.
-  assert.match(await act(ada, "judge", async (form) => {
-    await form.getByLabel("Case").fill("1");
-    await form.getByLabel("Verdict").selectOption("legal");
-    await form.getByLabel("Reasoning").fill("I rule for myself.");
-  }), /only the Judge/);
-  assert.match(await act(alan, "judge", async (form) => {
-    await form.getByLabel("Case").fill("1");
-    await form.getByLabel("Verdict").selectOption("legal");
-    await form.getByLabel("Reasoning").fill("Nothing forbade it.");
-  }), /^Done/);
+  assert.match(
+    await act(ada, "judge", async (form) => {
+      await form.getByLabel("Case").fill("1");
+      await form.getByLabel("Verdict").selectOption("legal");
+      await form.getByLabel("Reasoning").fill("I rule for myself.");
+    }),
+    /only the Judge/,
+  );
+  assert.match(
+    await act(alan, "judge", async (form) => {
+      await form.getByLabel("Case").fill("1");
+      await form.getByLabel("Verdict").selectOption("legal");
+      await form.getByLabel("Reasoning").fill("Nothing forbade it.");
+    }),
+    /^Done/,
+  );
   await proposeAndAdopt(players, async (form) => {
     await form.getByLabel("Kind").selectOption("enact");
     await form.getByLabel("Text", { exact: true }).fill("Judgments are published in the forum.");
   });
   // The next turn (Ada's) waits for a majority of the other players to consent.
   await sees(ada, ".status", /waiting: .*consent/i);
-  for (const p of [grace, alan]) assert.match(await act(p, "consent", async (form) => { await form.getByLabel("Case").fill("1"); }), /^Done/);
+  for (const p of [grace, alan])
+    assert.match(
+      await act(p, "consent", async (form) => {
+        await form.getByLabel("Case").fill("1");
+      }),
+      /^Done/,
+    );
 
   // Turns 5 and 6 complete the second circuit.
   for (const text of ["Players may speak in verse.", "Players should sign their proposals."]) {

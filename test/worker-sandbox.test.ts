@@ -67,12 +67,19 @@ action("ask", { describe: "Asks", input: t.object({}) }, () => { got.set(game.as
   const loops = `answer<unknown, number>("size", () => { let n = 0; for (;;) n++; });`;
   const joins = `answer<unknown, number>("size", () => { for (;;) new Array(2 ** 26).join(""); });`;
   // An endless loop runs out of fuel, or of time first on a busy machine; a join only of time.
-  for (const [answerer, reason] of [[loops, /fuel|took too long/], [joins, /took too long/]] as const) {
+  for (const [answerer, reason] of [
+    [loops, /fuel|took too long/],
+    [joins, /took too long/],
+  ] as const) {
     const game = await gameWith([asker, answerer]);
     const outcome = await game.act("ada-lovelace", "ask", {});
     assert.equal(outcome.failed, null, "the asker's action went through");
     assert.equal(game.value("got"), "none", "no answer came");
-    assert.deepEqual(game.state.failures.map((f) => f.rule), [3], "only the answering rule failed");
+    assert.deepEqual(
+      game.state.failures.map((f) => f.rule),
+      [3],
+      "only the answering rule failed",
+    );
     assert.match(game.state.failures[0]!.error, reason);
     game.close();
   }
@@ -80,7 +87,7 @@ action("ask", { describe: "Asks", input: t.object({}) }, () => { got.set(game.as
 
 test("a hostile type is stopped by the type-check deadline while the server keeps answering", async () => {
   // biome-ignore lint/suspicious/noTemplateCurlyInString: a TypeScript template literal type, as rule code would write it.
-  const lines = ["type P<S extends string, N extends 0[] = []> = N[\"length\"] extends 16 ? S : P<`${S}${0 | 1}`, [...N, 0]>;"];
+  const lines = ['type P<S extends string, N extends 0[] = []> = N["length"] extends 16 ? S : P<`${S}${0 | 1}`, [...N, 0]>;'];
   for (let i = 0; i < 60; i++) lines.push(`const x${i}: P<"${i}"> = "0";`);
   const hostile = lines.join("\n");
   configureTypeChecker({ checkMs: 3000 });
@@ -97,7 +104,10 @@ test("a hostile type is stopped by the type-check deadline while the server keep
     }
     const reply = await checking;
     assert.ok(answered > 0, "the server answered while the type check ran");
-    assert.deepEqual(reply.body.diagnostics.map((d: { line: number; message: string }) => [d.line, d.message]), [[1, "the type check of this rule code took too long (over 3 s); simplify its types"]]);
+    assert.deepEqual(
+      reply.body.diagnostics.map((d: { line: number; message: string }) => [d.line, d.message]),
+      [[1, "the type check of this rule code took too long (over 3 s); simplify its types"]],
+    );
     // The checker was restarted: the next check works.
     const next = await ada.post("/api/code/check", { source: `game.nonsense();` });
     assert.match(next.body.diagnostics[0].message, /Property 'nonsense' does not exist/);
@@ -116,7 +126,10 @@ on("timer:tick", () => { fired.set(fired.get() + 1); game.schedule("tick", { at:
   const options: EngineOptions = engineOptions({ store, clock: steppingClock() });
   const hub = new GameHub(options, Date.now);
   try {
-    const rules: RuleSpec[] = [{ number: 1, text: "Probe.", mutable: true, code: counter }, { number: 2, text: "Chain.", mutable: true, code: compileRuleCode(chain) }];
+    const rules: RuleSpec[] = [
+      { number: 1, text: "Probe.", mutable: true, code: counter },
+      { number: 2, text: "Chain.", mutable: true, code: compileRuleCode(chain) },
+    ];
     const chained = await hub.create({ name: "chain", preset: null, rules });
     const quiet = await hub.create({ name: "quiet", preset: null, rules: [rules[0]!] });
     for (const game of [chained, quiet]) await game.join("Ada Lovelace");

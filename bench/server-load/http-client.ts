@@ -50,7 +50,15 @@ export class Http {
           bytes += chunk.length;
           if (keepBody) chunks.push(chunk);
         });
-        res.on("end", () => done({ status: res.statusCode ?? 0, body: keepBody ? Buffer.concat(chunks).toString("utf8") : "", bytes, setCookie: res.headers["set-cookie"], timing }));
+        res.on("end", () =>
+          done({
+            status: res.statusCode ?? 0,
+            body: keepBody ? Buffer.concat(chunks).toString("utf8") : "",
+            bytes,
+            setCookie: res.headers["set-cookie"],
+            timing,
+          }),
+        );
         res.on("error", fail);
       });
       req.once("socket", (socket) => {

@@ -88,10 +88,13 @@ export async function main(): Promise<void> {
     };
     let genElu = performance.eventLoopUtilization();
     let genCpu = process.cpuUsage();
-    const markGenerator = setTimeout(() => {
-      genElu = performance.eventLoopUtilization();
-      genCpu = process.cpuUsage();
-    }, Math.max(0, measureStart - performance.now()));
+    const markGenerator = setTimeout(
+      () => {
+        genElu = performance.eventLoopUtilization();
+        genCpu = process.cpuUsage();
+      },
+      Math.max(0, measureStart - performance.now()),
+    );
     await drive(bench, o, start, end, phase);
     clearTimeout(markGenerator);
     if (!marked) server.mark();
@@ -109,7 +112,14 @@ export async function main(): Promise<void> {
     const unserved = bench.scheduler.unserved().get(measured) ?? 0;
     const dead = tables.filter((t) => t.dead).length;
     if (dead) console.log(`note: ${dead} of ${tables.length} games stopped playing (see the errors above)`);
-    printReport(o, measured, serverReport, peakRss, { unserved, maxInFlight: bench.scheduler.maxInFlight, loadBefore, loadAfter: loadavg(), genElu: genUsage.elu, genCpu: genUsage.cpu });
+    printReport(o, measured, serverReport, peakRss, {
+      unserved,
+      maxInFlight: bench.scheduler.maxInFlight,
+      loadBefore,
+      loadAfter: loadavg(),
+      genElu: genUsage.elu,
+      genCpu: genUsage.cpu,
+    });
     client.agent.destroy();
   } finally {
     await stop();

@@ -11,7 +11,11 @@ export class Bench {
   /** Set when the run is over: replies still coming in change nothing. */
   stopped = false;
 
-  constructor(readonly client: Http, readonly tables: Table[], warmup: Recorder) {
+  constructor(
+    readonly client: Http,
+    readonly tables: Table[],
+    warmup: Recorder,
+  ) {
     this.rec = warmup;
     this.scheduler = new Scheduler((work, scheduled, rec) => void this.act(work, scheduled, rec));
   }
@@ -33,7 +37,9 @@ export class Bench {
       }
     };
     table.generation++;
-    const created = JSON.parse((await timed("POST", "/api/games", owner, { name: `Bench game ${table.index + 1}.${table.generation}`, preset: "suber" })).body) as { id: string; invite: string; me: string };
+    const created = JSON.parse(
+      (await timed("POST", "/api/games", owner, { name: `Bench game ${table.index + 1}.${table.generation}`, preset: "suber" })).body,
+    ) as { id: string; invite: string; me: string };
     const seats: Seat[] = [{ session: owner, name: table.names[0]!, player: created.me }];
     await Promise.all(
       table.sessions.slice(1).map(async (session, i) => {
@@ -83,7 +89,9 @@ export class Bench {
     }
     const page = JSON.parse(reply.body) as { view: { status: string; state: { name: string; value: unknown }[] } };
     // The rules come apart from the page (GET .../rules).
-    const { rules } = JSON.parse((await this.client.request("GET", `/api/games/${table.id}/rules`, owner.session)).body) as { rules: { number: number; mutable: boolean }[] };
+    const { rules } = JSON.parse((await this.client.request("GET", `/api/games/${table.id}/rules`, owner.session)).body) as {
+      rules: { number: number; mutable: boolean }[];
+    };
     if (page.view.status === "over") return void this.replace(table);
     const value = (name: string) => page.view.state.find((s) => s.name === name)?.value;
     const turn = value("turn") as TurnValue;
@@ -91,7 +99,11 @@ export class Bench {
     const mutable = rules.filter((r) => r.mutable && r.number > 213).map((r) => r.number);
     table.toRepeal = mutable.length ? Math.max(...mutable) : null;
     if (open) {
-      this.openVote(table, open.number, table.seats.filter((s) => open.votes[s.player] === undefined));
+      this.openVote(
+        table,
+        open.number,
+        table.seats.filter((s) => open.votes[s.player] === undefined),
+      );
     } else if (turn.player && !turn.proposed && !turn.waiting) {
       table.mover = turn.player;
       this.scheduler.offer({ table, kind: "propose" });
@@ -112,7 +124,10 @@ export class Bench {
     if (work.kind === "propose") {
       seat = table.seatOf(table.mover!)!;
       table.plan = table.turn % 4 === 0 ? "enact" : table.turn % 4 === 1 && table.toRepeal !== null ? "repeal" : table.turn % 4 === 1 ? "enact" : "defeat";
-      const change = table.plan === "repeal" ? { kind: "repeal", rule: table.toRepeal } : { kind: "enact", text: `Bench rule of game ${table.index + 1}, turn ${table.turn + 1}: players keep their arguments short.` };
+      const change =
+        table.plan === "repeal"
+          ? { kind: "repeal", rule: table.toRepeal }
+          : { kind: "enact", text: `Bench rule of game ${table.index + 1}, turn ${table.turn + 1}: players keep their arguments short.` };
       body = { action: "propose", input: { change } };
     } else {
       seat = work.seat;

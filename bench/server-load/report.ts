@@ -20,7 +20,13 @@ function mib(bytes: number | undefined): string {
   return bytes === undefined ? "n/a" : `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 }
 
-export function printReport(o: Options, rec: Recorder, server: ServerReport, peakRss: number | undefined, extra: { unserved: number; maxInFlight: number; loadBefore: number[]; loadAfter: number[]; genElu: number; genCpu: NodeJS.CpuUsage }): boolean {
+export function printReport(
+  o: Options,
+  rec: Recorder,
+  server: ServerReport,
+  peakRss: number | undefined,
+  extra: { unserved: number; maxInFlight: number; loadBefore: number[]; loadAfter: number[]; genElu: number; genCpu: NodeJS.CpuUsage },
+): boolean {
   const seconds = (rec.end - rec.start) / 1000;
   const window = (Math.max(rec.end, rec.actions.lastDone, rec.reads.lastDone) - rec.start) / 1000;
   const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : n === Infinity ? "never" : "-");
@@ -44,35 +50,57 @@ export function printReport(o: Options, rec: Recorder, server: ServerReport, pea
     ].join(" ");
   };
   const lag = [...rec.lag].sort((a, b) => a - b);
-  const actionsP99 = percentile([...rec.actions.latency, ...new Array<number>(extra.unserved).fill(Infinity)].sort((a, b) => a - b), 99);
-  const readsP99 = percentile([...rec.reads.latency].sort((a, b) => a - b), 99);
+  const actionsP99 = percentile(
+    [...rec.actions.latency, ...new Array<number>(extra.unserved).fill(Infinity)].sort((a, b) => a - b),
+    99,
+  );
+  const readsP99 = percentile(
+    [...rec.reads.latency].sort((a, b) => a - b),
+    99,
+  );
   const actionRate = rec.actions.ok / window;
 
   console.log(`\nMeasured phase: ${fmt(seconds, 0)} s scheduled (${fmt(window, 2)} s until the last reply), ${o.games} games × ${o.players} players`);
   console.log(`Latency is counted from each request's scheduled time (open loop); "service" from when it was sent.\n`);
-  console.log(`${"".padEnd(22)} ${pad("scheduled", 9)} ${pad("ok", 8)} ${pad("ok/s", 8)} ${pad("refused", 8)} ${pad("errors", 7)} ${pad("p50 ms", 8)} ${pad("p99 ms", 8)} ${pad("max ms", 8)} ${pad("svc p50", 9)} ${pad("svc p99", 9)}`);
+  console.log(
+    `${"".padEnd(22)} ${pad("scheduled", 9)} ${pad("ok", 8)} ${pad("ok/s", 8)} ${pad("refused", 8)} ${pad("errors", 7)} ${pad("p50 ms", 8)} ${pad("p99 ms", 8)} ${pad("max ms", 8)} ${pad("svc p50", 9)} ${pad("svc p99", 9)}`,
+  );
   console.log(row("actions (POST act)", rec.actions, rec.scheduledActions, extra.unserved));
   console.log(row("reads (GET game)", rec.reads, rec.scheduledReads));
   if (rec.other.latency.length || rec.other.errors) console.log(row("other (new game, sync)", rec.other, null));
   console.log();
   if (process.env.BENCH_DEBUG) {
-    for (const [label, st] of [["actions", rec.actions], ["reads", rec.reads]] as const) {
+    for (const [label, st] of [
+      ["actions", rec.actions],
+      ["reads", rec.reads],
+    ] as const) {
       const at = (t: number) => `+${((t - rec.start) / 1000).toFixed(3)} s`;
       for (const [l, sch, sent, done, t] of st.slowest) {
         const seen = t && (server as unknown as { accepted?: Record<string, number[]> }).accepted?.[t.local];
         const epoch = (ms: number) => at(ms - performance.timeOrigin);
-        console.log(`  slow ${label}: ${l.toFixed(0)} ms; scheduled ${at(sch)}, sent ${at(sent)}, socket ${t ? `${at(t.socket)} (${t.reused ? "reused" : `new, connected ${at(t.connect)}`}, port ${t.local})` : "?"}, head ${t ? at(t.head) : "?"}, done ${at(done)}; server: accepted ${seen ? epoch(seen[0]!) : "?"}, requests ${seen ? seen.slice(1).map(epoch).join(" ") : "?"}`.slice(0, 600));
+        console.log(
+          `  slow ${label}: ${l.toFixed(0)} ms; scheduled ${at(sch)}, sent ${at(sent)}, socket ${t ? `${at(t.socket)} (${t.reused ? "reused" : `new, connected ${at(t.connect)}`}, port ${t.local})` : "?"}, head ${t ? at(t.head) : "?"}, done ${at(done)}; server: accepted ${seen ? epoch(seen[0]!) : "?"}, requests ${seen ? seen.slice(1).map(epoch).join(" ") : "?"}`.slice(
+            0,
+            600,
+          ),
+        );
       }
     }
   }
   console.log(`turns: ${rec.proposals} proposals, ${rec.adopted} adopted, ${rec.defeated} defeated; ${rec.gamesWon} games won and replaced by new ones`);
-  console.log(`read replies: avg ${rec.reads.ok ? fmt(rec.reads.bytes / rec.reads.ok / 1024, 0) : "-"} KiB each, ${fmt(rec.reads.bytes / window / 2 ** 20, 1)} MiB/s`);
-  console.log(`arrivals that found no action ready (every game waiting on a reply): ${rec.waited} of ${rec.scheduledActions}${extra.unserved ? `; ${extra.unserved} never served` : ""}; most requests in flight: ${extra.maxInFlight} actions`);
+  console.log(
+    `read replies: avg ${rec.reads.ok ? fmt(rec.reads.bytes / rec.reads.ok / 1024, 0) : "-"} KiB each, ${fmt(rec.reads.bytes / window / 2 ** 20, 1)} MiB/s`,
+  );
+  console.log(
+    `arrivals that found no action ready (every game waiting on a reply): ${rec.waited} of ${rec.scheduledActions}${extra.unserved ? `; ${extra.unserved} never served` : ""}; most requests in flight: ${extra.maxInFlight} actions`,
+  );
   if (rec.refusals.size) {
     console.log("refusals and errors:");
     for (const [message, count] of [...rec.refusals].sort((a, b) => b[1] - a[1]).slice(0, 8)) console.log(`  ${pad(count, 5)} × ${message}`);
   }
-  console.log(`generator (this process): dispatch lag p50 ${fmt(percentile(lag, 50), 2)} ms, p99 ${fmt(percentile(lag, 99), 2)} ms; event loop ${fmt(extra.genElu * 100, 0)}% busy; CPU ${fmt((extra.genCpu.user + extra.genCpu.system) / 1e6 / window, 2)} cores (user ${fmt(extra.genCpu.user / 1e6 / window, 2)}, system ${fmt(extra.genCpu.system / 1e6 / window, 2)})`);
+  console.log(
+    `generator (this process): dispatch lag p50 ${fmt(percentile(lag, 50), 2)} ms, p99 ${fmt(percentile(lag, 99), 2)} ms; event loop ${fmt(extra.genElu * 100, 0)}% busy; CPU ${fmt((extra.genCpu.user + extra.genCpu.system) / 1e6 / window, 2)} cores (user ${fmt(extra.genCpu.user / 1e6 / window, 2)}, system ${fmt(extra.genCpu.system / 1e6 / window, 2)})`,
+  );
   console.log(
     `server process: CPU ${fmt((server.cpuUser + server.cpuSystem) / server.seconds, 2)} cores (user ${fmt(server.cpuUser / server.seconds, 2)}, system ${fmt(server.cpuSystem / server.seconds, 2)}); ` +
       `event loop ${fmt(server.elu * 100, 0)}% busy, its delay p50 ${fmt(server.delayP50, 1)} ms, p99 ${fmt(server.delayP99, 1)} ms, max ${fmt(server.delayMax, 1)} ms`,
@@ -80,10 +108,14 @@ export function printReport(o: Options, rec: Recorder, server: ServerReport, pea
   const served = rec.actions.latency.length + rec.reads.latency.length + rec.other.latency.length;
   console.log(
     `server CPU per request: ${fmt(((server.cpuUser + server.cpuSystem) * 1000) / served, 2)} ms on average` +
-      (server.cpuWait === undefined ? "" : `; its main thread waited ${fmt(server.cpuWait, 1)} s of the ${fmt(server.seconds, 1)} s for a CPU (held by other processes, this one included)`),
+      (server.cpuWait === undefined
+        ? ""
+        : `; its main thread waited ${fmt(server.cpuWait, 1)} s of the ${fmt(server.seconds, 1)} s for a CPU (held by other processes, this one included)`),
   );
   console.log(`server memory: RSS now ${mib(server.rss)}, peak (VmHWM) ${mib(peakRss)}, JS heap ${mib(server.heapUsed)}`);
-  console.log(`machine: ${cpus().length} cores; load average before ${extra.loadBefore.map((n) => n.toFixed(2)).join(" ")}, after ${extra.loadAfter.map((n) => n.toFixed(2)).join(" ")}${cpuPressure()}`);
+  console.log(
+    `machine: ${cpus().length} cores; load average before ${extra.loadBefore.map((n) => n.toFixed(2)).join(" ")}, after ${extra.loadAfter.map((n) => n.toFixed(2)).join(" ")}${cpuPressure()}`,
+  );
 
   const target = 500;
   const fullLoad = o.rate >= target && actionRate >= 0.98 * target;

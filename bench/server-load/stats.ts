@@ -56,7 +56,11 @@ export class Recorder {
   gamesWon = 0;
   readonly refusals = new Map<string, number>();
 
-  constructor(readonly name: string, readonly start: number, readonly end: number) {}
+  constructor(
+    readonly name: string,
+    readonly start: number,
+    readonly end: number,
+  ) {}
 
   refusal(message: string): void {
     const key = message.slice(0, 140);

@@ -36,7 +36,11 @@ export class Table {
   generation = 0;
   dead = false;
 
-  constructor(readonly index: number, readonly sessions: Session[], readonly names: string[]) {}
+  constructor(
+    readonly index: number,
+    readonly sessions: Session[],
+    readonly names: string[],
+  ) {}
 
   seatOf(player: string): Seat | undefined {
     return this.seats.find((s) => s.player === player);

@@ -4,39 +4,54 @@ import { Nullable, ref } from "./shared.js";
 
 export const TimeZone = Type.String({ minLength: 1, maxLength: 64, description: "An IANA time zone, such as Europe/Paris or America/Chicago" });
 
-export const User = Type.Object({
-  id: Type.String(),
-  username: Type.String(),
-  displayName: Type.String(),
-  timeZone: Nullable(Type.String()),
-  createdAt: Type.Integer({ description: "ms since 1970 UTC" }),
-}, { $id: "User", title: "User" });
+export const User = Type.Object(
+  {
+    id: Type.String(),
+    username: Type.String(),
+    displayName: Type.String(),
+    timeZone: Nullable(Type.String()),
+    createdAt: Type.Integer({ description: "ms since 1970 UTC" }),
+  },
+  { $id: "User", title: "User" },
+);
 export type User = Static<typeof User>;
 
-export const Session = Type.Object({
-  user: Nullable(ref(User)),
-  csrf: Nullable(Type.String({ description: "Send it in the X-CSRF-Token header with every POST or PATCH" })),
-}, { $id: "Session", title: "Session", description: "Who is signed in (null: no one), and the CSRF token to send with changes" });
+export const Session = Type.Object(
+  {
+    user: Nullable(ref(User)),
+    csrf: Nullable(Type.String({ description: "Send it in the X-CSRF-Token header with every POST or PATCH" })),
+  },
+  { $id: "Session", title: "Session", description: "Who is signed in (null: no one), and the CSRF token to send with changes" },
+);
 export type Session = Static<typeof Session>;
 
 const password = Type.String({ minLength: 8, maxLength: 200 });
 
-export const SignUp = Type.Object({
-  username: Type.String({ minLength: 2, maxLength: 32, pattern: "^[A-Za-z0-9_.-]+$", description: "Letters, digits, '.', '_' or '-'" }),
-  password,
-  displayName: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-  timeZone: Type.Optional(TimeZone),
-}, { additionalProperties: false });
+export const SignUp = Type.Object(
+  {
+    username: Type.String({ minLength: 2, maxLength: 32, pattern: "^[A-Za-z0-9_.-]+$", description: "Letters, digits, '.', '_' or '-'" }),
+    password,
+    displayName: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    timeZone: Type.Optional(TimeZone),
+  },
+  { additionalProperties: false },
+);
 export type SignUp = Static<typeof SignUp>;
 
-export const SignIn = Type.Object({
-  username: Type.String({ maxLength: 32 }),
-  password: Type.String({ maxLength: 200 }),
-}, { additionalProperties: false });
+export const SignIn = Type.Object(
+  {
+    username: Type.String({ maxLength: 32 }),
+    password: Type.String({ maxLength: 200 }),
+  },
+  { additionalProperties: false },
+);
 export type SignIn = Static<typeof SignIn>;
 
-export const MyChanges = Type.Object({
-  displayName: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-  timeZone: Type.Optional(Nullable(TimeZone)),
-}, { additionalProperties: false });
+export const MyChanges = Type.Object(
+  {
+    displayName: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    timeZone: Type.Optional(Nullable(TimeZone)),
+  },
+  { additionalProperties: false },
+);
 export type MyChanges = Static<typeof MyChanges>;

@@ -5,13 +5,16 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { ref } from "./shared.js";
 
-export const ErrorBody = Type.Object({
-  error: Type.Object({
-    code: Type.String({ description: "A code a program can test: not-found, forbidden, invalid-input, signed-out, refused..." }),
-    message: Type.String({ description: "What went wrong and what to do, for people" }),
-    rule: Type.Optional(Type.Union([Type.Integer(), Type.Null()], { description: "The rule that refused an action, where one did" })),
-  }),
-}, { $id: "ApiError", title: "ApiError", description: "An error: its code, and a message for people" });
+export const ErrorBody = Type.Object(
+  {
+    error: Type.Object({
+      code: Type.String({ description: "A code a program can test: not-found, forbidden, invalid-input, signed-out, refused..." }),
+      message: Type.String({ description: "What went wrong and what to do, for people" }),
+      rule: Type.Optional(Type.Union([Type.Integer(), Type.Null()], { description: "The rule that refused an action, where one did" })),
+    }),
+  },
+  { $id: "ApiError", title: "ApiError", description: "An error: its code, and a message for people" },
+);
 export type ErrorBody = Static<typeof ErrorBody>;
 
 /** What each error status means, in the API's words. */

@@ -1,13 +1,16 @@
 /** The forum, and the rule-code helpers (type checks and completions). */
 import { Type, type Static } from "@sinclair/typebox";
 
-export const Post = Type.Object({
-  id: Type.Integer(),
-  gameId: Type.String(),
-  author: Type.Object({ id: Type.String(), displayName: Type.String() }),
-  body: Type.String(),
-  createdAt: Type.Integer(),
-}, { $id: "Post", title: "Post" });
+export const Post = Type.Object(
+  {
+    id: Type.Integer(),
+    gameId: Type.String(),
+    author: Type.Object({ id: Type.String(), displayName: Type.String() }),
+    body: Type.String(),
+    createdAt: Type.Integer(),
+  },
+  { $id: "Post", title: "Post" },
+);
 export type Post = Static<typeof Post>;
 
 export const PostsQuery = Type.Object({ after: Type.Optional(Type.Integer({ minimum: 0 })) }, { additionalProperties: false });
@@ -18,18 +21,26 @@ const source = Type.String({ maxLength: 100_000 });
 export const CodeCheckRequest = Type.Object({ source }, { additionalProperties: false });
 export const CodeCompleteRequest = Type.Object({ source, offset: Type.Integer({ minimum: 0 }) }, { additionalProperties: false });
 
-export const Diagnostics = Type.Object({
-  diagnostics: Type.Array(Type.Object({
-    from: Type.Integer(),
-    to: Type.Integer(),
-    line: Type.Integer({ description: "1-based" }),
-    column: Type.Integer({ description: "1-based" }),
-    severity: Type.Union([Type.Literal("error"), Type.Literal("warning")]),
-    message: Type.String(),
-  })),
-}, { $id: "Diagnostics", title: "Diagnostics" });
+export const Diagnostics = Type.Object(
+  {
+    diagnostics: Type.Array(
+      Type.Object({
+        from: Type.Integer(),
+        to: Type.Integer(),
+        line: Type.Integer({ description: "1-based" }),
+        column: Type.Integer({ description: "1-based" }),
+        severity: Type.Union([Type.Literal("error"), Type.Literal("warning")]),
+        message: Type.String(),
+      }),
+    ),
+  },
+  { $id: "Diagnostics", title: "Diagnostics" },
+);
 
-export const Completions = Type.Object({
-  from: Type.Integer({ description: "Where the word being completed starts: replace [from, offset) with the label" }),
-  options: Type.Array(Type.Object({ label: Type.String(), kind: Type.String(), detail: Type.Optional(Type.String()) })),
-}, { $id: "Completions", title: "Completions" });
+export const Completions = Type.Object(
+  {
+    from: Type.Integer({ description: "Where the word being completed starts: replace [from, offset) with the label" }),
+    options: Type.Array(Type.Object({ label: Type.String(), kind: Type.String(), detail: Type.Optional(Type.String()) })),
+  },
+  { $id: "Completions", title: "Completions" },
+);

@@ -10,58 +10,88 @@ import { JsonValue, Nullable, Open, ref } from "./shared.js";
 
 const historyChanges = ["enacted", "amended", "repealed", "transmuted", "renumbered", "property", "annotated"] as const;
 
-export const HistoryEntry = Type.Object({
-  change: Type.Union(historyChanges.map((c) => Type.Literal(c))),
-  at: Nullable(Type.Number({ description: "ms since 1970 UTC; null for a published line that states no date" })),
-  seq: Type.Integer({ description: "The act; 0 for history from before the game (an imported ruleset's)" }),
-  revision: Type.Integer(),
-  cause: Type.String(),
-  detail: Type.Optional(JsonValue),
-  published: Type.Optional(Type.String({ description: "The line as the published ruleset stated it" })),
-  by: Type.Optional(Type.Integer({ description: "The rule whose code made the change" })),
-}, { $id: "HistoryEntry", title: "HistoryEntry" });
+export const HistoryEntry = Type.Object(
+  {
+    change: Type.Union(historyChanges.map((c) => Type.Literal(c))),
+    at: Nullable(Type.Number({ description: "ms since 1970 UTC; null for a published line that states no date" })),
+    seq: Type.Integer({ description: "The act; 0 for history from before the game (an imported ruleset's)" }),
+    revision: Type.Integer(),
+    cause: Type.String(),
+    detail: Type.Optional(JsonValue),
+    published: Type.Optional(Type.String({ description: "The line as the published ruleset stated it" })),
+    by: Type.Optional(Type.Integer({ description: "The rule whose code made the change" })),
+  },
+  { $id: "HistoryEntry", title: "HistoryEntry" },
+);
 
-export const Permissions = Type.Object({
-  lines: Type.Array(Type.String(), { description: "One sentence a permission, most consequential first" }),
-  failed: Nullable(Type.String({ description: "Why the code did not load, if it did not" })),
-}, { $id: "Permissions", title: "Permissions", description: "What a rule's code may do, read from what it declared" });
+export const Permissions = Type.Object(
+  {
+    lines: Type.Array(Type.String(), { description: "One sentence a permission, most consequential first" }),
+    failed: Nullable(Type.String({ description: "Why the code did not load, if it did not" })),
+  },
+  { $id: "Permissions", title: "Permissions", description: "What a rule's code may do, read from what it declared" },
+);
 export type Permissions = Static<typeof Permissions>;
 
 export type HistoryEntry = Static<typeof HistoryEntry>;
 
-export const Rule = Type.Object({
-  number: Type.Integer(),
-  title: Nullable(Type.String()),
-  text: Type.String(),
-  mutable: Type.Boolean(),
-  revision: Type.Integer(),
-  props: Type.Record(Type.String(), JsonValue),
-  code: Nullable(Type.Object({ source: Type.String({ description: "The TypeScript a player wrote" }), js: Type.String({ description: "The same code with its types stripped" }) })),
-  history: Type.Array(ref(HistoryEntry)),
-  permissions: Type.Optional(ref(Permissions)),
-}, { $id: "Rule", title: "Rule" });
+export const Rule = Type.Object(
+  {
+    number: Type.Integer(),
+    title: Nullable(Type.String()),
+    text: Type.String(),
+    mutable: Type.Boolean(),
+    revision: Type.Integer(),
+    props: Type.Record(Type.String(), JsonValue),
+    code: Nullable(
+      Type.Object({
+        source: Type.String({ description: "The TypeScript a player wrote" }),
+        js: Type.String({ description: "The same code with its types stripped" }),
+      }),
+    ),
+    history: Type.Array(ref(HistoryEntry)),
+    permissions: Type.Optional(ref(Permissions)),
+  },
+  { $id: "Rule", title: "Rule" },
+);
 export type Rule = Static<typeof Rule>;
 
 // Typed as the engine's record, which every reader takes; a join recorded by rule code may leave out the time.
-export const Player = Type.Unsafe<PlayerRecord>(Type.Object({ id: Type.String(), name: Type.String(), joinedAt: Type.Optional(Type.Number({ description: "When they joined (ms since 1970 UTC)" })) }, { $id: "Player", title: "Player" }));
+export const Player = Type.Unsafe<PlayerRecord>(
+  Type.Object(
+    { id: Type.String(), name: Type.String(), joinedAt: Type.Optional(Type.Number({ description: "When they joined (ms since 1970 UTC)" })) },
+    { $id: "Player", title: "Player" },
+  ),
+);
 export type Player = Static<typeof Player>;
 
 /** What a record state keeps, as its rule declared it (the rule API's RecordConvention). */
-export const RecordConvention = Type.Object({
-  kind: Type.String({ description: "\"proposal\", \"case\", or a ruleset's own word" }),
-  open: Type.Optional(Type.Object({ field: Type.String(), in: Type.Array(JsonValue) }, { description: "The entries still to be decided: those whose field holds one of these values" })),
-  citedAs: Type.Optional(Type.String({ description: "The input field by which actions name an entry" })),
-}, { $id: "RecordConvention", title: "RecordConvention" });
+export const RecordConvention = Type.Object(
+  {
+    kind: Type.String({ description: '"proposal", "case", or a ruleset\'s own word' }),
+    open: Type.Optional(
+      Type.Object(
+        { field: Type.String(), in: Type.Array(JsonValue) },
+        { description: "The entries still to be decided: those whose field holds one of these values" },
+      ),
+    ),
+    citedAs: Type.Optional(Type.String({ description: "The input field by which actions name an entry" })),
+  },
+  { $id: "RecordConvention", title: "RecordConvention" },
+);
 
-export const StateView = Type.Object({
-  name: Type.String(),
-  scope: Type.Union([Type.Literal("game"), Type.Literal("player")]),
-  describe: Nullable(Type.String()),
-  rule: Type.Integer({ description: "The rule that declares it" }),
-  record: Type.Optional(ref(RecordConvention)),
-  value: Type.Optional(Type.Unsafe<Static<typeof JsonValue>>({ description: "Game state: the value, if you may see it" })),
-  values: Type.Optional(Type.Record(Type.String(), JsonValue, { description: "Player state: the values you may see, by player id" })),
-}, { $id: "StateView", title: "StateView" });
+export const StateView = Type.Object(
+  {
+    name: Type.String(),
+    scope: Type.Union([Type.Literal("game"), Type.Literal("player")]),
+    describe: Nullable(Type.String()),
+    rule: Type.Integer({ description: "The rule that declares it" }),
+    record: Type.Optional(ref(RecordConvention)),
+    value: Type.Optional(Type.Unsafe<Static<typeof JsonValue>>({ description: "Game state: the value, if you may see it" })),
+    values: Type.Optional(Type.Record(Type.String(), JsonValue, { description: "Player state: the values you may see, by player id" })),
+  },
+  { $id: "StateView", title: "StateView" },
+);
 export type StateView = Static<typeof StateView>;
 
 const viewFields = {
@@ -74,11 +104,16 @@ const viewFields = {
   viewer: Nullable(Type.String()),
   players: Type.Array(ref(Player)),
   state: Type.Array(ref(StateView)),
-  failures: Type.Array(Type.Object({ rule: Type.Integer(), seq: Type.Integer(), during: Type.String(), error: Type.String() }), { description: "The most recent failures of rules' code, newest last" }),
+  failures: Type.Array(Type.Object({ rule: Type.Integer(), seq: Type.Integer(), during: Type.String(), error: Type.String() }), {
+    description: "The most recent failures of rules' code, newest last",
+  }),
 };
 
 /** The game as one viewer may see it, rules included (GET .../at). */
-export const GameView = Type.Object({ ...viewFields, rules: Type.Array(ref(Rule)) }, { $id: "GameView", title: "GameView", description: "The game as you may see it: secret state is filtered out" });
+export const GameView = Type.Object(
+  { ...viewFields, rules: Type.Array(ref(Rule)) },
+  { $id: "GameView", title: "GameView", description: "The game as you may see it: secret state is filtered out" },
+);
 export type GameView = Static<typeof GameView>;
 
 /** The view on a game's page: the rules come apart (GET .../rules). */
@@ -102,33 +137,42 @@ export type InputSchema = {
   default?: Static<typeof JsonValue>;
 };
 
-export const ActionInfo = Type.Object({
-  name: Type.String(),
-  describe: Type.String(),
-  input: Type.Unsafe<InputSchema>(Type.Object({}, { ...Open, description: "The JSON Schema of the action's input" })),
-  changesRules: Type.Boolean(),
-  rule: Type.Integer(),
-}, { $id: "ActionInfo", title: "ActionInfo" });
+export const ActionInfo = Type.Object(
+  {
+    name: Type.String(),
+    describe: Type.String(),
+    input: Type.Unsafe<InputSchema>(Type.Object({}, { ...Open, description: "The JSON Schema of the action's input" })),
+    changesRules: Type.Boolean(),
+    rule: Type.Integer(),
+  },
+  { $id: "ActionInfo", title: "ActionInfo" },
+);
 export type ActionInfo = Static<typeof ActionInfo>;
 
-export const GamePage = Type.Object({
-  id: Type.String(),
-  rulesVersion: Type.Integer({ description: "The last act that changed a rule: fetch GET .../rules again when it changes" }),
-  timeZone: Type.String(),
-  invite: Nullable(Type.String()),
-  owner: Nullable(Type.String({ description: "The user id of the game's creator" })),
-  me: Type.String({ description: "Your player id" }),
-  view: ref(PageView),
-  actions: Type.Array(ref(ActionInfo), { description: "The actions the rules offer you now" }),
-  timers: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), at: Type.Number(), rule: Type.Integer() })),
-}, { $id: "GamePage", title: "GamePage", description: "A player's page of a game" });
+export const GamePage = Type.Object(
+  {
+    id: Type.String(),
+    rulesVersion: Type.Integer({ description: "The last act that changed a rule: fetch GET .../rules again when it changes" }),
+    timeZone: Type.String(),
+    invite: Nullable(Type.String()),
+    owner: Nullable(Type.String({ description: "The user id of the game's creator" })),
+    me: Type.String({ description: "Your player id" }),
+    view: ref(PageView),
+    actions: Type.Array(ref(ActionInfo), { description: "The actions the rules offer you now" }),
+    timers: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), at: Type.Number(), rule: Type.Integer() })),
+  },
+  { $id: "GamePage", title: "GamePage", description: "A player's page of a game" },
+);
 export type GamePage = Static<typeof GamePage>;
 
-export const RulesReply = Type.Object({
-  version: Type.Integer(),
-  rules: Type.Array(ref(Rule)),
-  repealed: Type.Array(ref(Rule)),
-}, { $id: "Rules", title: "Rules", description: "The rules in effect, and the repealed ones with their history" });
+export const RulesReply = Type.Object(
+  {
+    version: Type.Integer(),
+    rules: Type.Array(ref(Rule)),
+    repealed: Type.Array(ref(Rule)),
+  },
+  { $id: "Rules", title: "Rules", description: "The rules in effect, and the repealed ones with their history" },
+);
 export type RulesReply = Static<typeof RulesReply>;
 
 export const GameSettings = Type.Object({ timeZone: Type.String() }, { $id: "GameSettings", title: "GameSettings" });

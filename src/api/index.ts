@@ -5,7 +5,20 @@
  * the types (types only: nothing here runs in the page).
  */
 import { Completions, Diagnostics, Post } from "./forum.js";
-import { ActionInfo, GamePage, GameSettings, GameView, HistoryEntry, PageView, Permissions, Player, RecordConvention, Rule, RulesReply, StateView } from "./game.js";
+import {
+  ActionInfo,
+  GamePage,
+  GameSettings,
+  GameView,
+  HistoryEntry,
+  PageView,
+  Permissions,
+  Player,
+  RecordConvention,
+  Rule,
+  RulesReply,
+  StateView,
+} from "./game.js";
 import { ErrorBody } from "./errors.js";
 import { ActReply, DryRunReply, Effect, Input, LogEntry, LogPage } from "./log.js";
 import { GameSummary, Preset, RulesetPreview } from "./lobby.js";
@@ -24,9 +37,35 @@ export { JsonValue, Nullable, ref } from "./shared.js";
 
 /** Every schema referenced by id: the server registers each once (in an order where each follows what it refers to). */
 export const sharedSchemas = [
-  ErrorBody, User, Session, Preset, GameSummary, RulesetPreview,
-  HistoryEntry, Permissions, Rule, Player, RecordConvention, StateView, GameView, PageView, ActionInfo, GamePage, RulesReply, GameSettings,
-  Effect, Input, LogEntry, LogPage, ActReply, DryRunReply,
-  RecordDocumentSchema, CorrectionReply, GameArchiveSchema, ImportReply,
-  Post, Diagnostics, Completions,
+  ErrorBody,
+  User,
+  Session,
+  Preset,
+  GameSummary,
+  RulesetPreview,
+  HistoryEntry,
+  Permissions,
+  Rule,
+  Player,
+  RecordConvention,
+  StateView,
+  GameView,
+  PageView,
+  ActionInfo,
+  GamePage,
+  RulesReply,
+  GameSettings,
+  Effect,
+  Input,
+  LogEntry,
+  LogPage,
+  ActReply,
+  DryRunReply,
+  RecordDocumentSchema,
+  CorrectionReply,
+  GameArchiveSchema,
+  ImportReply,
+  Post,
+  Diagnostics,
+  Completions,
 ];

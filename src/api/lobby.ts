@@ -3,63 +3,81 @@ import { Type, type Static } from "@sinclair/typebox";
 import { TimeZone } from "./accounts.js";
 import { JsonValue, Nullable, Open } from "./shared.js";
 
-export const Preset = Type.Object({
-  name: Type.String({ description: "What to pass as `preset` when creating a game" }),
-  title: Type.String(),
-  description: Type.String(),
-  source: Type.String(),
-}, { $id: "Preset", title: "Preset" });
+export const Preset = Type.Object(
+  {
+    name: Type.String({ description: "What to pass as `preset` when creating a game" }),
+    title: Type.String(),
+    description: Type.String(),
+    source: Type.String(),
+  },
+  { $id: "Preset", title: "Preset" },
+);
 export type Preset = Static<typeof Preset>;
 
-export const GameSummary = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  preset: Nullable(Type.String()),
-  status: Type.String({ description: "active or over" }),
-  players: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })),
-  me: Nullable(Type.String({ description: "Your player id in this game" })),
-  timeZone: Type.String(),
-  createdAt: Type.Integer(),
-  invite: Type.Optional(Type.String({ description: "The invitation code (when you created the game)" })),
-}, { $id: "GameSummary", title: "GameSummary" });
+export const GameSummary = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    preset: Nullable(Type.String()),
+    status: Type.String({ description: "active or over" }),
+    players: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })),
+    me: Nullable(Type.String({ description: "Your player id in this game" })),
+    timeZone: Type.String(),
+    createdAt: Type.Integer(),
+    invite: Type.Optional(Type.String({ description: "The invitation code (when you created the game)" })),
+  },
+  { $id: "GameSummary", title: "GameSummary" },
+);
 export type GameSummary = Static<typeof GameSummary>;
 
-export const RulesetText = Type.Object({
-  text: Type.String({ minLength: 1, maxLength: 400_000, description: "The ruleset as published (plain text)" }),
-  layout: Type.Optional(Type.String({ maxLength: 64, description: "The text's layout, if not the one recognised" })),
-  codeFrom: Type.Optional(Type.String({ maxLength: 64, description: "A preset whose code is attached to the rules of the same number" })),
-}, { additionalProperties: false });
+export const RulesetText = Type.Object(
+  {
+    text: Type.String({ minLength: 1, maxLength: 400_000, description: "The ruleset as published (plain text)" }),
+    layout: Type.Optional(Type.String({ maxLength: 64, description: "The text's layout, if not the one recognised" })),
+    codeFrom: Type.Optional(Type.String({ maxLength: 64, description: "A preset whose code is attached to the rules of the same number" })),
+  },
+  { additionalProperties: false },
+);
 export type RulesetText = Static<typeof RulesetText>;
 
-export const NewGame = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 100 }),
-  preset: Type.Optional(Type.String({ maxLength: 64 })),
-  ruleset: Type.Optional(RulesetText),
-  timeZone: Type.Optional(TimeZone),
-}, { additionalProperties: false });
+export const NewGame = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 100 }),
+    preset: Type.Optional(Type.String({ maxLength: 64 })),
+    ruleset: Type.Optional(RulesetText),
+    timeZone: Type.Optional(TimeZone),
+  },
+  { additionalProperties: false },
+);
 export type NewGame = Static<typeof NewGame>;
 
 /** A rule read from a published text; `history` is what the text states of it. */
-const ReadRule = Type.Object({
-  number: Type.Integer(),
-  title: Type.Optional(Nullable(Type.String())),
-  text: Type.String(),
-  mutable: Type.Boolean(),
-  props: Type.Optional(Type.Record(Type.String(), JsonValue)),
-  history: Type.Optional(Type.Array(Type.Object({}, Open), { description: "What the text states of the rule's past" })),
-  hasCode: Type.Optional(Type.Boolean({ description: "Whether code is attached (rules in effect only)" })),
-}, Open);
+const ReadRule = Type.Object(
+  {
+    number: Type.Integer(),
+    title: Type.Optional(Nullable(Type.String())),
+    text: Type.String(),
+    mutable: Type.Boolean(),
+    props: Type.Optional(Type.Record(Type.String(), JsonValue)),
+    history: Type.Optional(Type.Array(Type.Object({}, Open), { description: "What the text states of the rule's past" })),
+    hasCode: Type.Optional(Type.Boolean({ description: "Whether code is attached (rules in effect only)" })),
+  },
+  Open,
+);
 
-export const RulesetPreview = Type.Object({
-  layout: Type.String(),
-  title: Nullable(Type.String()),
-  asOf: Nullable(Type.Object({ text: Type.String(), at: Nullable(Type.Integer()) })),
-  preamble: Type.String(),
-  epilogue: Type.String(),
-  rules: Type.Array(ReadRule),
-  archived: Type.Array(ReadRule),
-  notes: Type.Array(Type.String()),
-}, { $id: "RulesetPreview", title: "RulesetPreview", description: "What Nomos reads in a published ruleset's text" });
+export const RulesetPreview = Type.Object(
+  {
+    layout: Type.String(),
+    title: Nullable(Type.String()),
+    asOf: Nullable(Type.Object({ text: Type.String(), at: Nullable(Type.Integer()) })),
+    preamble: Type.String(),
+    epilogue: Type.String(),
+    rules: Type.Array(ReadRule),
+    archived: Type.Array(ReadRule),
+    notes: Type.Array(Type.String()),
+  },
+  { $id: "RulesetPreview", title: "RulesetPreview", description: "What Nomos reads in a published ruleset's text" },
+);
 export type RulesetPreview = Static<typeof RulesetPreview>;
 
 export const InviteParams = Type.Object({ code: Type.String({ maxLength: 64 }) });

@@ -36,7 +36,13 @@ export function completeRuleCode(source: string, offset: number): RuleCompletion
     const typed = source.slice(from, offset).toLowerCase();
     const matching = info.entries.filter((e) => isSubsequence(typed, e.name.toLowerCase()));
     // Too many: keep those that start with what was typed before those that only contain its letters.
-    const chosen = matching.length <= maxOptions ? matching : [...matching.filter((e) => e.name.toLowerCase().startsWith(typed)), ...matching.filter((e) => !e.name.toLowerCase().startsWith(typed))].slice(0, maxOptions);
+    const chosen =
+      matching.length <= maxOptions
+        ? matching
+        : [...matching.filter((e) => e.name.toLowerCase().startsWith(typed)), ...matching.filter((e) => !e.name.toLowerCase().startsWith(typed))].slice(
+            0,
+            maxOptions,
+          );
     const sorted = chosen.map((entry, index) => ({ entry, index })).sort((a, b) => compare(a.entry.sortText, b.entry.sortText) || a.index - b.index);
     const options = sorted.map(({ entry }, i): RuleCompletion => {
       const detail = i < maxDetails ? detailOf(ts, service, offset, entry) : undefined;
@@ -80,7 +86,10 @@ function detailOf(ts: typeof TypeScript, service: TypeScript.LanguageService, of
     let name = parts.findIndex((p, i) => i >= lastLine && isName(p));
     if (name < 0) name = parts.findIndex(isName);
     if (name < 0) return undefined;
-    const text = ts.displayPartsToString(parts.slice(name + 1)).replace(/\s+/g, " ").trim();
+    const text = ts
+      .displayPartsToString(parts.slice(name + 1))
+      .replace(/\s+/g, " ")
+      .trim();
     if (!text) return undefined;
     return text.length > maxDetailLength ? `${text.slice(0, maxDetailLength - 1)}…` : text;
   } catch {

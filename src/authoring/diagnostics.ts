@@ -49,7 +49,13 @@ export function diagnoseRuleCode(source: string): RuleDiagnostic[] {
   return result;
 }
 
-function diagnostic({ line, column }: { line: number; column: number }, from: number, to: number, severity: RuleDiagnostic["severity"], message: string): RuleDiagnostic {
+function diagnostic(
+  { line, column }: { line: number; column: number },
+  from: number,
+  to: number,
+  severity: RuleDiagnostic["severity"],
+  message: string,
+): RuleDiagnostic {
   return { from, to, line, column, severity, message };
 }
 

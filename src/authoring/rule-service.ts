@@ -65,7 +65,8 @@ function createState(): State {
     let content = libraries.get(fileName);
     if (content !== undefined) return content;
     if (fileName === apiFile) content = readFileSync(ruleApiPath, "utf8");
-    else if (dirname(fileName) === libDir && /^lib\.[\w.]+\.d\.ts$/.test(basename(fileName)) && ts.sys.fileExists(fileName)) content = readFileSync(fileName, "utf8");
+    else if (dirname(fileName) === libDir && /^lib\.[\w.]+\.d\.ts$/.test(basename(fileName)) && ts.sys.fileExists(fileName))
+      content = readFileSync(fileName, "utf8");
     if (content !== undefined) libraries.set(fileName, content);
     return content;
   };

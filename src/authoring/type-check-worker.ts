@@ -14,9 +14,10 @@ if (!port) throw new Error("the type-check worker runs only as a worker thread")
 port.on("message", (request: CheckRequest) => {
   let reply: CheckReply;
   try {
-    reply = request.kind === "diagnose"
-      ? { id: request.id, ok: true, value: diagnoseRuleCode(request.source) }
-      : { id: request.id, ok: true, value: completeRuleCode(request.source, request.offset) };
+    reply =
+      request.kind === "diagnose"
+        ? { id: request.id, ok: true, value: diagnoseRuleCode(request.source) }
+        : { id: request.id, ok: true, value: completeRuleCode(request.source, request.offset) };
   } catch (err) {
     reply = { id: request.id, ok: false, error: String(err) };
   }

@@ -56,7 +56,10 @@ async function send(request: CheckRequest): Promise<unknown> {
   const { thread } = worker;
   await worker.ready;
   const reply = await new Promise<CheckReply>((resolve, reject) => {
-    const timer = setTimeout(() => stop(new TypeCheckStopped(`the type check of this rule code took too long (over ${seconds(settings.checkMs)}); simplify its types`)), settings.checkMs);
+    const timer = setTimeout(
+      () => stop(new TypeCheckStopped(`the type check of this rule code took too long (over ${seconds(settings.checkMs)}); simplify its types`)),
+      settings.checkMs,
+    );
     pending = { id: request.id, resolve, reject, timer };
     thread.ref();
     thread.postMessage(request);
@@ -92,7 +95,11 @@ function start(): { thread: Worker; ready: Promise<void> } {
     if (worker?.thread === thread) stop(new TypeCheckStopped(why));
   };
   thread.on("error", (err: Error & { code?: string }) => {
-    lost(err.code === "ERR_WORKER_OUT_OF_MEMORY" ? `the type check of this rule code ran out of memory (over ${settings.checkMemoryMb} MB); simplify its types` : `the type check of this rule code failed (${err.message}); simplify it`);
+    lost(
+      err.code === "ERR_WORKER_OUT_OF_MEMORY"
+        ? `the type check of this rule code ran out of memory (over ${settings.checkMemoryMb} MB); simplify its types`
+        : `the type check of this rule code failed (${err.message}); simplify it`,
+    );
   });
   thread.on("exit", () => lost("the type check of this rule code stopped unexpectedly; simplify it"));
   // Starting is kept alive (someone waits for a check); an idle type-checker must not keep a command from exiting.

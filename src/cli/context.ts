@@ -16,7 +16,10 @@ export interface GlobalOptions {
 
 /** A mistake in how the CLI was called; printed as "error: ..." with exit code 1. */
 export class UsageError extends Error {
-  constructor(message: string, readonly code = "usage") {
+  constructor(
+    message: string,
+    readonly code = "usage",
+  ) {
     super(message);
     this.name = "UsageError";
   }
@@ -34,7 +37,10 @@ export function openEngine(options: GlobalOptions): EngineOptions {
 export async function withStore<T>(options: GlobalOptions, work: (engine: EngineOptions) => Promise<T>, create = false): Promise<T> {
   // Reading commands must not leave an empty game file behind a mistyped --db.
   if (!create && options.db !== ":memory:" && !existsSync(options.db)) {
-    throw new UsageError(`there is no game file ${options.db}; create a game with: nomos new "<name>" --preset ${defaultPreset} --player "<name>" (or pass --db <file>)`, "no-game");
+    throw new UsageError(
+      `there is no game file ${options.db}; create a game with: nomos new "<name>" --preset ${defaultPreset} --player "<name>" (or pass --db <file>)`,
+      "no-game",
+    );
   }
   const engine = openEngine(options);
   try {
@@ -48,7 +54,8 @@ export async function withStore<T>(options: GlobalOptions, work: (engine: Engine
 export async function withGame<T>(options: GlobalOptions, work: (game: Game, engine: EngineOptions) => Promise<T>): Promise<T> {
   return withStore(options, async (engine) => {
     const id = options.game ?? (await engine.store.listGames())[0]?.id;
-    if (!id) throw new UsageError(`there is no game in ${options.db} yet; create one with: nomos new "<name>" --preset ${defaultPreset} --player "<name>"`, "no-game");
+    if (!id)
+      throw new UsageError(`there is no game in ${options.db} yet; create one with: nomos new "<name>" --preset ${defaultPreset} --player "<name>"`, "no-game");
     if (!(await engine.store.getGame(id))) throw new UsageError(`there is no game "${id}" in ${options.db}; list them with: nomos games`, "no-game");
     const game = await Game.load(engine, id);
     try {

@@ -25,8 +25,10 @@ export function typeOf(schema: Json | undefined): string {
       const fields = Object.entries(props).map(([k, v]) => `${k}${required.has(k) ? "" : "?"}: ${typeOf(v)}`);
       return fields.length ? `{ ${fields.join(", ")} }` : "{}";
     }
-    case "array": return `${typeOf(schema.items)}[]`;
-    default: return typeof schema.type === "string" ? schema.type : "any";
+    case "array":
+      return `${typeOf(schema.items)}[]`;
+    default:
+      return typeof schema.type === "string" ? schema.type : "any";
   }
 }
 
@@ -38,7 +40,9 @@ export function describeForm(schema: Json, pad = "  "): string[] {
   if (!isSchema(schema) || schema.type !== "object" || !isSchema(schema.properties)) return [`${pad}input: ${typeOf(schema)}`];
   const variants = Object.entries(schema.properties).filter(([, v]) => isSchema(v) && Array.isArray(v.oneOf));
   if (!variants.length) return [`${pad}input: ${typeOf(schema)}`];
-  const lines = [`${pad}input: ${typeOf({ ...schema, properties: Object.fromEntries(Object.entries(schema.properties).map(([k, v]) => [k, variants.some(([n]) => n === k) ? { type: `<${k}>` } : v])) })}`];
+  const lines = [
+    `${pad}input: ${typeOf({ ...schema, properties: Object.fromEntries(Object.entries(schema.properties).map(([k, v]) => [k, variants.some(([n]) => n === k) ? { type: `<${k}>` } : v])) })}`,
+  ];
   for (const [name, v] of variants) {
     lines.push(`${pad}where <${name}> is one of:`);
     for (const variant of (v as Schema).oneOf as Json[]) {

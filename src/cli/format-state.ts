@@ -38,8 +38,15 @@ export function formatState(view: GameView, name: (id: string) => string, depart
     }
   }
   for (const p of proposalViews(view, "open")) {
-    const votes = Object.entries(p.votes).map(([who, v]) => `${name(who)} ${v}`).join(", ") || "no votes yet";
-    const waiting = view.players.filter((pl) => !(pl.id in p.votes)).map((pl) => pl.name).join(", ") || "nobody";
+    const votes =
+      Object.entries(p.votes)
+        .map(([who, v]) => `${name(who)} ${v}`)
+        .join(", ") || "no votes yet";
+    const waiting =
+      view.players
+        .filter((pl) => !(pl.id in p.votes))
+        .map((pl) => pl.name)
+        .join(", ") || "nobody";
     play.push(`Proposal ${p.number} by ${name(p.proposer)} is open: ${changeLine(p.change)}`, `  votes: ${votes}; waiting for: ${waiting}`);
   }
   const last = proposalViews(view, "decided").at(-1);

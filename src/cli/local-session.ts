@@ -15,7 +15,11 @@ import type { ActOutcome, GameSession, Moment, RuleBook } from "./session.js";
 
 export class LocalSession implements GameSession {
   /** `as`: the player who acts and views (null: the public view; corrections by the host). */
-  constructor(private readonly g: Game, private readonly engine: EngineOptions, private readonly as: string | null) {}
+  constructor(
+    private readonly g: Game,
+    private readonly engine: EngineOptions,
+    private readonly as: string | null,
+  ) {}
 
   get game(): string {
     return this.g.id;

@@ -14,7 +14,10 @@ export class RemoteSession implements GameSession {
   private page: Promise<GamePage> | undefined;
   private entries: Promise<LogEntry[]> | undefined;
 
-  constructor(private readonly client: RemoteClient, readonly game: string) {}
+  constructor(
+    private readonly client: RemoteClient,
+    readonly game: string,
+  ) {}
 
   private fetchPage(): Promise<GamePage> {
     return (this.page ??= getPage(this.client, this.game));
@@ -74,7 +77,10 @@ export class RemoteSession implements GameSession {
   }
 
   async correct(correction: Correction, asHost: boolean): Promise<CorrectionOutcome> {
-    const reply = await this.client.post<{ seq: number; entry: LogEntry }>(gamePath(this.game, "/corrections"), { ...correction, ...(asHost ? { asHost: true } : {}) });
+    const reply = await this.client.post<{ seq: number; entry: LogEntry }>(gamePath(this.game, "/corrections"), {
+      ...correction,
+      ...(asHost ? { asHost: true } : {}),
+    });
     this.changed();
     // The correction is recorded whatever happens here: a failure to fetch the game after it must not read as a failure.
     const view = await this.view().catch(() => null);

@@ -23,19 +23,27 @@ export function stateApi(number: number, l: Loaded) {
     mayRead(number, name);
     const d = decls()[name];
     if (!d || d.rule === number || d.visibility === "public" || l.reads.includes(name)) return;
-    throw new Error(`Rule ${number}: "${name}" is state Rule ${d.rule} keeps from some players; to read it, declare it with readsSecret: true (voters are shown that this rule reads it)`);
+    throw new Error(
+      `Rule ${number}: "${name}" is state Rule ${d.rule} keeps from some players; to read it, declare it with readsSecret: true (voters are shown that this rule reads it)`,
+    );
   };
   const declare = (name: unknown, scope: "game" | "player", options: Options | undefined) => {
     declaring(`${scope}State`);
     const n = checkedName(name, `Rule ${number}: ${scope}State`);
     if (!options || !("initial" in options)) throw new Error(`Rule ${number}: ${scope}State("${n}") needs an initial value`);
     const visibility = options.visibility ?? "public";
-    const ok = ["public", "owner", "others", "hidden"].includes(visibility as string) || (typeof visibility === "object" && visibility !== null && typeof (visibility as { seenBy?: unknown }).seenBy === "string");
+    const ok =
+      ["public", "owner", "others", "hidden"].includes(visibility as string) ||
+      (typeof visibility === "object" && visibility !== null && typeof (visibility as { seenBy?: unknown }).seenBy === "string");
     if (!ok) throw new Error(`Rule ${number}: ${n}'s visibility must be "public", "owner", "others", "hidden" or { seenBy: "<game state name>" }`);
     const record = options.record === undefined ? undefined : recordConvention(options.record, `Rule ${number}: recordState("${n}")'s record`);
     l.state.push({
-      name: n, scope, initial: frozenJson(options.initial, `${n}'s initial value`), visibility: frozenJson(visibility, "visibility") as Visibility,
-      describe: typeof options.describe === "string" ? options.describe : null, ...(record ? { record } : {}),
+      name: n,
+      scope,
+      initial: frozenJson(options.initial, `${n}'s initial value`),
+      visibility: frozenJson(visibility, "visibility") as Visibility,
+      describe: typeof options.describe === "string" ? options.describe : null,
+      ...(record ? { record } : {}),
     });
     if (options.readsSecret === true && !l.reads.includes(n)) l.reads.push(n);
     return n;
@@ -57,9 +65,17 @@ export function stateApi(number: number, l: Loaded) {
       };
       return Object.freeze({
         name: n,
-        get: (key: string | number) => { const a = all(); const k = String(key); return Object.hasOwn(a, k) ? a[k] : undefined; },
+        get: (key: string | number) => {
+          const a = all();
+          const k = String(key);
+          return Object.hasOwn(a, k) ? a[k] : undefined;
+        },
         set: (key: string | number, value: unknown) => setEntry(n, key, value, false),
-        update: (key: string | number, change: (v: Json | undefined) => unknown) => { const a = all(); const k = String(key); setEntry(n, key, change(Object.hasOwn(a, k) ? a[k] : undefined), false); },
+        update: (key: string | number, change: (v: Json | undefined) => unknown) => {
+          const a = all();
+          const k = String(key);
+          setEntry(n, key, change(Object.hasOwn(a, k) ? a[k] : undefined), false);
+        },
         delete: (key: string | number) => setEntry(n, key, undefined, true),
         keys: () => Object.keys(all()),
         all,
@@ -67,22 +83,38 @@ export function stateApi(number: number, l: Loaded) {
     },
     gameState: (name: string, options: Options) => {
       const n = declare(name, "game", { ...options, record: undefined });
-      const get = () => { readable(n); return gameGet(n); };
-      const set = (value: unknown) => { mayChange(number, `setting ${n}`); writeGame(n, value, number); };
+      const get = () => {
+        readable(n);
+        return gameGet(n);
+      };
+      const set = (value: unknown) => {
+        mayChange(number, `setting ${n}`);
+        writeGame(n, value, number);
+      };
       return Object.freeze({ name: n, get, set, update: (change: (v: Json) => unknown) => set(change(get())) });
     },
     playerState: (name: string, options: Options) => {
       const n = declare(name, "player", { ...options, record: undefined });
-      const get = (p: string) => { readable(n); const m = playerValues.get(n); return m?.has(p) ? m.get(p)! : initialOf(n); };
+      const get = (p: string) => {
+        readable(n);
+        const m = playerValues.get(n);
+        return m?.has(p) ? m.get(p)! : initialOf(n);
+      };
       const set = (p: string, value: unknown) => {
         mayChange(number, `setting ${n}`);
         if (!world.players.some((x) => x.id === p)) throw new Error(`Rule ${number}: ${JSON.stringify(p)} is not a player in this game`);
         writePlayer(n, p, value, number);
       };
       return Object.freeze({
-        name: n, get, set,
+        name: n,
+        get,
+        set,
         update: (p: string, change: (v: Json) => unknown) => set(p, change(get(p))),
-        all: () => { const out: Record<string, Json> = {}; for (const p of world.players) out[p.id] = get(p.id); return out; },
+        all: () => {
+          const out: Record<string, Json> = {};
+          for (const p of world.players) out[p.id] = get(p.id);
+          return out;
+        },
       });
     },
   };
@@ -92,9 +124,11 @@ export function stateApi(number: number, l: Loaded) {
 function recordConvention(value: unknown, what: string): RecordConvention {
   const r = frozenJson(value, what) as { [key: string]: Json };
   if (typeof r !== "object" || r === null || Array.isArray(r)) throw new Error(`${what} must be { kind, open?, citedAs? }`);
-  for (const key of Object.keys(r)) if (!["kind", "open", "citedAs"].includes(key)) throw new Error(`${what} has a field "${key.slice(0, 40)}"; it may have kind, open and citedAs`);
+  for (const key of Object.keys(r))
+    if (!["kind", "open", "citedAs"].includes(key)) throw new Error(`${what} has a field "${key.slice(0, 40)}"; it may have kind, open and citedAs`);
   const open = r.open as { [key: string]: Json } | undefined;
-  const openOk = open === undefined || (typeof open === "object" && open !== null && Object.keys(open).every((k) => k === "field" || k === "in") && Array.isArray(open.in));
+  const openOk =
+    open === undefined || (typeof open === "object" && open !== null && Object.keys(open).every((k) => k === "field" || k === "in") && Array.isArray(open.in));
   if (!openOk) throw new Error(`${what}.open must be { field: "<entry field>", in: [<values>] }`);
   return {
     kind: checkedName(r.kind, `${what}.kind`),

@@ -23,10 +23,20 @@ const views = new WeakMap<RuleRecord, Json>();
 function view(rec: RuleRecord): Json {
   let v = views.get(rec);
   if (!v) {
-    v = frozenJson({
-      number: rec.number, title: rec.title, text: rec.text, mutable: rec.mutable, revision: rec.revision,
-      hasCode: rec.code !== null, props: rec.props, history: rec.history,
-    } as unknown as Json, "rule", Infinity);
+    v = frozenJson(
+      {
+        number: rec.number,
+        title: rec.title,
+        text: rec.text,
+        mutable: rec.mutable,
+        revision: rec.revision,
+        hasCode: rec.code !== null,
+        props: rec.props,
+        history: rec.history,
+      } as unknown as Json,
+      "rule",
+      Infinity,
+    );
     views.set(rec, v);
   }
   return v;
@@ -35,12 +45,19 @@ function view(rec: RuleRecord): Json {
 function gameApi(number: number) {
   const read = (what: string) => mayRead(number, what);
   const stamp = (what: string) => mayChange(number, what);
-  const players = () => { read("the players"); return world.players.map((p) => Object.freeze({ ...p })); };
+  const players = () => {
+    read("the players");
+    return world.players.map((p) => Object.freeze({ ...p }));
+  };
   return Object.freeze({
     now: () => (cur.request ? cur.request.time : 0),
     isOver: () => world.status === "over",
     players,
-    player: (id: string) => { read("a player"); const p = world.players.find((x) => x.id === id); return p ? Object.freeze({ ...p }) : undefined; },
+    player: (id: string) => {
+      read("a player");
+      const p = world.players.find((x) => x.id === id);
+      return p ? Object.freeze({ ...p }) : undefined;
+    },
     removePlayer: (id: string, reason: string) => {
       stamp("removing a player");
       if (typeof id !== "string" || !isPlayer(id)) throw new Error(`Rule ${number}: ${JSON.stringify(id)} is not a player in this game`);
@@ -50,8 +67,15 @@ function gameApi(number: number) {
       cur.queue.push({ type: "player.left", data: frozenJson({ player: id, reason: why }, "event"), rule: number, target: null });
     },
     rules: Object.freeze({
-      all: () => { read("the rules"); return [...rules.values()].sort((a, b) => a.number - b.number).map(view); },
-      get: (n: number) => { read("the rules"); const r = rules.get(n); return r ? view(r) : undefined; },
+      all: () => {
+        read("the rules");
+        return [...rules.values()].sort((a, b) => a.number - b.number).map(view);
+      },
+      get: (n: number) => {
+        read("the rules");
+        const r = rules.get(n);
+        return r ? view(r) : undefined;
+      },
       // A rule may read its own record while it loads (Rule 306 names its own number).
       self: () => view(rules.get(number)!),
       provider: (action: string) => {
@@ -59,13 +83,24 @@ function gameApi(number: number) {
         for (const n of order()) if (loaded.get(n)?.actions.has(action) && !isSkipped(n)) return n;
         return undefined;
       },
-      apply: (change: unknown, cause: string) => { stamp("changing the rules"); return view(applyChecked([change], cause, number)[0]!); },
-      applyAll: (changes: unknown, cause: string) => { stamp("changing the rules"); return applyChecked(changes, cause, number).map(view); },
+      apply: (change: unknown, cause: string) => {
+        stamp("changing the rules");
+        return view(applyChecked([change], cause, number)[0]!);
+      },
+      applyAll: (changes: unknown, cause: string) => {
+        stamp("changing the rules");
+        return applyChecked(changes, cause, number).map(view);
+      },
       check: (change: unknown) => {
         if (!cur.request) return "rules can only be checked during an act";
-        const jm = cur.journal.length, em = cur.effects.length, qm = cur.queue.length;
-        const saveLoading = cur.loading, saveReadOnly = cur.readOnly, saveChanged = cur.rulesChanged;
-        cur.loading = null; cur.readOnly = 0;
+        const jm = cur.journal.length,
+          em = cur.effects.length,
+          qm = cur.queue.length;
+        const saveLoading = cur.loading,
+          saveReadOnly = cur.readOnly,
+          saveChanged = cur.rulesChanged;
+        cur.loading = null;
+        cur.readOnly = 0;
         try {
           applyChecked(Array.isArray(change) ? change : [change], "check", number);
           return undefined;
@@ -73,19 +108,29 @@ function gameApi(number: number) {
           return (err instanceof Error ? err.message : String(err)).replace(/^Error: /, "");
         } finally {
           while (cur.journal.length > jm) (cur.journal.pop() as () => void)();
-          cur.effects.length = em; cur.queue.length = qm;
-          cur.loading = saveLoading; cur.readOnly = saveReadOnly; cur.rulesChanged = saveChanged;
+          cur.effects.length = em;
+          cur.queue.length = qm;
+          cur.loading = saveLoading;
+          cur.readOnly = saveReadOnly;
+          cur.rulesChanged = saveChanged;
         }
       },
-      precedence: () => { read("the rules"); return order().slice(); },
+      precedence: () => {
+        read("the rules");
+        return order().slice();
+      },
       annotate: (n: number, note: string, cause: string) => {
         stamp("annotating a rule");
         const rec = existing(n);
         if (rec.number !== number) authorize(number, [{ kind: "annotate", number: rec.number }], String(cause));
-        const body = text(note, "an annotation", 5000), why = text(cause, "an annotation's cause", 500);
+        const body = text(note, "an annotation", 5000),
+          why = text(cause, "an annotation's cause", 500);
         if (!body.trim()) throw new Error(`Rule ${number}: an annotation needs its text`);
         if (!why.trim()) throw new Error(`Rule ${number}: an annotation needs a cause, such as "case 2"`);
-        setRule(rec.number, { ...rec, history: [...rec.history, historyEntry("annotated", cur.request!.time, cur.request!.seq, rec.revision, why, { text: body }, number)] });
+        setRule(rec.number, {
+          ...rec,
+          history: [...rec.history, historyEntry("annotated", cur.request!.time, cur.request!.seq, rec.revision, why, { text: body }, number)],
+        });
         emitEffect({ e: "rule.annotated", number: rec.number, text: body, cause: why, by: number });
       },
     }),
@@ -106,8 +151,14 @@ function gameApi(number: number) {
       charge(copied.chars + n.length + 50);
       cur.queue.push({ type: n, data: copy, rule: number, target: null });
     },
-    ask: (question: string, args?: unknown) => { read("the answers of rules"); return ask(checkedName(question, "a question"), args, false)[0]; },
-    askAll: (question: string, args?: unknown) => { read("the answers of rules"); return ask(checkedName(question, "a question"), args, true); },
+    ask: (question: string, args?: unknown) => {
+      read("the answers of rules");
+      return ask(checkedName(question, "a question"), args, false)[0];
+    },
+    askAll: (question: string, args?: unknown) => {
+      read("the answers of rules");
+      return ask(checkedName(question, "a question"), args, true);
+    },
     schedule: (name: string, when: { at?: unknown; after?: unknown }, data?: unknown) => {
       stamp("scheduling");
       const act = cur.request!;
@@ -119,13 +170,18 @@ function gameApi(number: number) {
       const input = act.input;
       const chained = input.kind === "timer" && cur.firing === number;
       if (chained && at < act.time + limits.timerChainGapMs) {
-        throw new Error(`Rule ${number}: a timer set while this rule's timer fires must be due at least ${limits.timerChainGapMs / 1000} seconds later, so a chain of timers cannot keep the game busy`);
+        throw new Error(
+          `Rule ${number}: a timer set while this rule's timer fires must be due at least ${limits.timerChainGapMs / 1000} seconds later, so a chain of timers cannot keep the game busy`,
+        );
       }
       const id = `${act.seq}.${++cur.timerCount}`;
       setTimer({ id, rule: number, name: n, at: Math.max(at, act.time), data: frozenJson(data === undefined ? null : data, "timer data") });
       return id;
     },
-    cancel: (id: string) => { stamp("cancelling a timer"); if (typeof id === "string") clearTimer(id); },
+    cancel: (id: string) => {
+      stamp("cancelling a timer");
+      if (typeof id === "string") clearTimer(id);
+    },
     refuse: (reason: string, cite?: number): never => {
       throw refusal(text(reason, "a refusal's reason", 2000), typeof cite === "number" && rules.has(cite) ? cite : number);
     },
@@ -134,7 +190,9 @@ function gameApi(number: number) {
       if (world.status === "over") return;
       const copy = frozenJson(result ?? {}, "a game's result") as { winners?: Json; reason?: Json };
       const winners = Array.isArray(copy.winners) ? copy.winners.map(String) : [];
-      record(() => { world.status = "active"; });
+      record(() => {
+        world.status = "active";
+      });
       world.status = "over";
       emitEffect({ e: "game.ended", winners, reason: text(copy.reason ?? "", "a game's result", 2000), rule: number });
     },
@@ -159,7 +217,13 @@ function makeApi(number: number, l: Loaded): Record<string, unknown> {
       const n = checkedName(name, `Rule ${number}: an action`);
       const h = fn(handler, `action "${n}"`);
       if (!options?.input?.json) throw new Error(`Rule ${number}: action "${n}" needs an input schema built with t (e.g. input: t.object({}))`);
-      l.actions.set(n, { name: n, describe: text(options.describe ?? "", "an action's description", 2000), input: frozenJson(options.input.json, "an input schema"), changesRules: options.changesRules === true, handler: h as never });
+      l.actions.set(n, {
+        name: n,
+        describe: text(options.describe ?? "", "an action's description", 2000),
+        input: frozenJson(options.input.json, "an input schema"),
+        changesRules: options.changesRules === true,
+        handler: h as never,
+      });
     },
     forbid: (name: string, check: unknown) => {
       declaring("forbid");
@@ -174,7 +238,10 @@ function makeApi(number: number, l: Loaded): Record<string, unknown> {
     answer: (question: string, respond: unknown, options?: { precedes?: unknown; defersTo?: unknown }) => {
       declaring("answer");
       const n = checkedName(question, `Rule ${number}: answer`);
-      l.answers.set(n, [...(l.answers.get(n) ?? []), { fn: fn(respond, `answer("${n}")`) as never, precedes: claim(options?.precedes), defersTo: claim(options?.defersTo) }]);
+      l.answers.set(n, [
+        ...(l.answers.get(n) ?? []),
+        { fn: fn(respond, `answer("${n}")`) as never, precedes: claim(options?.precedes), defersTo: claim(options?.defersTo) },
+      ]);
     },
   };
 }

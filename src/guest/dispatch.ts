@@ -18,7 +18,12 @@ export function drain(): void {
   while (cur.queue.length) {
     const ev = cur.queue.shift()!;
     if (++processed > limits.events) {
-      if (ev.rule !== null) fail(ev.rule, `emit ${ev.type}`, `more than ${limits.events} events in one act: the rules keep triggering each other; the remaining events were dropped`);
+      if (ev.rule !== null)
+        fail(
+          ev.rule,
+          `emit ${ev.type}`,
+          `more than ${limits.events} events in one act: the rules keep triggering each other; the remaining events were dropped`,
+        );
       cur.queue.length = 0;
       return;
     }
@@ -39,7 +44,10 @@ export function doAction(actor: string, name: string, input: Json): void {
   for (const n of order()) {
     // A rule disabled for this act still handles it: runIsolated records its failure.
     const l = loaded.get(n);
-    if (l && !l.failed && l.actions.has(name)) { provider = n; break; }
+    if (l && !l.failed && l.actions.has(name)) {
+      provider = n;
+      break;
+    }
   }
   if (provider === null) {
     const offered = new Set<string>();
@@ -53,10 +61,15 @@ export function doAction(actor: string, name: string, input: Json): void {
     const checks = loaded.get(n)?.forbids.get(name);
     if (!checks || isSkipped(n)) continue;
     for (const check of checks) {
-      const reason = runReadOnly(n, `forbid ${name}`, () => {
-        const r = check(frozenInput, ctx);
-        return typeof r === "string" ? r.slice(0, 2000) : undefined;
-      }, true);
+      const reason = runReadOnly(
+        n,
+        `forbid ${name}`,
+        () => {
+          const r = check(frozenInput, ctx);
+          return typeof r === "string" ? r.slice(0, 2000) : undefined;
+        },
+        true,
+      );
       if (reason) throw refusal(reason, n);
     }
   }
@@ -84,7 +97,8 @@ export function recordCorrection(input: Extract<Input, { kind: "correction" }>):
     checkedName(change.name, "a corrected state");
     if (change.key !== undefined) checkedName(change.key, "a corrected entry", limits.keyChars);
     const decl = Object.hasOwn(known, change.name) ? known[change.name] : undefined;
-    if (!decl) throw refusal(`no rule declares the state "${change.name}"; the state that can be corrected is: ${Object.keys(known).sort().join(", ") || "none"}`, null);
+    if (!decl)
+      throw refusal(`no rule declares the state "${change.name}"; the state that can be corrected is: ${Object.keys(known).sort().join(", ") || "none"}`, null);
     const rule = input.cites.rule ?? decl.rule;
     if (decl.scope === "player") {
       if (change.player === undefined) throw refusal(`"${change.name}" is held by each player: say whose value to set`, null);
@@ -98,6 +112,7 @@ export function recordCorrection(input: Extract<Input, { kind: "correction" }>):
   cur.queue.push({
     type: "correction.recorded",
     data: frozenJson({ recorder, cites: input.cites, reason: input.reason, changes: input.changes, rule: cited || null } as unknown as Json, "event", Infinity),
-    rule: null, target: null,
+    rule: null,
+    target: null,
   });
 }

@@ -11,8 +11,18 @@ import { errorText, frozenJson } from "./json.js";
 import { caches, loaded, rules, setLoaded } from "./mirror.js";
 import { order } from "./precedence.js";
 
-export interface ActionEntry { name: string; describe: string; input: Json; changesRules: boolean; handler: (input: Json, ctx: unknown) => void }
-export interface AnswerEntry { fn: (args: Json) => unknown; precedes: number[] | "all" | null; defersTo: number[] | "all" | null }
+export interface ActionEntry {
+  name: string;
+  describe: string;
+  input: Json;
+  changesRules: boolean;
+  handler: (input: Json, ctx: unknown) => void;
+}
+export interface AnswerEntry {
+  fn: (args: Json) => unknown;
+  precedes: number[] | "all" | null;
+  defersTo: number[] | "all" | null;
+}
 export interface Loaded {
   actions: Map<string, ActionEntry>;
   forbids: Map<string, ((input: Json, ctx: unknown) => unknown)[]>;
@@ -67,11 +77,18 @@ export function evaluate(rec: RuleRecord): Loaded {
 }
 
 export function declaresOf(rec: RuleRecord, l: Loaded): RuleDeclares {
-  return frozenJson({
-    actions: [...l.actions.values()].map((a) => ({ name: a.name, describe: a.describe, input: a.input, changesRules: a.changesRules, rule: rec.number })),
-    on: [...l.on.keys()], answers: [...l.answers.keys()], forbids: [...l.forbids.keys()], state: l.state.map((s) => s.name),
-    ...(l.reads.length ? { reads: l.reads } : {}),
-  }, "declarations", Infinity) as unknown as RuleDeclares;
+  return frozenJson(
+    {
+      actions: [...l.actions.values()].map((a) => ({ name: a.name, describe: a.describe, input: a.input, changesRules: a.changesRules, rule: rec.number })),
+      on: [...l.on.keys()],
+      answers: [...l.answers.keys()],
+      forbids: [...l.forbids.keys()],
+      state: l.state.map((s) => s.name),
+      ...(l.reads.length ? { reads: l.reads } : {}),
+    },
+    "declarations",
+    Infinity,
+  ) as unknown as RuleDeclares;
 }
 
 /** A rule enacted or amended in this act: its code loads now, and the host learns what it declares. */

@@ -68,10 +68,13 @@ function tameOverrideMistake(global: Record<string, unknown>): void {
     [Object.prototype, ["constructor", "toString", "valueOf", "toLocaleString", "hasOwnProperty"]],
     [Function.prototype, ["constructor", "toString"]],
     [Array.prototype, ["constructor", "toString", "toLocaleString"]],
-    ...errors.map((name): [unknown, string[]] => [(global[name] as { prototype?: unknown } | undefined)?.prototype, ["constructor", "name", "message", "toString"]]),
+    ...errors.map((name): [unknown, string[]] => [
+      (global[name] as { prototype?: unknown } | undefined)?.prototype,
+      ["constructor", "name", "message", "toString"],
+    ]),
   ];
   for (const [proto, keys] of targets) {
-    if (!proto || typeof proto !== "object" && typeof proto !== "function") continue;
+    if (!proto || (typeof proto !== "object" && typeof proto !== "function")) continue;
     for (const key of keys) {
       const d = Object.getOwnPropertyDescriptor(proto, key);
       if (!d || !("value" in d) || !d.configurable) continue;

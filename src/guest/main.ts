@@ -28,7 +28,12 @@ function start(input: Input): void {
   switch (input.kind) {
     case "create":
       for (const { history, ...spec } of input.rules) {
-        applyChange({ kind: "enact", ...spec } as unknown as { [key: string]: Json }, input.preset ? `the initial set (${input.preset})` : "the initial set", undefined, history);
+        applyChange(
+          { kind: "enact", ...spec } as unknown as { [key: string]: Json },
+          input.preset ? `the initial set (${input.preset})` : "the initial set",
+          undefined,
+          history,
+        );
       }
       // Rules the imported text lists as no longer in effect: kept for the record only.
       for (const rule of input.archived ?? []) emitEffect({ e: "rule.archived", rule });
@@ -78,8 +83,22 @@ function finishAct(): void {
 
 function beginAct(req: GuestRequest, refuseChanges: string | null): void {
   Object.assign(cur, {
-    refuseChanges, request: req, journal: [], effects: [], queue: [], disabled: req.disabled ?? {}, reportedDisabled: new Set(),
-    running: [], readOnly: 0, loading: null, timerCount: 0, messages: 0, chars: 0, firing: null, probing: false, rulesChanged: false,
+    refuseChanges,
+    request: req,
+    journal: [],
+    effects: [],
+    queue: [],
+    disabled: req.disabled ?? {},
+    reportedDisabled: new Set(),
+    running: [],
+    readOnly: 0,
+    loading: null,
+    timerCount: 0,
+    messages: 0,
+    chars: 0,
+    firing: null,
+    probing: false,
+    rulesChanged: false,
   });
   beginDiagnose(req.diagnose === true);
   seed(req.seed);
@@ -129,7 +148,11 @@ function abort(): string {
 
 function boot(snapshotJson: string): string {
   const snap = JSON.parse(snapshotJson) as BootSnapshot;
-  rules.clear(); loaded.clear(); timers.clear(); gameValues.clear(); playerValues.clear();
+  rules.clear();
+  loaded.clear();
+  timers.clear();
+  gameValues.clear();
+  playerValues.clear();
   world.players = snap.players.map((p) => ({ ...p }));
   world.status = snap.status;
   for (const [k, v] of Object.entries(snap.values.game)) gameValues.set(k, frozenJson(v, k, Infinity));

@@ -31,10 +31,17 @@ const sizes = new Map<string, number>();
 const budget = limits.stateChars * 0.8;
 
 function account(slot: string, chars: number): void {
-  const had = sizes.has(slot), old = sizes.get(slot) ?? 0, before = world.stateChars;
+  const had = sizes.has(slot),
+    old = sizes.get(slot) ?? 0,
+    before = world.stateChars;
   const total = before - old + chars;
-  if (chars > old && total > budget) throw new Error(`the game's state would grow past ${Math.round(budget).toLocaleString("en")} characters, the most it may hold`);
-  record(() => { if (had) sizes.set(slot, old); else sizes.delete(slot); world.stateChars = before; });
+  if (chars > old && total > budget)
+    throw new Error(`the game's state would grow past ${Math.round(budget).toLocaleString("en")} characters, the most it may hold`);
+  record(() => {
+    if (had) sizes.set(slot, old);
+    else sizes.delete(slot);
+    world.stateChars = before;
+  });
   sizes.set(slot, chars);
   world.stateChars = total;
 }
@@ -72,23 +79,35 @@ export function setRule(number: number, rec: RuleRecord | undefined): void {
   const old = rules.get(number);
   const oldLoaded = loaded.get(number);
   record(() => {
-    if (old) rules.set(number, old); else rules.delete(number);
-    if (oldLoaded) loaded.set(number, oldLoaded); else loaded.delete(number);
+    if (old) rules.set(number, old);
+    else rules.delete(number);
+    if (oldLoaded) loaded.set(number, oldLoaded);
+    else loaded.delete(number);
   });
-  if (rec) rules.set(number, rec); else { rules.delete(number); loaded.delete(number); }
+  if (rec) rules.set(number, rec);
+  else {
+    rules.delete(number);
+    loaded.delete(number);
+  }
   dropCaches();
 }
 
 export function setLoaded(number: number, l: Loaded): void {
   const old = loaded.get(number);
-  record(() => { if (old) loaded.set(number, old); else loaded.delete(number); });
+  record(() => {
+    if (old) loaded.set(number, old);
+    else loaded.delete(number);
+  });
   loaded.set(number, l);
   dropCaches();
 }
 
 export function setTimer(timer: TimerRecord): void {
   const old = timers.get(timer.id);
-  record(() => { if (old) timers.set(timer.id, old); else timers.delete(timer.id); });
+  record(() => {
+    if (old) timers.set(timer.id, old);
+    else timers.delete(timer.id);
+  });
   timers.set(timer.id, timer);
   emitEffect({ e: "timer.set", timer });
 }
@@ -103,7 +122,9 @@ export function clearTimer(id: string): void {
 
 export function setPlayers(next: PlayerRecord[]): void {
   const old = world.players;
-  record(() => { world.players = old; });
+  record(() => {
+    world.players = old;
+  });
   world.players = next;
 }
 
@@ -115,8 +136,12 @@ export function writeGame(name: string, value: unknown, rule: number): void {
   const v = frozenJson(value, name);
   charge(copied.chars);
   account(name, copied.chars + name.length);
-  const had = gameValues.has(name), old = gameValues.get(name);
-  record(() => { if (had) gameValues.set(name, old as Json); else gameValues.delete(name); });
+  const had = gameValues.has(name),
+    old = gameValues.get(name);
+  record(() => {
+    if (had) gameValues.set(name, old as Json);
+    else gameValues.delete(name);
+  });
   gameValues.set(name, v);
   emitEffect({ e: "state.set", name, value: v, rule });
 }
@@ -133,14 +158,19 @@ export function writePlayer(name: string, player: string, value: unknown, rule: 
     record(() => playerValues.delete(name));
   }
   const map = m;
-  const had = map.has(player), old = map.get(player);
-  record(() => { if (had) map.set(player, old as Json); else map.delete(player); });
+  const had = map.has(player),
+    old = map.get(player);
+  record(() => {
+    if (had) map.set(player, old as Json);
+    else map.delete(player);
+  });
   map.set(player, v);
   emitEffect({ e: "state.set", name, player, value: v, rule });
 }
 
 export function writeEntry(name: string, key: string, value: unknown, remove: boolean, rule: number, initial: Json): void {
-  const had = gameValues.has(name), old = gameValues.get(name);
+  const had = gameValues.has(name),
+    old = gameValues.get(name);
   const current = (had ? old : initial) as Record<string, Json> | null;
   const base = current && typeof current === "object" && !Array.isArray(current) ? current : {};
   if (remove && !Object.hasOwn(base, key)) return;
@@ -156,7 +186,10 @@ export function writeEntry(name: string, key: string, value: unknown, remove: bo
   const oldEntry = Object.hasOwn(base, key) ? JSON.stringify(base[key]).length + key.length + 3 : 0;
   const newEntry = remove ? 0 : copied.chars + key.length + 3;
   account(name, (sizes.get(name) ?? name.length) - oldEntry + newEntry);
-  record(() => { if (had) gameValues.set(name, old as Json); else gameValues.delete(name); });
+  record(() => {
+    if (had) gameValues.set(name, old as Json);
+    else gameValues.delete(name);
+  });
   gameValues.set(name, Object.freeze(next));
   emitEffect(remove ? { e: "state.deleted", name, key, rule } : { e: "state.set", name, key, value: next[key]!, rule });
 }

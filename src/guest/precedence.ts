@@ -12,9 +12,7 @@ import { caches, loaded, rules } from "./mirror.js";
 import { runReadOnly } from "./run.js";
 
 export function defaultOrder(): number[] {
-  return [...rules.values()]
-    .sort((a, b) => (a.mutable === b.mutable ? a.number - b.number : a.mutable ? 1 : -1))
-    .map((r) => r.number);
+  return [...rules.values()].sort((a, b) => (a.mutable === b.mutable ? a.number - b.number : a.mutable ? 1 : -1)).map((r) => r.number);
 }
 
 /** Rules by precedence, highest first: the engine's default unless a rule answers "precedence". */
@@ -28,7 +26,7 @@ export function order(): number[] {
     for (const entry of entries) {
       const proposed = runReadOnly(n, "answer precedence", () => {
         const value = entry.fn(frozenJson(base, "the rules in precedence order"));
-        return value === undefined ? undefined : frozenJson(value, "the answer to \"precedence\"");
+        return value === undefined ? undefined : frozenJson(value, 'the answer to "precedence"');
       });
       if (proposed === undefined) continue;
       const problem = orderProblem(n, base, proposed);
@@ -44,12 +42,12 @@ export function order(): number[] {
 
 function orderProblem(by: number, base: number[], proposed: unknown): string | null {
   if (!Array.isArray(proposed) || proposed.length !== base.length || !base.every((x) => proposed.includes(x))) {
-    return "the answer to \"precedence\" must list every rule number exactly once";
+    return 'the answer to "precedence" must list every rule number exactly once';
   }
   if (rules.get(by)?.mutable) {
     const immutable = base.filter((n) => !rules.get(n)?.mutable);
     if (immutable.some((n, i) => proposed[i] !== n)) {
-      return "a mutable rule's answer to \"precedence\" may reorder only the mutable rules: the immutable rules keep their places before them";
+      return 'a mutable rule\'s answer to "precedence" may reorder only the mutable rules: the immutable rules keep their places before them';
     }
   }
   return null;
@@ -73,7 +71,8 @@ export function isSkipped(n: number, during = "act"): boolean {
 export type Claimant = AnswerEntry & { rule: number };
 
 export function claims(over: Claimant, under: Claimant): boolean {
-  const p = over.precedes, d = under.defersTo;
+  const p = over.precedes,
+    d = under.defersTo;
   return p === "all" || (Array.isArray(p) && p.includes(under.rule)) || d === "all" || (Array.isArray(d) && d.includes(over.rule));
 }
 

@@ -15,7 +15,11 @@ import { errorText } from "./json.js";
 import { revertTo, world } from "./mirror.js";
 import { ask } from "./questions.js";
 
-interface Step { actor: string; action: string; input: Json }
+interface Step {
+  actor: string;
+  action: string;
+  input: Json;
+}
 
 const changes = ["rule.enacted", "rule.repealed", "rule.amended", "rule.transmuted", "rule.renumbered", "rule.property"];
 

@@ -45,7 +45,8 @@ export function ask(question: string, args: unknown, all: boolean): Answered[] {
   });
   answered.sort((a, b) => {
     if (sameClass(a.rule, b.rule)) {
-      const ab = claims(a, b), ba = claims(b, a);
+      const ab = claims(a, b),
+        ba = claims(b, a);
       if (ab && !ba) return -1;
       if (ba && !ab) return 1;
     }

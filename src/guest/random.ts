@@ -9,7 +9,10 @@ export function seed(seedHex: string): void {
   const words = [0, 1, 2, 3].map((i) => parseInt(seedHex.slice(i * 8, i * 8 + 8), 16) >>> 0);
   let [a, b, c, d] = words as [number, number, number, number];
   const next = () => {
-    a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0;
+    a >>>= 0;
+    b >>>= 0;
+    c >>>= 0;
+    d >>>= 0;
     const r = (a + b) | 0;
     a = b ^ (b >>> 9);
     b = (c + (c << 3)) | 0;
@@ -32,7 +35,8 @@ export function draw(rule: number, stamp: (what: string) => void) {
   return Object.freeze({
     int: (min: number, max: number) => {
       stamp("drawing a random number");
-      if (!Number.isInteger(min) || !Number.isInteger(max) || min > max || max - min > 4294967295) throw new Error(`Rule ${rule}: random.int needs whole numbers min <= max`);
+      if (!Number.isInteger(min) || !Number.isInteger(max) || min > max || max - min > 4294967295)
+        throw new Error(`Rule ${rule}: random.int needs whole numbers min <= max`);
       const value = drawInt(min, max);
       emitEffect({ e: "random", rule, draw: `int(${min}, ${max})`, value });
       return value;

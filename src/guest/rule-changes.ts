@@ -56,12 +56,26 @@ export function applyChange(change: Change, cause: string, by: number | undefine
       if (typeof change.mutable !== "boolean") throw new Error("a new rule must say whether it is mutable");
       const props = (change.props ? change.props : {}) as Record<string, Json>;
       rec = {
-        number, title: typeof change.title === "string" ? change.title : null, text: change.text, mutable: change.mutable,
-        revision: 1, props, code: checkCode(change.code), history: [],
+        number,
+        title: typeof change.title === "string" ? change.title : null,
+        text: change.text,
+        mutable: change.mutable,
+        revision: 1,
+        props,
+        code: checkCode(change.code),
+        history: [],
       };
-      rec.history = [...pastEntries(past), entry("enacted", 1, cause, frozenJson({ text: rec.text, title: rec.title, code: rec.code } as Json, "rule", Infinity), by)];
+      rec.history = [
+        ...pastEntries(past),
+        entry("enacted", 1, cause, frozenJson({ text: rec.text, title: rec.title, code: rec.code } as Json, "rule", Infinity), by),
+      ];
       setRule(number, rec);
-      const enacted: Effect = { e: "rule.enacted", rule: { number, title: rec.title, text: rec.text, mutable: rec.mutable, props: rec.props, code: rec.code }, cause, ...who };
+      const enacted: Effect = {
+        e: "rule.enacted",
+        rule: { number, title: rec.title, text: rec.text, mutable: rec.mutable, props: rec.props, code: rec.code },
+        cause,
+        ...who,
+      };
       if (past?.length) enacted.past = past;
       emitEffect(enacted);
       loadInAct(rec);
@@ -129,10 +143,17 @@ export function applyChange(change: Change, cause: string, by: number | undefine
       break;
     }
     default:
-      throw new Error(`unknown kind of rule-change ${JSON.stringify(change.kind)}; the engine knows enact, repeal, amend, transmute, renumber and set-property`);
+      throw new Error(
+        `unknown kind of rule-change ${JSON.stringify(change.kind)}; the engine knows enact, repeal, amend, transmute, renumber and set-property`,
+      );
   }
   cur.rulesChanged = true;
-  cur.queue.push({ type: "rule.changed", data: frozenJson({ kind: change.kind!, number: change.number!, to: change.to ?? null, cause }, "event"), rule: null, target: null });
+  cur.queue.push({
+    type: "rule.changed",
+    data: frozenJson({ kind: change.kind!, number: change.number!, to: change.to ?? null, cause }, "event"),
+    rule: null,
+    target: null,
+  });
   return rec;
 }
 
@@ -153,15 +174,25 @@ const selfKinds = ["amend", "set-property", "repeal"];
  * to another rule's history); throws the reason when not.
  */
 export function authorize(by: number, changes: Change[], cause: string): void {
-  const summary = changes.map((c) => ({ kind: c.kind ?? null, number: c.number ?? null, ...(c.to !== undefined ? { to: c.to } : {}), ...(c.mutable !== undefined ? { mutable: c.mutable } : {}), ...(c.key !== undefined ? { key: c.key } : {}) }));
+  const summary = changes.map((c) => ({
+    kind: c.kind ?? null,
+    number: c.number ?? null,
+    ...(c.to !== undefined ? { to: c.to } : {}),
+    ...(c.mutable !== undefined ? { mutable: c.mutable } : {}),
+    ...(c.key !== undefined ? { key: c.key } : {}),
+  }));
   const verdict = ask("rule-change.allowed", { by, changes: summary, cause }, false)[0];
   if (verdict) {
     if (verdict.value === true) return;
-    throw new Error(typeof verdict.value === "string" ? `${verdict.value} (Rule ${verdict.rule})` : `Rule ${verdict.rule} does not allow Rule ${by} to make this change`);
+    throw new Error(
+      typeof verdict.value === "string" ? `${verdict.value} (Rule ${verdict.rule})` : `Rule ${verdict.rule} does not allow Rule ${by} to make this change`,
+    );
   }
   const other = changes.find((c) => c.number !== by || !selfKinds.includes(String(c.kind)));
   if (other) {
-    throw new Error(`Rule ${by} may not ${String(other.kind)} rule ${String(other.number)}: no rule allows it, and without one a rule's code may change only its own text, title, code and properties`);
+    throw new Error(
+      `Rule ${by} may not ${String(other.kind)} rule ${String(other.number)}: no rule allows it, and without one a rule's code may change only its own text, title, code and properties`,
+    );
   }
 }
 
@@ -170,7 +201,7 @@ export function applyChecked(rawChanges: unknown, rawCause: unknown, by: number)
   if (!Array.isArray(rawChanges)) throw new Error(`Rule ${by}: applyAll needs a list of rule-changes`);
   const changes = frozenJson(rawChanges, "the rule-changes", limits.textChars * 4) as unknown as Change[];
   const cause = text(rawCause, "a rule-change's cause", 500).trim();
-  if (!cause) throw new Error("a rule-change needs a cause, such as \"Proposal 301\"");
+  if (!cause) throw new Error('a rule-change needs a cause, such as "Proposal 301"');
   if (cur.refuseChanges !== null) throw new Error(`the engine refuses these rule-changes: ${cur.refuseChanges}`);
   const m = mark();
   try {

@@ -48,7 +48,8 @@ export function runReadOnly<R>(rule: number, during: string, fn: () => R, mayRef
 
 export function mayChange(rule: number, what: string): void {
   if (cur.loading !== null) throw new Error(`Rule ${rule}: ${what} cannot be done while the rule loads; do it inside a handler (on, action)`);
-  if (cur.readOnly > 0) throw new Error(`Rule ${rule}: ${what} is not allowed while answering a question or checking an action; answers and checks only read the game`);
+  if (cur.readOnly > 0)
+    throw new Error(`Rule ${rule}: ${what} is not allowed while answering a question or checking an action; answers and checks only read the game`);
   if (!cur.request) throw new Error(`Rule ${rule}: ${what} is only possible during an act`);
 }
 

@@ -3,7 +3,16 @@ import type { Json } from "../kernel/types.js";
 import { frozenJson } from "./json.js";
 
 type S = { json: Json };
-type Options = { describe?: unknown; minLength?: unknown; maxLength?: unknown; minimum?: unknown; maximum?: unknown; minItems?: unknown; maxItems?: unknown; optional?: unknown };
+type Options = {
+  describe?: unknown;
+  minLength?: unknown;
+  maxLength?: unknown;
+  minimum?: unknown;
+  maximum?: unknown;
+  minItems?: unknown;
+  maxItems?: unknown;
+  optional?: unknown;
+};
 
 function schema(json: Record<string, unknown>, o: Options | undefined, keys: (keyof Options)[] = []): S {
   const out: Record<string, unknown> = { ...json };

@@ -28,14 +28,16 @@ function resultProblem(request: GuestRequest, state: Readonly<GameState>, result
   if (!isPlainObject(result)) return "the result is not an object";
   const keys = Object.keys(result).sort().join(",");
   if (result.ok === false) {
-    if (keys === "ok,refused,rule") return text(limits.textChars)(result.refused, "the refusal") ?? (result.rule === null ? null : ruleNumber(result.rule, "the refusing rule"));
+    if (keys === "ok,refused,rule")
+      return text(limits.textChars)(result.refused, "the refusal") ?? (result.rule === null ? null : ruleNumber(result.rule, "the refusing rule"));
     if (keys === "error,ok") return text(limits.textChars)(result.error, "the error");
     return "the result is neither effects, a refusal nor an error";
   }
   if (result.ok !== true || keys !== "effects,ok") return "the result is neither effects, a refusal nor an error";
   const effects = result.effects;
   if (!Array.isArray(effects)) return "the effects are not a list";
-  if (effects.length > limits.effects) return `the act has ${effects.length.toLocaleString("en")} effects, over the limit of ${limits.effects.toLocaleString("en")}`;
+  if (effects.length > limits.effects)
+    return `the act has ${effects.length.toLocaleString("en")} effects, over the limit of ${limits.effects.toLocaleString("en")}`;
   // A new game echoes its ruleset, which the host itself supplied.
   let budget = limits.effectsChars + (request.input.kind === "create" ? JSON.stringify(request.input).length : 0);
   for (let i = 0; i < effects.length; i++) {
@@ -127,7 +129,8 @@ class Bookkeeping {
         return null;
       }
       case "rule.loaded":
-        if (!this.loadable.has(e.number) || !this.rules.has(e.number)) return `it loads the code of rule ${e.number}, which was not enacted or changed in this act`;
+        if (!this.loadable.has(e.number) || !this.rules.has(e.number))
+          return `it loads the code of rule ${e.number}, which was not enacted or changed in this act`;
         return e.declares.actions.some((a) => a.rule !== e.number) ? `rule ${e.number} declares an action for another rule` : null;
       case "rule.failed":
         return this.named(e.rule);
@@ -136,15 +139,21 @@ class Bookkeeping {
         return wrong ? `the state "${wrong.name}" is declared by rule ${wrong.rule}, which is not in effect` : null;
       }
       case "state.set":
-        return this.named(e.rule) ?? this.stateName(e.name) ?? this.statePlayer(e.player, e.key) ??
-          this.budget.set(e.name, e.player, e.key, e.value, jsonSize(e.value, limits.valueChars) as number);
+        return (
+          this.named(e.rule) ??
+          this.stateName(e.name) ??
+          this.statePlayer(e.player, e.key) ??
+          this.budget.set(e.name, e.player, e.key, e.value, jsonSize(e.value, limits.valueChars) as number)
+        );
       case "state.deleted":
         return this.named(e.rule) ?? this.stateName(e.name) ?? this.budget.delete(e.name, e.key);
       case "player.joined":
         return this.joined(e.player);
       case "player.renamed":
         if (this.input.kind !== "rename" || this.count.renamed++ > 0) return "a player is renamed only by their own request to rename";
-        return e.id === this.input.player && e.name === this.input.name && this.players.has(e.id) ? null : "it renames someone other than the player who asked, or to another name";
+        return e.id === this.input.player && e.name === this.input.name && this.players.has(e.id)
+          ? null
+          : "it renames someone other than the player who asked, or to another name";
       case "player.left":
         if (!this.players.delete(e.id)) return `"${e.id}" is not a player in this game`;
         return e.rule === null ? null : this.named(e.rule);
@@ -225,9 +234,17 @@ class Bookkeeping {
     if (this.input.kind !== "create") return null;
     const spec = this.input.rules[this.count.enacted++];
     if (!spec) return null;
-    const expected = plain({ number: spec.number, title: spec.title ?? null, text: spec.text, mutable: spec.mutable, props: spec.props ?? {}, code: spec.code ?? null });
+    const expected = plain({
+      number: spec.number,
+      title: spec.title ?? null,
+      text: spec.text,
+      mutable: spec.mutable,
+      props: spec.props ?? {},
+      code: spec.code ?? null,
+    });
     const past = spec.history?.length ? plain(spec.history) : undefined;
-    if (!isDeepStrictEqual(e.rule, expected) || !isDeepStrictEqual(e.past, past)) return `rule ${e.rule.number} is not the new game's rule as its ruleset gives it`;
+    if (!isDeepStrictEqual(e.rule, expected) || !isDeepStrictEqual(e.past, past))
+      return `rule ${e.rule.number} is not the new game's rule as its ruleset gives it`;
     return null;
   }
 }

@@ -46,46 +46,70 @@ export function object<T>(shape: Shape<T>): Check {
   };
 }
 
-export const text = (max: number): Check => (v, path) =>
-  typeof v !== "string" ? `${path} must be text` : v.length > max ? `${path} is longer than ${max.toLocaleString("en")} characters` : null;
-const textOrNull = (max: number): Check => (v, path) => (v === null ? null : text(max)(v, path));
+export const text =
+  (max: number): Check =>
+  (v, path) =>
+    typeof v !== "string" ? `${path} must be text` : v.length > max ? `${path} is longer than ${max.toLocaleString("en")} characters` : null;
+const textOrNull =
+  (max: number): Check =>
+  (v, path) =>
+    v === null ? null : text(max)(v, path);
 const bool: Check = (v, path) => (typeof v === "boolean" ? null : `${path} must be true or false`);
 export const ruleNumber: Check = (v, path) => (Number.isSafeInteger(v) && (v as number) >= 0 ? null : `${path} must be a rule number`);
 const ruleNumberOrNull: Check = (v, path) => (v === null ? null : ruleNumber(v, path));
 const finite: Check = (v, path) => (typeof v === "number" && Number.isFinite(v) ? null : `${path} must be a number`);
 const finiteOrNull: Check = (v, path) => (v === null ? null : finite(v, path));
-const oneOf = (...values: string[]): Check => (v, path) => (typeof v === "string" && values.includes(v) ? null : `${path} must be one of ${values.join(", ")}`);
-export const json = (max: number): Check => (v, path) => {
-  const size = jsonSize(v, max);
-  return typeof size === "string" ? `${path} ${size}` : null;
-};
-export const name = (what: string, max: number = limits.nameChars): Check => (v) => nameProblem(v, what, max);
+const oneOf =
+  (...values: string[]): Check =>
+  (v, path) =>
+    typeof v === "string" && values.includes(v) ? null : `${path} must be one of ${values.join(", ")}`;
+export const json =
+  (max: number): Check =>
+  (v, path) => {
+    const size = jsonSize(v, max);
+    return typeof size === "string" ? `${path} ${size}` : null;
+  };
+export const name =
+  (what: string, max: number = limits.nameChars): Check =>
+  (v) =>
+    nameProblem(v, what, max);
 const playerId = name("a player id", limits.keyChars);
-export const list = (item: Check): Check => (v, path) => {
-  if (!Array.isArray(v)) return `${path} must be a list`;
-  for (let i = 0; i < v.length; i++) {
-    const problem = item(v[i], `${path}[${i}]`);
-    if (problem) return problem;
-  }
-  return null;
-};
-const nullOr = (check: Check): Check => (v, path) => (v === null ? null : check(v, path));
+export const list =
+  (item: Check): Check =>
+  (v, path) => {
+    if (!Array.isArray(v)) return `${path} must be a list`;
+    for (let i = 0; i < v.length; i++) {
+      const problem = item(v[i], `${path}[${i}]`);
+      if (problem) return problem;
+    }
+    return null;
+  };
+const nullOr =
+  (check: Check): Check =>
+  (v, path) =>
+    v === null ? null : check(v, path);
 /** An object whose keys are names and whose values pass `value`. */
-const recordOf = (what: string, value: Check): Check => (v, path) => {
-  if (!isPlainObject(v)) return `${path} must be an object`;
-  for (const [key, entry] of Object.entries(v)) {
-    const problem = nameProblem(key, what, limits.keyChars) ?? value(entry, `${path}.${key}`);
-    if (problem) return problem;
-  }
-  return null;
-};
+const recordOf =
+  (what: string, value: Check): Check =>
+  (v, path) => {
+    if (!isPlainObject(v)) return `${path} must be an object`;
+    for (const [key, entry] of Object.entries(v)) {
+      const problem = nameProblem(key, what, limits.keyChars) ?? value(entry, `${path}.${key}`);
+      if (problem) return problem;
+    }
+    return null;
+  };
 
 const ruleText = text(limits.textChars);
 const props = recordOf("a rule property", json(limits.valueChars));
 const code = nullOr(object<{ source: string; js: string }>({ source: req(text(limits.effectsChars)), js: req(text(limits.effectsChars)) }));
 const history = oneOf("enacted", "amended", "repealed", "transmuted", "renumbered", "property", "annotated");
 const published = object<NonNullable<Extract<Effect, { e: "rule.enacted" }>["past"]>[number]>({
-  change: req(history), at: req(finiteOrNull), cause: req(ruleText), text: req(ruleText), detail: opt(json(limits.valueChars)),
+  change: req(history),
+  at: req(finiteOrNull),
+  cause: req(ruleText),
+  text: req(ruleText),
+  detail: opt(json(limits.valueChars)),
 });
 const visibility: Check = (v, path) => {
   if (isPlainObject(v)) return object<{ seenBy: string }>({ seenBy: req(name("the state a visibility names")) })(v, path);
@@ -93,24 +117,42 @@ const visibility: Check = (v, path) => {
 };
 const recordConvention = object<RecordConvention>({
   kind: req(name("a kind of record")),
-  open: opt(object<NonNullable<RecordConvention["open"]>>({ field: req(name("a field")), in: req((v, path) => (Array.isArray(v) ? json(limits.valueChars)(v, path) : `${path} must be a list`)) })),
+  open: opt(
+    object<NonNullable<RecordConvention["open"]>>({
+      field: req(name("a field")),
+      in: req((v, path) => (Array.isArray(v) ? json(limits.valueChars)(v, path) : `${path} must be a list`)),
+    }),
+  ),
   citedAs: opt(name("an input field")),
 });
 const decl = object<Extract<Effect, { e: "state.declared" }>["decls"][string]>({
-  name: req(name("state")), scope: req(oneOf("game", "player")), initial: req(json(limits.valueChars)),
-  visibility: req(visibility), describe: req(textOrNull(limits.textChars)), record: opt(recordConvention), rule: req(ruleNumber),
+  name: req(name("state")),
+  scope: req(oneOf("game", "player")),
+  initial: req(json(limits.valueChars)),
+  visibility: req(visibility),
+  describe: req(textOrNull(limits.textChars)),
+  record: opt(recordConvention),
+  rule: req(ruleNumber),
 });
 const decls: Check = (v, path) => {
   const problem = recordOf("state", decl)(v, path);
   if (problem) return problem;
-  for (const [key, d] of Object.entries(v as Record<string, { name: string }>)) if (d.name !== key) return `${path}.${key} declares the state "${d.name}" under another name`;
+  for (const [key, d] of Object.entries(v as Record<string, { name: string }>))
+    if (d.name !== key) return `${path}.${key} declares the state "${d.name}" under another name`;
   return null;
 };
 const declares = object<Extract<Effect, { e: "rule.loaded" }>["declares"]>({
-  actions: req(list(object<Extract<Effect, { e: "rule.loaded" }>["declares"]["actions"][number]>({
-    name: req(name("an action")), describe: req(text(limits.textChars)), input: req((v, path) => schemaProblem(v as Json, path)),
-    changesRules: req(bool), rule: req(ruleNumber),
-  }))),
+  actions: req(
+    list(
+      object<Extract<Effect, { e: "rule.loaded" }>["declares"]["actions"][number]>({
+        name: req(name("an action")),
+        describe: req(text(limits.textChars)),
+        input: req((v, path) => schemaProblem(v as Json, path)),
+        changesRules: req(bool),
+        rule: req(ruleNumber),
+      }),
+    ),
+  ),
   on: req(list(name("an event", limits.keyChars))),
   answers: req(list(name("a question"))),
   forbids: req(list(name("an action"))),
@@ -122,28 +164,61 @@ type Variant<E extends Effect["e"]> = Omit<Extract<Effect, { e: E }>, "e">;
 
 const shapes: { [E in Effect["e"]]: Shape<Variant<E>> } = {
   "rule.enacted": {
-    rule: req(object<Variant<"rule.enacted">["rule"]>({
-      number: req(ruleNumber), title: req(textOrNull(limits.textChars)), text: req(ruleText), mutable: req(bool), props: req(props), code: req(code),
-    })),
+    rule: req(
+      object<Variant<"rule.enacted">["rule"]>({
+        number: req(ruleNumber),
+        title: req(textOrNull(limits.textChars)),
+        text: req(ruleText),
+        mutable: req(bool),
+        props: req(props),
+        code: req(code),
+      }),
+    ),
     cause: req(ruleText),
     past: opt(list(published)),
     by: opt(ruleNumber),
   },
   "rule.archived": {
-    rule: req(object<Variant<"rule.archived">["rule"]>({
-      number: req(ruleNumber), title: req(textOrNull(limits.textChars)), text: req(ruleText), mutable: req(bool), props: opt(props), history: req(list(published)),
-    })),
+    rule: req(
+      object<Variant<"rule.archived">["rule"]>({
+        number: req(ruleNumber),
+        title: req(textOrNull(limits.textChars)),
+        text: req(ruleText),
+        mutable: req(bool),
+        props: opt(props),
+        history: req(list(published)),
+      }),
+    ),
   },
   "rule.annotated": { number: req(ruleNumber), text: req(ruleText), cause: req(ruleText), by: opt(ruleNumber) },
-  "rule.amended": { number: req(ruleNumber), text: opt(ruleText), title: opt(textOrNull(limits.textChars)), code: opt(code), cause: req(ruleText), by: opt(ruleNumber) },
+  "rule.amended": {
+    number: req(ruleNumber),
+    text: opt(ruleText),
+    title: opt(textOrNull(limits.textChars)),
+    code: opt(code),
+    cause: req(ruleText),
+    by: opt(ruleNumber),
+  },
   "rule.repealed": { number: req(ruleNumber), cause: req(ruleText), by: opt(ruleNumber) },
   "rule.transmuted": { number: req(ruleNumber), mutable: req(bool), cause: req(ruleText), by: opt(ruleNumber) },
   "rule.renumbered": { number: req(ruleNumber), to: req(ruleNumber), cause: req(ruleText), by: opt(ruleNumber) },
-  "rule.property": { number: req(ruleNumber), key: req(name("a rule property", limits.keyChars)), value: req(json(limits.valueChars)), cause: req(ruleText), by: opt(ruleNumber) },
+  "rule.property": {
+    number: req(ruleNumber),
+    key: req(name("a rule property", limits.keyChars)),
+    value: req(json(limits.valueChars)),
+    cause: req(ruleText),
+    by: opt(ruleNumber),
+  },
   "rule.loaded": { number: req(ruleNumber), declares: req(declares), failed: req(textOrNull(limits.textChars)) },
   "rule.failed": { rule: req(ruleNumber), during: req(text(limits.keyChars * 2)), error: req(ruleText) },
   "state.declared": { decls: req(decls) },
-  "state.set": { name: req(name("state")), player: opt(playerId), key: opt(name("an entry", limits.keyChars)), value: req(json(limits.valueChars)), rule: req(ruleNumber) },
+  "state.set": {
+    name: req(name("state")),
+    player: opt(playerId),
+    key: opt(name("an entry", limits.keyChars)),
+    value: req(json(limits.valueChars)),
+    rule: req(ruleNumber),
+  },
   "state.deleted": { name: req(name("state")), key: req(name("an entry", limits.keyChars)), rule: req(ruleNumber) },
   "player.joined": {
     // The guest records the join input ({ id, name }); the type also allows the time.
@@ -155,9 +230,15 @@ const shapes: { [E in Effect["e"]]: Shape<Variant<E>> } = {
   message: { text: req(text(limits.messageChars)), to: req(nullOr(list(playerId))), rule: req(ruleNumber) },
   random: { rule: req(ruleNumber), draw: req(text(limits.nameChars)), value: req(json(limits.valueChars)) },
   "timer.set": {
-    timer: req(object<Variant<"timer.set">["timer"]>({
-      id: req(name("a timer's id", limits.keyChars)), rule: req(ruleNumber), name: req(name("a timer")), at: req(finite), data: req(json(limits.valueChars)),
-    })),
+    timer: req(
+      object<Variant<"timer.set">["timer"]>({
+        id: req(name("a timer's id", limits.keyChars)),
+        rule: req(ruleNumber),
+        name: req(name("a timer")),
+        at: req(finite),
+        data: req(json(limits.valueChars)),
+      }),
+    ),
   },
   "timer.cleared": { id: req(name("a timer's id", limits.keyChars)) },
   "game.ended": { winners: req(list(playerId)), reason: req(ruleText), rule: req(ruleNumber) },

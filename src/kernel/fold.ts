@@ -72,12 +72,24 @@ export function applyEffect(state: GameState, effect: Effect, act: Act): void {
     }
     case "rule.archived": {
       const r = effect.rule;
-      state.repealed.push({ number: r.number, title: r.title, text: r.text, mutable: r.mutable, revision: 0, props: r.props ?? {}, code: null, history: pastEntries(r.history) });
+      state.repealed.push({
+        number: r.number,
+        title: r.title,
+        text: r.text,
+        mutable: r.mutable,
+        revision: 0,
+        props: r.props ?? {},
+        code: null,
+        history: pastEntries(r.history),
+      });
       break;
     }
     case "rule.annotated": {
       const old = rule(state, effect.number);
-      setOwn(state.rules, effect.number, { ...old, history: [...old.history, entry(act, "annotated", old.revision, effect.cause, { text: effect.text }, effect.by)] });
+      setOwn(state.rules, effect.number, {
+        ...old,
+        history: [...old.history, entry(act, "annotated", old.revision, effect.cause, { text: effect.text }, effect.by)],
+      });
       break;
     }
     case "rule.amended": {

@@ -64,7 +64,12 @@ export class StoreConflictError extends Error {
 }
 
 /** {@link GameStore.alongside} for a store's map of pending writes: set for the time of `work`. */
-export async function withCompanion<T>(companions: Map<string, (act: Act) => void>, gameId: string, write: (act: Act) => void, work: () => Promise<T>): Promise<T> {
+export async function withCompanion<T>(
+  companions: Map<string, (act: Act) => void>,
+  gameId: string,
+  write: (act: Act) => void,
+  work: () => Promise<T>,
+): Promise<T> {
   if (companions.has(gameId)) throw new Error(`game ${gameId}: another write alongside its log is pending`);
   companions.set(gameId, write);
   try {

@@ -5,10 +5,11 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { InputError, prepareInput } from "./action-input.js";
+import { bootedSandbox } from "./boot.js";
 import { checkGuestResult } from "./check-effects.js";
 import { emptyState, fold } from "./fold.js";
 import type { GameStore } from "./game-store.js";
-import type { BootSnapshot, GuestRequest, GuestResult } from "./guest-protocol.js";
+import type { GuestRequest, GuestResult } from "./guest-protocol.js";
 import { limits } from "./limits.js";
 import { SandboxInterrupted, type Sandbox, type SandboxFactory } from "./sandbox.js";
 import { stateSeenBy } from "./visibility.js";
@@ -74,7 +75,12 @@ function newId(): string {
 }
 
 function slug(name: string): string {
-  const s = name.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  const s = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
   return s || "player";
 }
 
@@ -91,7 +97,13 @@ export class Game {
   /** Creates a game from a ruleset (a preset or an import) and records it. */
   static async create(options: EngineOptions, spec: NewGame): Promise<Game> {
     const clock = options.clock ?? Date.now;
-    const info: GameInfo = { id: spec.id ?? newId(), name: spec.name, preset: spec.preset, createdAt: clock(), seed: spec.seed ?? randomBytes(16).toString("hex") };
+    const info: GameInfo = {
+      id: spec.id ?? newId(),
+      name: spec.name,
+      preset: spec.preset,
+      createdAt: clock(),
+      seed: spec.seed ?? randomBytes(16).toString("hex"),
+    };
     const state = emptyState(spec.name, spec.preset);
     const sandbox = await bootedSandbox(options, state);
     const game = new Game(info, state, sandbox, options);
@@ -149,7 +161,7 @@ export class Game {
   join(name: string, id?: string): Promise<PlayerRecord> {
     return this.serial(async () => {
       const clean = name.trim();
-      if (!clean) throw new ActionError("invalid-input", "a player needs a name, such as \"Ada Lovelace\"");
+      if (!clean) throw new ActionError("invalid-input", 'a player needs a name, such as "Ada Lovelace"');
       if (clean.length > 100) throw new ActionError("invalid-input", "a player's name can be at most 100 characters");
       const taken = new Set([...this.current.players, ...this.current.departed].map((p) => p.id));
       let playerId = id ?? slug(clean);
@@ -166,7 +178,7 @@ export class Game {
   rename(playerId: string, name: string): Promise<PlayerRecord> {
     return this.serial(async () => {
       const clean = name.trim();
-      if (!clean) throw new ActionError("invalid-input", "a player needs a name, such as \"Ada Lovelace\"");
+      if (!clean) throw new ActionError("invalid-input", 'a player needs a name, such as "Ada Lovelace"');
       if (clean.length > 100) throw new ActionError("invalid-input", "a player's name can be at most 100 characters");
       const player = this.current.players.find((p) => p.id === playerId);
       if (!player) throw new ActionError("not-a-player", `"${playerId}" is not a player in this game`);
@@ -195,17 +207,28 @@ export class Game {
     return this.serial(async () => {
       const state = this.current;
       if (!state.players.some((p) => p.id === actor)) {
-        throw new ActionError("not-a-player", `"${actor}" is not a player in this game; the players are: ${state.players.map((p) => p.id).join(", ") || "none yet"}`);
+        throw new ActionError(
+          "not-a-player",
+          `"${actor}" is not a player in this game; the players are: ${state.players.map((p) => p.id).join(", ") || "none yet"}`,
+        );
       }
       const decl = this.actions().find((a) => a.name === name);
       if (!decl) {
-        throw new ActionError("unknown-action", `no rule in effect offers the action "${name}"; the actions offered now are: ${this.actions().map((a) => a.name).join(", ") || "none"}`);
+        throw new ActionError(
+          "unknown-action",
+          `no rule in effect offers the action "${name}"; the actions offered now are: ${
+            this.actions()
+              .map((a) => a.name)
+              .join(", ") || "none"
+          }`,
+        );
       }
       let prepared: Json;
       try {
         prepared = await prepareInput(decl.input, input, { players: state.players, compileCode: this.options.compile });
       } catch (err) {
-        if (err instanceof InputError) throw new ActionError("invalid-input", `${name}: ${err.message} (Rule ${decl.rule} declares this action's form)`, decl.rule);
+        if (err instanceof InputError)
+          throw new ActionError("invalid-input", `${name}: ${err.message} (Rule ${decl.rule} declares this action's form)`, decl.rule);
         throw err;
       }
       const outcome = await this.commit({ kind: "action", actor, name, input: prepared }, this.now());
@@ -222,19 +245,29 @@ export class Game {
     return this.serial(async () => {
       const { cites, reason, changes } = correction;
       const bad = (message: string) => new ActionError("invalid-input", `correction: ${message}`);
-      if ("player" in by && !this.current.players.some((p) => p.id === by.player)) throw new ActionError("not-a-player", `"${by.player}" is not a player in this game`);
-      if (typeof reason !== "string" || !reason.trim() || reason.length > 5000) throw bad("say why, in 1 to 5000 characters (the reason is shown in the reports)");
-      const rule = cites?.rule, ruling = cites?.ruling;
-      if (rule === undefined && (typeof ruling !== "string" || !ruling.trim())) throw bad("cite the rule or the ruling it rests on (a rule number, or a ruling such as \"case 2\")");
+      if ("player" in by && !this.current.players.some((p) => p.id === by.player))
+        throw new ActionError("not-a-player", `"${by.player}" is not a player in this game`);
+      if (typeof reason !== "string" || !reason.trim() || reason.length > 5000)
+        throw bad("say why, in 1 to 5000 characters (the reason is shown in the reports)");
+      const rule = cites?.rule,
+        ruling = cites?.ruling;
+      if (rule === undefined && (typeof ruling !== "string" || !ruling.trim()))
+        throw bad('cite the rule or the ruling it rests on (a rule number, or a ruling such as "case 2")');
       if (rule !== undefined && !(Number.isInteger(rule) && this.current.rules[rule])) throw bad(`there is no rule ${String(rule)} in effect to cite`);
-      if (ruling !== undefined && (typeof ruling !== "string" || ruling.length > 200)) throw bad("a cited ruling is a short text such as \"case 2\" (at most 200 characters)");
+      if (ruling !== undefined && (typeof ruling !== "string" || ruling.length > 200))
+        throw bad('a cited ruling is a short text such as "case 2" (at most 200 characters)');
       if (!Array.isArray(changes) || changes.length === 0 || changes.length > 100) throw bad("list 1 to 100 values to set");
       for (const c of changes) {
-        if (!c || typeof c.name !== "string" || !c.name) throw bad("each change names the state it sets, such as { name: \"<state>\", player: \"<player id>\", value: <value> }");
+        if (!c || typeof c.name !== "string" || !c.name)
+          throw bad('each change names the state it sets, such as { name: "<state>", player: "<player id>", value: <value> }');
         if (c.player !== undefined && !this.current.players.some((p) => p.id === c.player)) throw bad(`"${String(c.player)}" is not a player in this game`);
         if (c.value === undefined) throw bad(`the change to "${c.name}" needs a value`);
       }
-      const clean: Correction = { cites: { ...(rule !== undefined ? { rule } : {}), ...(ruling !== undefined ? { ruling: ruling.trim() } : {}) }, reason: reason.trim(), changes };
+      const clean: Correction = {
+        cites: { ...(rule !== undefined ? { rule } : {}), ...(ruling !== undefined ? { ruling: ruling.trim() } : {}) },
+        reason: reason.trim(),
+        changes,
+      };
       return this.commit({ kind: "correction", by, ...clean }, this.now());
     });
   }
@@ -279,7 +312,9 @@ export class Game {
 
   private nextDueTimer(now: number) {
     if (this.current.status === "over") return undefined;
-    return Object.values(this.current.timers).filter((t) => t.at <= now).sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : 1))[0];
+    return Object.values(this.current.timers)
+      .filter((t) => t.at <= now)
+      .sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : 1))[0];
   }
 
   private now(): number {
@@ -294,7 +329,8 @@ export class Game {
   }
 
   private async commit(input: Input, time: number): Promise<ActOutcome> {
-    if (this.current.status === "over") throw new ActionError("game-over", `the game is over (${this.current.result?.reason ?? "ended"}); nothing more can be done in it`);
+    if (this.current.status === "over")
+      throw new ActionError("game-over", `the game is over (${this.current.result?.reason ?? "ended"}); nothing more can be done in it`);
     const outcome = await this.execute(input, time);
     try {
       await this.options.store.appendAct(this.info.id, outcome.act);
@@ -329,11 +365,16 @@ export class Game {
         if (!(err instanceof SandboxInterrupted)) throw err;
         if (err.reason === "crash") {
           await this.reboot();
-          if (++crashes > 1) throw new ActionError("failed", `the rules' sandbox could not complete this act (${err.message}); nothing was recorded. Try again; if it persists, a rule's code is at fault.`);
+          if (++crashes > 1)
+            throw new ActionError(
+              "failed",
+              `the rules' sandbox could not complete this act (${err.message}); nothing was recorded. Try again; if it persists, a rule's code is at fault.`,
+            );
           continue;
         }
         if (!this.sandbox.alive) await this.reboot();
-        if (++interrupted > limits.interruptedRuns) throw new ActionError("failed", `the rules' code was stopped ${interrupted} times in this act (last: ${err.message}); nothing was recorded.`);
+        if (++interrupted > limits.interruptedRuns)
+          throw new ActionError("failed", `the rules' code was stopped ${interrupted} times in this act (last: ${err.message}); nothing was recorded.`);
         if (!diagnose) {
           diagnose = true;
           continue;
@@ -341,7 +382,10 @@ export class Game {
         diagnose = false;
         const rule = err.culprit?.rule;
         if (rule === undefined || request.disabled[rule] !== undefined) {
-          throw new ActionError("failed", `the rules' code ${err.message} in this act, and no single rule's code could be blamed for it; nothing was recorded.`);
+          throw new ActionError(
+            "failed",
+            `the rules' code ${err.message} in this act, and no single rule's code could be blamed for it; nothing was recorded.`,
+          );
         }
         request.disabled[rule] = { error: err.message, during: err.culprit?.during ?? "act" };
         continue;
@@ -374,18 +418,6 @@ export class Game {
   }
 }
 
-/** A fresh sandbox with the state loaded; one that cannot boot is not kept. */
-async function bootedSandbox(options: EngineOptions, state: GameState): Promise<Sandbox> {
-  const sandbox = await options.sandbox();
-  try {
-    await sandbox.boot(bootSnapshot(state));
-    return sandbox;
-  } catch (err) {
-    sandbox.dispose();
-    throw err;
-  }
-}
-
 /**
  * Fires every timer due by `now` (the game's clock, read once), in batches, letting other
  * work run between them. For the command line; a server re-arms instead (src/server/hub.ts).
@@ -405,15 +437,4 @@ export function defaultOrder(state: GameState): number[] {
   return Object.values(state.rules)
     .sort((a, b) => (a.mutable === b.mutable ? a.number - b.number : a.mutable ? 1 : -1))
     .map((r) => r.number);
-}
-
-export function bootSnapshot(state: GameState): BootSnapshot {
-  return {
-    rules: Object.values(state.rules),
-    players: state.players,
-    values: state.values,
-    timers: Object.values(state.timers),
-    status: state.status,
-    skip: state.broken,
-  };
 }

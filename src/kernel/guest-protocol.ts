@@ -33,10 +33,7 @@ export interface GuestRequest {
   diagnose?: boolean;
 }
 
-export type GuestResult =
-  | { ok: true; effects: Effect[] }
-  | { ok: false; refused: string; rule: number | null }
-  | { ok: false; error: string };
+export type GuestResult = { ok: true; effects: Effect[] } | { ok: false; refused: string; rule: number | null } | { ok: false; error: string };
 
 /** The rule the host blames for an interrupted act: the one that did the work. */
 export interface Culprit {

@@ -31,7 +31,8 @@ function walk(s: Json, path: string): string | null {
     else if (key === "additionalProperties") problem = v === false ? null : `${at} must be false`;
     else if (key === "discriminator") problem = JSON.stringify(v) === '{"propertyName":"kind"}' ? null : `${at} must be { propertyName: "kind" }`;
     else if (key === "items") problem = walk(v, at);
-    else if (key === "oneOf") problem = Array.isArray(v) ? v.map((x, i) => walk(x, `${at}[${i}]`)).find((p) => p !== null) ?? null : `${at} must be a list of forms`;
+    else if (key === "oneOf")
+      problem = Array.isArray(v) ? (v.map((x, i) => walk(x, `${at}[${i}]`)).find((p) => p !== null) ?? null) : `${at} must be a list of forms`;
     else if (key === "properties") {
       if (typeof v !== "object" || v === null || Array.isArray(v)) problem = `${at} must be an object`;
       else for (const [prop, sub] of Object.entries(v)) if ((problem = nameProblem(prop, "an input field") ?? walk(sub, `${at}.${prop}`))) break;

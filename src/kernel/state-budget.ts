@@ -59,10 +59,12 @@ export class StateBudget {
     if (key !== undefined) return this.entry(name, key, valueSize);
     if (player !== undefined) {
       const slot = `${name}\u0000${player}`;
-      const old = this.player.get(slot) ?? (() => {
-        const v = own(own(this.state.values.player, name), player);
-        return v === undefined ? 0 : playerSlotSize(name, player, measured(v));
-      })();
+      const old =
+        this.player.get(slot) ??
+        (() => {
+          const v = own(own(this.state.values.player, name), player);
+          return v === undefined ? 0 : playerSlotSize(name, player, measured(v));
+        })();
       const size = playerSlotSize(name, player, valueSize);
       this.player.set(slot, size);
       this.total += size - old;
@@ -87,7 +89,10 @@ export class StateBudget {
       return `the game's state would grow to ${this.total.toLocaleString("en")} characters, over its limit of ${limits.stateChars.toLocaleString("en")}`;
     }
     const seq = this.state.seq;
-    totals.set(this.state, [{ seq, total: this.before }, { seq: seq + 1, total: this.total }]);
+    totals.set(this.state, [
+      { seq, total: this.before },
+      { seq: seq + 1, total: this.total },
+    ]);
     return null;
   }
 

@@ -102,9 +102,14 @@ export function visibleInput(state: GameState, input: Input, viewer: string | nu
 function visibleCorrectionEvent(state: GameState, effect: Extract<Effect, { e: "event" }>, viewer: string | null): Effect {
   const data = effect.data;
   if (typeof data !== "object" || data === null || Array.isArray(data) || !Array.isArray(data.changes)) return effect;
-  const changes = data.changes.filter((c) =>
-    typeof c === "object" && c !== null && !Array.isArray(c) && typeof c.name === "string" &&
-    mayReadChange(state, c.name, typeof c.player === "string" ? c.player : null, viewer));
+  const changes = data.changes.filter(
+    (c) =>
+      typeof c === "object" &&
+      c !== null &&
+      !Array.isArray(c) &&
+      typeof c.name === "string" &&
+      mayReadChange(state, c.name, typeof c.player === "string" ? c.player : null, viewer),
+  );
   return changes.length === data.changes.length ? effect : { ...effect, data: { ...data, changes } };
 }
 

@@ -22,10 +22,17 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "obj
 const isTexts = (v: unknown) => v === undefined || (isRecord(v) && Object.values(v).every((t) => typeof t === "string"));
 
 export function isGridBoard(value: unknown): value is GridBoard {
-  return isRecord(value) && value.kind === "grid"
-    && Number.isInteger(value.files) && (value.files as number) >= 0 && (value.files as number) <= maxFiles
-    && typeof value.positions === "string" && (value.wraps === undefined || typeof value.wraps === "boolean")
-    && isTexts(value.rowLabels) && isTexts(value.markedRows);
+  return (
+    isRecord(value) &&
+    value.kind === "grid" &&
+    Number.isInteger(value.files) &&
+    (value.files as number) >= 0 &&
+    (value.files as number) <= maxFiles &&
+    typeof value.positions === "string" &&
+    (value.wraps === undefined || typeof value.wraps === "boolean") &&
+    isTexts(value.rowLabels) &&
+    isTexts(value.markedRows)
+  );
 }
 
 export interface BoardRow {
@@ -36,7 +43,9 @@ export interface BoardRow {
   readonly squares: readonly (readonly string[])[];
 }
 /** Rows left out: nothing stands on them and nothing marks them. */
-export interface BoardGap { readonly gap: { readonly from: number; readonly to: number } }
+export interface BoardGap {
+  readonly gap: { readonly from: number; readonly to: number };
+}
 
 export interface BoardLayout {
   /** Top (highest row) to bottom. */
@@ -47,7 +56,11 @@ export interface BoardLayout {
 
 /** Row texts by row number; keys that are not whole numbers name no row. */
 function byRow(texts: { readonly [row: string]: string } | undefined): Map<number, string> {
-  return new Map(Object.entries(texts ?? {}).filter(([k]) => k.trim() !== "" && Number.isInteger(Number(k))).map(([k, t]) => [Number(k), t]));
+  return new Map(
+    Object.entries(texts ?? {})
+      .filter(([k]) => k.trim() !== "" && Number.isInteger(Number(k)))
+      .map(([k, t]) => [Number(k), t]),
+  );
 }
 
 /**
@@ -75,7 +88,11 @@ export function layBoard(board: GridBoard, positions: Readonly<Record<string, un
       off.push(player);
       continue;
     }
-    if (!pieces.has(y)) pieces.set(y, Array.from({ length: board.files }, () => []));
+    if (!pieces.has(y))
+      pieces.set(
+        y,
+        Array.from({ length: board.files }, () => []),
+      );
     pieces.get(y)![x]!.push(player);
   }
 

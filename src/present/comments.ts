@@ -22,8 +22,14 @@ export interface TextPart {
 export function isCommentMarkers(value: unknown): value is CommentMarkers {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const v = value as Record<string, unknown>;
-  return v.kind === "comments" && typeof v.open === "string" && v.open !== "" && typeof v.close === "string" && v.close !== ""
-    && (v.notIn === undefined || (Array.isArray(v.notIn) && v.notIn.every((n) => typeof n === "number")));
+  return (
+    v.kind === "comments" &&
+    typeof v.open === "string" &&
+    v.open !== "" &&
+    typeof v.close === "string" &&
+    v.close !== "" &&
+    (v.notIn === undefined || (Array.isArray(v.notIn) && v.notIn.every((n) => typeof n === "number")))
+  );
 }
 
 /**

@@ -6,7 +6,11 @@ import { brief, when } from "./format.js";
 export function briefInput(input: Json): string {
   return JSON.stringify(input, (key, value: unknown) => {
     if (key === "code" && value && typeof value === "object" && "source" in value) {
-      return `<code: ${String((value as { source: string }).source).trim().split("\n").length} lines>`;
+      return `<code: ${
+        String((value as { source: string }).source)
+          .trim()
+          .split("\n").length
+      } lines>`;
     }
     return typeof value === "string" && value.length > 80 ? `${value.slice(0, 79)}…` : value;
   });
@@ -14,22 +18,38 @@ export function briefInput(input: Json): string {
 
 export function effectLine(effect: Effect, name: (id: string) => string): string | null {
   switch (effect.e) {
-    case "message": return `  ${effect.to ? `(to ${effect.to.map(name).join(", ")}) ` : ""}${effect.text}`;
-    case "event": return `  · ${effect.type}${effect.rule !== null ? ` (Rule ${effect.rule})` : ""} ${brief(effect.data, 120)}`;
-    case "rule.enacted": return `  Rule ${effect.rule.number} enacted (${effect.cause})`;
-    case "rule.amended": return `  Rule ${effect.number} amended (${effect.cause})`;
-    case "rule.repealed": return `  Rule ${effect.number} repealed (${effect.cause})`;
-    case "rule.transmuted": return `  Rule ${effect.number} transmuted to ${effect.mutable ? "mutable" : "immutable"} (${effect.cause})`;
-    case "rule.renumbered": return `  Rule ${effect.number} renumbered ${effect.to} (${effect.cause})`;
-    case "rule.annotated": return `  Rule ${effect.number} annotated (${effect.cause}): ${effect.text}`;
-    case "rule.property": return `  Rule ${effect.number}: ${effect.key} set to ${brief(effect.value, 60)} (${effect.cause})`;
-    case "rule.loaded": return effect.failed ? `  ! Rule ${effect.number}'s code failed to load: ${effect.failed}` : null;
-    case "rule.failed": return `  ! Rule ${effect.rule} failed (${effect.during}): ${effect.error}`;
-    case "player.joined": return `  ${effect.player.name} joins the game as ${effect.player.id}`;
-    case "player.renamed": return `  ${effect.id} is now called ${effect.name}`;
-    case "player.left": return `  ${name(effect.id)} leaves the game: ${effect.reason}`;
-    case "game.ended": return `  The game is over: ${effect.reason} (Rule ${effect.rule})`;
-    default: return null;
+    case "message":
+      return `  ${effect.to ? `(to ${effect.to.map(name).join(", ")}) ` : ""}${effect.text}`;
+    case "event":
+      return `  · ${effect.type}${effect.rule !== null ? ` (Rule ${effect.rule})` : ""} ${brief(effect.data, 120)}`;
+    case "rule.enacted":
+      return `  Rule ${effect.rule.number} enacted (${effect.cause})`;
+    case "rule.amended":
+      return `  Rule ${effect.number} amended (${effect.cause})`;
+    case "rule.repealed":
+      return `  Rule ${effect.number} repealed (${effect.cause})`;
+    case "rule.transmuted":
+      return `  Rule ${effect.number} transmuted to ${effect.mutable ? "mutable" : "immutable"} (${effect.cause})`;
+    case "rule.renumbered":
+      return `  Rule ${effect.number} renumbered ${effect.to} (${effect.cause})`;
+    case "rule.annotated":
+      return `  Rule ${effect.number} annotated (${effect.cause}): ${effect.text}`;
+    case "rule.property":
+      return `  Rule ${effect.number}: ${effect.key} set to ${brief(effect.value, 60)} (${effect.cause})`;
+    case "rule.loaded":
+      return effect.failed ? `  ! Rule ${effect.number}'s code failed to load: ${effect.failed}` : null;
+    case "rule.failed":
+      return `  ! Rule ${effect.rule} failed (${effect.during}): ${effect.error}`;
+    case "player.joined":
+      return `  ${effect.player.name} joins the game as ${effect.player.id}`;
+    case "player.renamed":
+      return `  ${effect.id} is now called ${effect.name}`;
+    case "player.left":
+      return `  ${name(effect.id)} leaves the game: ${effect.reason}`;
+    case "game.ended":
+      return `  The game is over: ${effect.reason} (Rule ${effect.rule})`;
+    default:
+      return null;
   }
 }
 
@@ -40,12 +60,17 @@ export interface LogOptions {
 
 /** Who did what, in a line: "Ada Lovelace: vote {...}". */
 export function actHeading(input: Act["input"], name: (id: string) => string): string {
-  return input.kind === "create" ? `Game "${input.name}" created (${input.preset ?? "custom ruleset"}) with ${input.rules.length} rules`
-    : input.kind === "join" ? `${input.player.name} joins`
-    : input.kind === "timer" ? `Timer ${input.id} fires`
-    : input.kind === "rename" ? `${input.player} renames`
-    : input.kind === "correction" ? `${"player" in input.by ? name(input.by.player) : "The host"} records a correction (${citation(input.cites)}): ${input.reason}`
-    : `${name(input.actor)}: ${input.name} ${briefInput(input.input)}`;
+  return input.kind === "create"
+    ? `Game "${input.name}" created (${input.preset ?? "custom ruleset"}) with ${input.rules.length} rules`
+    : input.kind === "join"
+      ? `${input.player.name} joins`
+      : input.kind === "timer"
+        ? `Timer ${input.id} fires`
+        : input.kind === "rename"
+          ? `${input.player} renames`
+          : input.kind === "correction"
+            ? `${"player" in input.by ? name(input.by.player) : "The host"} records a correction (${citation(input.cites)}): ${input.reason}`
+            : `${name(input.actor)}: ${input.name} ${briefInput(input.input)}`;
 }
 
 /** "Rule 202, case 2": what a correction rests on. */

@@ -8,14 +8,22 @@ export function when(ms: number): string {
 }
 
 export function indent(text: string, by = "    "): string {
-  return text.split("\n").map((line) => (line ? by + line : line)).join("\n");
+  return text
+    .split("\n")
+    .map((line) => (line ? by + line : line))
+    .join("\n");
 }
 
 /** "Amended (rev 2) by Proposal 305, 2026-11-23 10:00 UTC". */
 export function historyLine(h: HistoryEntry): string {
   const what: Record<HistoryEntry["change"], string> = {
-    enacted: "Enacted", amended: `Amended (rev ${h.revision})`, repealed: "Repealed", transmuted: `Transmuted (rev ${h.revision})`,
-    renumbered: "Renumbered", property: `Property set (rev ${h.revision})`, annotated: "Annotated",
+    enacted: "Enacted",
+    amended: `Amended (rev ${h.revision})`,
+    repealed: "Repealed",
+    transmuted: `Transmuted (rev ${h.revision})`,
+    renumbered: "Renumbered",
+    property: `Property set (rev ${h.revision})`,
+    annotated: "Annotated",
   };
   // History from before the game reads as the published ruleset stated it.
   if (h.published !== undefined) return h.published;
@@ -39,8 +47,7 @@ export function formatRuleset(rules: RuleRecord[], options: { history?: boolean;
     ["Immutable Rules", rules.filter((r) => !r.mutable)],
     ["Mutable Rules", rules.filter((r) => r.mutable)],
   ];
-  const rule = (r: RuleRecord) =>
-    [ruleHeading(r), indent(r.text), ...(options.history ? r.history.map((h) => `      ${historyLine(h)}`) : [])].join("\n");
+  const rule = (r: RuleRecord) => [ruleHeading(r), indent(r.text), ...(options.history ? r.history.map((h) => `      ${historyLine(h)}`) : [])].join("\n");
   const parts = groups.filter(([, list]) => list.length).map(([heading, list]) => `${heading} (${list.length})\n\n${list.map(rule).join("\n\n")}`);
   const repealed = [...new Set((options.repealed ?? []).map((r) => r.number))].sort((a, b) => a - b);
   if (repealed.length) parts.push(`Repealed: ${repealed.join(", ")} (nomos rules <number> shows one)`);
@@ -49,13 +56,7 @@ export function formatRuleset(rules: RuleRecord[], options: { history?: boolean;
 
 /** One rule: its text, history and code, with what the code may do where that is known. */
 export function formatRule(rule: RuleRecord, repealed: boolean, permissions: Permissions | null = null): string {
-  const parts = [
-    `${repealed ? "(repealed) " : ""}${ruleHeading(rule)}`,
-    indent(rule.text),
-    "",
-    "History:",
-    ...rule.history.map((h) => `  ${historyLine(h)}`),
-  ];
+  const parts = [`${repealed ? "(repealed) " : ""}${ruleHeading(rule)}`, indent(rule.text), "", "History:", ...rule.history.map((h) => `  ${historyLine(h)}`)];
   if (permissions?.failed) parts.push("", `Its code does not load, so it does nothing until amended: ${permissions.failed}`);
   if (permissions?.lines.length) parts.push("", "What its code may do:", ...permissions.lines.map((line) => `  - ${line}`));
   if (rule.code) parts.push("", "Code:", indent(rule.code.source.trim()));
@@ -65,6 +66,6 @@ export function formatRule(rule: RuleRecord, repealed: boolean, permissions: Per
 
 /** A short rendering of a value, for lines of state. */
 export function brief(v: Json | undefined, limit = 160): string {
-  const s = typeof v === "string" ? v : JSON.stringify(v) ?? "undefined";
+  const s = typeof v === "string" ? v : (JSON.stringify(v) ?? "undefined");
   return s.length > limit ? `${s.slice(0, limit - 1)}…` : s;
 }

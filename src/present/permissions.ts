@@ -15,7 +15,12 @@ const engineQuestions: Record<string, string> = {
 
 function seenBy(v: Visibility): string {
   if (typeof v === "object") return `seen only by the players named in "${v.seenBy}"`;
-  return { public: "seen by everyone", owner: "each player's value seen only by that player", others: "each player's value seen by everyone but that player", hidden: "seen by no one" }[v];
+  return {
+    public: "seen by everyone",
+    owner: "each player's value seen only by that player",
+    others: "each player's value seen by everyone but that player",
+    hidden: "seen by no one",
+  }[v];
 }
 
 const quoted = (names: readonly string[]) => names.map((n) => `"${n}"`).join(", ");
@@ -43,7 +48,9 @@ export function permissionsOf(state: GameState, number: number): Permissions | n
   if (others.length) lines.push(`Offers the actions: ${quoted(others)}.`);
   for (const name of d.state) {
     const decl = state.decls[name];
-    lines.push(`Keeps the state "${name}"${decl ? `, ${decl.scope === "player" ? "one value per player" : "one value for the game"}, ${seenBy(decl.visibility)}` : ""}.`);
+    lines.push(
+      `Keeps the state "${name}"${decl ? `, ${decl.scope === "player" ? "one value per player" : "one value for the game"}, ${seenBy(decl.visibility)}` : ""}.`,
+    );
   }
   const questions = d.answers.filter((q) => !(q in engineQuestions));
   if (questions.length) lines.push(`Answers the rules' questions: ${quoted(questions)}.`);

@@ -82,7 +82,11 @@ interface ActionForm {
 }
 
 /** A move on one entry: an action whose form is the entry's number, and at most one choice (vote: for / against). */
-export interface EntryMove { action: string; field: string; choice: { name: string; values: Json[] } | null }
+export interface EntryMove {
+  action: string;
+  field: string;
+  choice: { name: string; values: Json[] } | null;
+}
 
 /** The actions that are moves on an entry of a record cited by `field` (its declared `citedAs`). */
 export function entryMoves(actions: readonly ActionForm[], field: string | undefined): EntryMove[] {

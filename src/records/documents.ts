@@ -5,9 +5,18 @@
 import type { Act, GameState } from "../kernel/types.js";
 import { renderRulesetMarkdown, renderRulesetText, rulesetDocument, type RulesetDocument } from "./publish/index.js";
 import {
-  courtReport, proposalReport, renderCourtReportMarkdown, renderCourtReportText, renderProposalReportMarkdown,
-  renderProposalReportText, renderScoreboardMarkdown, renderScoreboardText, scoreboard,
-  type CourtReport, type ProposalReport, type Scoreboard,
+  courtReport,
+  proposalReport,
+  renderCourtReportMarkdown,
+  renderCourtReportText,
+  renderProposalReportMarkdown,
+  renderProposalReportText,
+  renderScoreboardMarkdown,
+  renderScoreboardText,
+  scoreboard,
+  type CourtReport,
+  type ProposalReport,
+  type Scoreboard,
 } from "./reports/index.js";
 import { namer } from "./reports/names.js";
 
@@ -33,7 +42,12 @@ export function buildRecord(kind: RecordKind, source: RecordSource): RecordDocum
   switch (kind) {
     case "ruleset":
     case "full-ruleset":
-      return rulesetDocument(state, { full: kind === "full-ruleset", name, viewer, ...(source.presetTitle !== undefined ? { presetTitle: source.presetTitle } : {}) });
+      return rulesetDocument(state, {
+        full: kind === "full-ruleset",
+        name,
+        viewer,
+        ...(source.presetTitle !== undefined ? { presetTitle: source.presetTitle } : {}),
+      });
     case "proposals":
       return proposalReport(acts, state, viewer, { name });
     case "scores":
@@ -72,7 +86,14 @@ export function renderRecord(kind: RecordKind, source: RecordSource, format: Rec
 
 /** A game's name as safe for a file name: "Friday Nomic!" → "friday-nomic". */
 export function fileSlug(game: string): string {
-  return game.normalize("NFKD").replace(/[^\w\s-]/g, "").trim().toLowerCase().replace(/[\s_-]+/g, "-") || "game";
+  return (
+    game
+      .normalize("NFKD")
+      .replace(/[^\w\s-]/g, "")
+      .trim()
+      .toLowerCase()
+      .replace(/[\s_-]+/g, "-") || "game"
+  );
 }
 
 /** A file name for a download: "friday-nomic-full-ruleset-42.md". */

@@ -31,8 +31,13 @@ export function rulesetFromText(text: string, options: { layout?: string; codeFr
     const known = listPresets().map((p) => p.name);
     if (!known.includes(options.codeFrom)) throw new Error(`there is no preset "${options.codeFrom}" to take code from; the presets are: ${known.join(", ")}`);
     ({ rules, attached, textDiffers } = attachCode(rules, join(presetsDir, options.codeFrom), (n) => presetCodePath(options.codeFrom!, n)));
-    notes.push(attached.length ? `Code from ${options.codeFrom} attached to rules ${attached.join(", ")}.` : `No rule of this text has code in ${options.codeFrom}.`);
-    if (textDiffers.length) notes.push(`Rules ${textDiffers.join(", ")} read differently from ${options.codeFrom}'s text; their code was written for that text: read it before play.`);
+    notes.push(
+      attached.length ? `Code from ${options.codeFrom} attached to rules ${attached.join(", ")}.` : `No rule of this text has code in ${options.codeFrom}.`,
+    );
+    if (textDiffers.length)
+      notes.push(
+        `Rules ${textDiffers.join(", ")} read differently from ${options.codeFrom}'s text; their code was written for that text: read it before play.`,
+      );
   }
   return { imported, rules, archived: imported.archived, codeFrom: options.codeFrom ?? null, attached, textDiffers, notes };
 }

@@ -11,7 +11,13 @@ import suber from "./suber/extras/index.js";
 import type { TurnView } from "./suber/extras/cli.js";
 
 export type { TurnView };
-export interface PlayOptions { preset: string; bots: number; seed?: string; maxTurns: number; quiet?: boolean }
+export interface PlayOptions {
+  preset: string;
+  bots: number;
+  seed?: string;
+  maxTurns: number;
+  quiet?: boolean;
+}
 export type Print = (line: string) => void;
 
 export interface PresetExtras {

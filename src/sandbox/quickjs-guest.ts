@@ -32,7 +32,12 @@ export class QuickJsGuest {
   private readonly perRule = new Map<number, number>();
 
   /** `clock` hears every change of the running rule, so the host can blame a rule even after killing the worker. */
-  constructor(module: QuickJSWASMModule, private readonly limits: GuestLimits, runtimeSource: string, private readonly clock: Pick<RuleClockWriter, "reset" | "switchTo">) {
+  constructor(
+    module: QuickJSWASMModule,
+    private readonly limits: GuestLimits,
+    runtimeSource: string,
+    private readonly clock: Pick<RuleClockWriter, "reset" | "switchTo">,
+  ) {
     this.runtime = module.newRuntime();
     this.runtime.setMemoryLimit(limits.memoryBytes);
     this.runtime.setMaxStackSize(limits.stackBytes);

@@ -32,7 +32,12 @@ export async function createQuickJsSandbox(overrides: Partial<SandboxLimits> = {
   const limits = { ...defaultLimits, ...overrides };
   const clock = ruleClockBuffer();
   const worker = startWorker(import.meta.url, "sandbox-worker", {
-    workerData: { wasm: await quickJsModule(), runtime: guestSource(), limits: { fuel: limits.fuel, memoryBytes: limits.memoryBytes, stackBytes: limits.stackBytes }, clock },
+    workerData: {
+      wasm: await quickJsModule(),
+      runtime: guestSource(),
+      limits: { fuel: limits.fuel, memoryBytes: limits.memoryBytes, stackBytes: limits.stackBytes },
+      clock,
+    },
     resourceLimits: { maxOldGenerationSizeMb: bounds.sandboxHeapMb, maxYoungGenerationSizeMb: 16 },
   });
   const sandbox = new WorkerSandbox(worker, limits, clock);
@@ -55,7 +60,11 @@ class WorkerSandbox implements Sandbox {
   private queue: Promise<unknown> = Promise.resolve();
   private dead: SandboxInterrupted | null = null;
 
-  constructor(private readonly worker: Worker, private readonly limits: SandboxLimits, private readonly clock: SharedArrayBuffer) {
+  constructor(
+    private readonly worker: Worker,
+    private readonly limits: SandboxLimits,
+    private readonly clock: SharedArrayBuffer,
+  ) {
     this.started = new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => this.kill(new SandboxInterrupted("crash", "the sandbox did not start in time")), bounds.sandboxStartMs);
       this.pending = { id: 0, diagnose: false, resolve: () => resolve(), reject, timer };
@@ -63,7 +72,13 @@ class WorkerSandbox implements Sandbox {
     worker.on("message", (reply: WorkerReply) => this.settle(reply));
     worker.on("error", (err: Error & { code?: string }) => {
       const memory = err.code === "ERR_WORKER_OUT_OF_MEMORY";
-      this.kill(new SandboxInterrupted(memory ? "memory" : "crash", memory ? "ran out of memory" : `the sandbox crashed: ${err.message}`, memory && this.pending?.diagnose ? runningRule(this.clock) : null));
+      this.kill(
+        new SandboxInterrupted(
+          memory ? "memory" : "crash",
+          memory ? "ran out of memory" : `the sandbox crashed: ${err.message}`,
+          memory && this.pending?.diagnose ? runningRule(this.clock) : null,
+        ),
+      );
     });
     worker.on("exit", () => this.kill(new SandboxInterrupted("crash", "the sandbox's thread ended")));
     // Only a call in flight keeps the process alive: an idle game must not stop a CLI command from exiting.

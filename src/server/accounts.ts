@@ -41,9 +41,22 @@ export interface Post {
   createdAt: number;
 }
 
-interface UserRow { id: string; username: string; display_name: string; time_zone: string | null; created_at: number; password_hash: string }
+interface UserRow {
+  id: string;
+  username: string;
+  display_name: string;
+  time_zone: string | null;
+  created_at: number;
+  password_hash: string;
+}
 
-const toUser = (row: UserRow): User => ({ id: row.id, username: row.username, displayName: row.display_name, timeZone: row.time_zone, createdAt: row.created_at });
+const toUser = (row: UserRow): User => ({
+  id: row.id,
+  username: row.username,
+  displayName: row.display_name,
+  timeZone: row.time_zone,
+  createdAt: row.created_at,
+});
 const tokenHash = (token: string) => createHash("sha256").update(token).digest("base64url");
 
 export const sessionLifetimeMs = 30 * 24 * 3600 * 1000;
@@ -62,7 +75,10 @@ export class UsernameTakenError extends Error {
 export class Accounts {
   private readonly q: Record<string, SqlStatement>;
 
-  constructor(private readonly db: SqlDatabase, private readonly clock: () => number = Date.now) {
+  constructor(
+    private readonly db: SqlDatabase,
+    private readonly clock: () => number = Date.now,
+  ) {
     this.q = {
       insertUser: db.prepare("INSERT INTO users (id, username, display_name, password_hash, time_zone, created_at) VALUES (?, ?, ?, ?, ?, ?)"),
       userByName: db.prepare("SELECT * FROM users WHERE username = ?"),
@@ -169,7 +185,12 @@ export class Accounts {
   }
 
   membershipsOf(userId: string): Membership[] {
-    return (this.q.membershipsOfUser!.all(userId) as { game_id: string; user_id: string; player_id: string; joined_at: number }[]).map((row) => ({ gameId: row.game_id, userId: row.user_id, playerId: row.player_id, joinedAt: row.joined_at }));
+    return (this.q.membershipsOfUser!.all(userId) as { game_id: string; user_id: string; player_id: string; joined_at: number }[]).map((row) => ({
+      gameId: row.game_id,
+      userId: row.user_id,
+      playerId: row.player_id,
+      joinedAt: row.joined_at,
+    }));
   }
 
   // ---- the forum ----
@@ -180,7 +201,9 @@ export class Accounts {
   }
 
   posts(gameId: string, afterId = 0, limit = 200): Post[] {
-    return (this.q.posts!.all(gameId, afterId, limit) as { id: number; game_id: string; user_id: string; display_name: string; body: string; created_at: number }[]).map((row) => ({
+    return (
+      this.q.posts!.all(gameId, afterId, limit) as { id: number; game_id: string; user_id: string; display_name: string; body: string; created_at: number }[]
+    ).map((row) => ({
       id: row.id,
       gameId: row.game_id,
       author: { id: row.user_id, displayName: row.display_name },

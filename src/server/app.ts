@@ -44,7 +44,13 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const clock = options.clock ?? Date.now;
   const store = SqliteStore.open(options.db, { durability: options.durability ?? "full" });
   const engine: EngineOptions = engineOptions({ store, clock });
-  const context: ServerContext = { hub: new GameHub(engine, clock), accounts: new Accounts(store.sql, clock), clock, secureCookies: options.secureCookies ?? false, authRateLimit: options.authRateLimit ?? 30 };
+  const context: ServerContext = {
+    hub: new GameHub(engine, clock),
+    accounts: new Accounts(store.sql, clock),
+    clock,
+    secureCookies: options.secureCookies ?? false,
+    authRateLimit: options.authRateLimit ?? 30,
+  };
 
   const app = Fastify({
     logger: options.logger ?? false,
@@ -83,7 +89,13 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     openapi: {
       openapi: "3.1.0",
       servers: [{ url: "/", description: "The server that serves this document" }],
-      info: { title: "Nomos API", version: "0.3.0", license: { name: "MIT", identifier: "MIT" }, description: "Play Nomic: accounts, games, actions under the rules, the log, live updates, the forum. Sign in, then send the CSRF token from /api/session in the X-CSRF-Token header with every POST or PATCH." },
+      info: {
+        title: "Nomos API",
+        version: "0.3.0",
+        license: { name: "MIT", identifier: "MIT" },
+        description:
+          "Play Nomic: accounts, games, actions under the rules, the log, live updates, the forum. Sign in, then send the CSRF token from /api/session in the X-CSRF-Token header with every POST or PATCH.",
+      },
       components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: "nomos_session" } } },
       security: [{ session: [] }],
     },

@@ -1,6 +1,14 @@
 /** What every route shares: the game hub, the server's records and the signed-in user. */
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from "fastify";
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from "fastify";
 import type { Accounts, Session, User } from "./accounts.js";
 import { ApiError } from "./errors.js";
 import type { GameHub } from "./hub.js";
@@ -28,7 +36,8 @@ declare module "fastify" {
 
 /** The signed-in user, or a 401 saying how to sign in. */
 export function requireUser(request: FastifyRequest): User {
-  if (!request.session) throw new ApiError(401, "signed-out", "you are not signed in; sign in (POST /api/auth/signin) or sign up (POST /api/auth/signup) first");
+  if (!request.session)
+    throw new ApiError(401, "signed-out", "you are not signed in; sign in (POST /api/auth/signin) or sign up (POST /api/auth/signup) first");
   return request.session.user;
 }
 

@@ -6,12 +6,21 @@ import type { GameState, Json, RuleRecord } from "../kernel/types.js";
 import type { GameView } from "../kernel/visibility.js";
 import { permissionsOf, type Permissions } from "../present/permissions.js";
 
-const ruleFace = (r: RuleRecord) => ({ number: r.number, title: r.title, text: r.text, mutable: r.mutable, revision: r.revision, code: r.code?.source ?? null });
+const ruleFace = (r: RuleRecord) => ({
+  number: r.number,
+  title: r.title,
+  text: r.text,
+  mutable: r.mutable,
+  revision: r.revision,
+  code: r.code?.source ?? null,
+});
 
 export function previewDiff(before: GameView, after: GameView, afterState: GameState) {
   const rules: {
-    number: number; change: "enacted" | "repealed" | "changed";
-    before: ReturnType<typeof ruleFace> | null; after: ReturnType<typeof ruleFace> | null;
+    number: number;
+    change: "enacted" | "repealed" | "changed";
+    before: ReturnType<typeof ruleFace> | null;
+    after: ReturnType<typeof ruleFace> | null;
     permissions: Permissions | null;
   }[] = [];
   const old = new Map(before.rules.map((r) => [r.number, r]));

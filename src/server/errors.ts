@@ -9,7 +9,11 @@ import { ActionError } from "../kernel/game.js";
 export type { ErrorBody };
 
 export class ApiError extends Error {
-  constructor(readonly status: number, readonly code: string, message: string) {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
     this.name = "ApiError";
   }
@@ -46,14 +50,35 @@ export function notFoundBody(method: string, url: string): ErrorBody {
 /** Turns anything thrown by a route into a status and a body; unknown errors say little. */
 export function toErrorReply(err: unknown): { status: number; body: ErrorBody; unexpected: boolean } {
   if (err instanceof ApiError) return { status: err.status, body: { error: { code: err.code, message: err.message } }, unexpected: false };
-  if (err instanceof ActionError) return { status: actionStatus[err.code], body: { error: { code: err.code, message: err.message, rule: err.rule } }, unexpected: false };
+  if (err instanceof ActionError)
+    return { status: actionStatus[err.code], body: { error: { code: err.code, message: err.message, rule: err.rule } }, unexpected: false };
   const e = err as { statusCode?: number; code?: string; message?: string; validation?: unknown };
-  if (e.validation) return { status: 400, body: { error: { code: "invalid-input", message: `${e.message}; see the API description at /api/openapi.json` } }, unexpected: false };
+  if (e.validation)
+    return {
+      status: 400,
+      body: { error: { code: "invalid-input", message: `${e.message}; see the API description at /api/openapi.json` } },
+      unexpected: false,
+    };
   const known = e.code ? framework[e.code] : undefined;
   if (known) return { status: known.status, body: { error: { code: known.code, message: known.message } }, unexpected: false };
-  if (e.statusCode === 400 && (e.code?.startsWith("FST_ERR_CTP") || err instanceof SyntaxError)) return { status: 400, body: { error: { code: "invalid-json", message: `the body is not valid JSON (${e.message}); send a JSON object` } }, unexpected: false };
-  if (e.statusCode === 429) return { status: 429, body: { error: { code: "rate-limited", message: `too many tries from your address (${e.message ?? "rate limit"}); wait a minute and try again` } }, unexpected: false };
+  if (e.statusCode === 400 && (e.code?.startsWith("FST_ERR_CTP") || err instanceof SyntaxError))
+    return {
+      status: 400,
+      body: { error: { code: "invalid-json", message: `the body is not valid JSON (${e.message}); send a JSON object` } },
+      unexpected: false,
+    };
+  if (e.statusCode === 429)
+    return {
+      status: 429,
+      body: { error: { code: "rate-limited", message: `too many tries from your address (${e.message ?? "rate limit"}); wait a minute and try again` } },
+      unexpected: false,
+    };
   // Any other client error fastify or a plugin raises: its status and message, not its internal code.
-  if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) return { status: e.statusCode, body: { error: { code: "bad-request", message: e.message ?? "bad request" } }, unexpected: false };
-  return { status: 500, body: { error: { code: "internal", message: "something went wrong on the server; nothing was changed. Try again." } }, unexpected: true };
+  if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500)
+    return { status: e.statusCode, body: { error: { code: "bad-request", message: e.message ?? "bad request" } }, unexpected: false };
+  return {
+    status: 500,
+    body: { error: { code: "internal", message: "something went wrong on the server; nothing was changed. Try again." } },
+    unexpected: true,
+  };
 }

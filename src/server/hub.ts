@@ -36,7 +36,10 @@ export class GameHub {
   private readonly poll: NodeJS.Timeout;
   private closed = false;
 
-  constructor(readonly engine: EngineOptions, private readonly clock: () => number = Date.now) {
+  constructor(
+    readonly engine: EngineOptions,
+    private readonly clock: () => number = Date.now,
+  ) {
     // Another process on the same file (a second server, the CLI) may write a game: the
     // pages watching it here hear of it within a poll.
     this.poll = setInterval(() => this.pollWatched(), pollMs);
@@ -61,7 +64,10 @@ export class GameHub {
         return game;
       })();
       this.games.set(id, loading);
-      loading.then((game) => this.arm(game), () => this.games.delete(id));
+      loading.then(
+        (game) => this.arm(game),
+        () => this.games.delete(id),
+      );
       return loading;
     }
     const game = await loading;
@@ -97,10 +103,14 @@ export class GameHub {
   /** Adds a player: the join act and `seat`'s records (the membership) commit together or not at all. */
   join(game: Game, name: string, seat: (player: string) => void): Promise<PlayerRecord> {
     return this.change(game, (g) =>
-      this.engine.store.alongside(g.id, (act) => {
-        if (act.input.kind !== "join") throw new Error(`game ${g.id}: act ${act.seq} is not the join its seat was written for`);
-        seat(act.input.player.id);
-      }, () => g.join(name)),
+      this.engine.store.alongside(
+        g.id,
+        (act) => {
+          if (act.input.kind !== "join") throw new Error(`game ${g.id}: act ${act.seq} is not the join its seat was written for`);
+          seat(act.input.player.id);
+        },
+        () => g.join(name),
+      ),
     );
   }
 
@@ -119,7 +129,11 @@ export class GameHub {
         if (err instanceof StoreWriteError) throw notSaved("this change to the game", err);
         if (err instanceof StoreConflictError) {
           await this.fresh(game.id, current);
-          throw new ApiError(409, "conflict", "another process changed this game as you acted, so nothing of yours was recorded; look at the game again and retry");
+          throw new ApiError(
+            409,
+            "conflict",
+            "another process changed this game as you acted, so nothing of yours was recorded; look at the game again and retry",
+          );
         }
         throw err;
       } finally {
@@ -226,9 +240,7 @@ export class GameHub {
     for (const id of this.listeners.keys()) {
       const loading = this.games.get(id);
       if (!loading) continue;
-      void loading
-        .then(async (game) => ((await this.behind(game)) ? this.serial(id, () => this.fresh(id, game)) : undefined))
-        .catch(() => undefined); // the next poll or request tries again
+      void loading.then(async (game) => ((await this.behind(game)) ? this.serial(id, () => this.fresh(id, game)) : undefined)).catch(() => undefined); // the next poll or request tries again
     }
   }
 
@@ -248,17 +260,27 @@ export class GameHub {
     if (this.closed || game.state.status === "over") return;
     const next = Math.min(...Object.values(game.state.timers).map((t) => t.at));
     if (!Number.isFinite(next)) return;
-    const alarm = setTimeout(() => {
-      this.alarms.delete(game.id);
-      void this.change(game, (g) => g.fireDueTimers(this.clock())).catch((err) => {
-        // Another process fired it first: the game was reloaded and its alarm set again.
-        if (err instanceof ApiError && err.code === "conflict") return;
-        // The act failed and nothing was recorded; try again in a minute rather than spin.
-        const retry = setTimeout(() => void this.games.get(game.id)?.then((g) => this.arm(g), () => undefined), 60_000);
-        retry.unref();
-        this.alarms.set(game.id, retry);
-      });
-    }, Math.min(Math.max(0, next - this.clock()), maxDelay));
+    const alarm = setTimeout(
+      () => {
+        this.alarms.delete(game.id);
+        void this.change(game, (g) => g.fireDueTimers(this.clock())).catch((err) => {
+          // Another process fired it first: the game was reloaded and its alarm set again.
+          if (err instanceof ApiError && err.code === "conflict") return;
+          // The act failed and nothing was recorded; try again in a minute rather than spin.
+          const retry = setTimeout(
+            () =>
+              void this.games.get(game.id)?.then(
+                (g) => this.arm(g),
+                () => undefined,
+              ),
+            60_000,
+          );
+          retry.unref();
+          this.alarms.set(game.id, retry);
+        });
+      },
+      Math.min(Math.max(0, next - this.clock()), maxDelay),
+    );
     alarm.unref();
     this.alarms.set(game.id, alarm);
   }

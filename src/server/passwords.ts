@@ -7,7 +7,9 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:c
 const params = { N: 16384, r: 8, p: 1, keylen: 32 };
 
 function derive(password: string, salt: Buffer, options: ScryptOptions, keylen: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => scrypt(password.normalize("NFC"), salt, keylen, { ...options, maxmem: 64 * 1024 * 1024 }, (err, key) => (err ? reject(err) : resolve(key))));
+  return new Promise((resolve, reject) =>
+    scrypt(password.normalize("NFC"), salt, keylen, { ...options, maxmem: 64 * 1024 * 1024 }, (err, key) => (err ? reject(err) : resolve(key))),
+  );
 }
 
 /** "scrypt$N$r$p$salt$hash", salt and hash in base64url. */

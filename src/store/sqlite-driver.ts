@@ -52,7 +52,11 @@ const writeProblems: Record<string, { reason: StoreWriteError["reason"]; words: 
 
 /** A write SQLite did not commit: nothing of it was saved. The message ends "...: its disk is full". */
 export class StoreWriteError extends Error {
-  constructor(readonly reason: "full" | "read-only" | "io" | "busy", readonly words: string, options: { cause: unknown }) {
+  constructor(
+    readonly reason: "full" | "read-only" | "io" | "busy",
+    readonly words: string,
+    options: { cause: unknown },
+  ) {
     super(`the write was not saved: ${words}`, options);
     this.name = "StoreWriteError";
   }

@@ -91,7 +91,13 @@ function useWal(db: Db): void {
   }
 }
 
-interface GameRow { id: string; name: string; preset: string | null; created_at: number; seed: string }
+interface GameRow {
+  id: string;
+  name: string;
+  preset: string | null;
+  created_at: number;
+  seed: string;
+}
 
 function toInfo(row: GameRow): GameInfo {
   return { id: row.id, name: row.name, preset: row.preset, createdAt: row.created_at, seed: row.seed };
@@ -101,14 +107,19 @@ export class SqliteStore implements GameStore {
   private readonly statements;
   private readonly companions = new Map<string, (act: Act) => void>();
 
-  private constructor(private readonly db: Db, private readonly path: string) {
+  private constructor(
+    private readonly db: Db,
+    private readonly path: string,
+  ) {
     this.statements = {
       insertGame: db.prepare("INSERT INTO games (id, name, preset, created_at, seed) VALUES (?, ?, ?, ?, ?)"),
       insertAct: db.prepare("INSERT INTO acts (game_id, seq, time, body) VALUES (?, ?, ?, ?)"),
       lastSeq: db.prepare("SELECT COALESCE(MAX(seq), 0) AS seq FROM acts WHERE game_id = ?"),
       readActs: db.prepare("SELECT seq, body FROM acts WHERE game_id = ? AND seq > ? ORDER BY seq"),
       insertSnapshot: db.prepare("INSERT OR REPLACE INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)"),
-      pruneSnapshots: db.prepare("DELETE FROM snapshots WHERE game_id = ? AND seq NOT IN (SELECT seq FROM snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT 2)"),
+      pruneSnapshots: db.prepare(
+        "DELETE FROM snapshots WHERE game_id = ? AND seq NOT IN (SELECT seq FROM snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT 2)",
+      ),
       latestSnapshot: db.prepare("SELECT seq, state FROM snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT 1"),
       getGame: db.prepare("SELECT * FROM games WHERE id = ?"),
       listGames: db.prepare("SELECT * FROM games ORDER BY created_at DESC, rowid DESC"),

@@ -34,14 +34,39 @@ export function AuthPage({ onSignedIn }: { onSignedIn(session: Session): void })
       <p class="tagline">Play Nomic, the game in which changing the rules is a move.</p>
       <form onSubmit={submit} class="card">
         <h2>{mode === "signin" ? "Sign in" : "Create an account"}</h2>
-        <label>Username<input name="username" autocomplete="username" required minLength={2} maxLength={32} pattern="[A-Za-z0-9_.\-]+" /></label>
-        {mode === "signup" && <label>Your name, as players will see it<input name="displayName" autocomplete="name" maxLength={100} /></label>}
-        <label>Password<input name="password" type="password" autocomplete={mode === "signin" ? "current-password" : "new-password"} required minLength={mode === "signup" ? 8 : 1} /></label>
-        {error && <p class="error" role="alert">{error}</p>}
-        <button type="submit" disabled={busy}>{mode === "signin" ? "Sign in" : "Sign up"}</button>
+        <label>
+          Username
+          <input name="username" autocomplete="username" required minLength={2} maxLength={32} pattern="[A-Za-z0-9_.\-]+" />
+        </label>
+        {mode === "signup" && (
+          <label>
+            Your name, as players will see it
+            <input name="displayName" autocomplete="name" maxLength={100} />
+          </label>
+        )}
+        <label>
+          Password
+          <input
+            name="password"
+            type="password"
+            autocomplete={mode === "signin" ? "current-password" : "new-password"}
+            required
+            minLength={mode === "signup" ? 8 : 1}
+          />
+        </label>
+        {error && (
+          <p class="error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" disabled={busy}>
+          {mode === "signin" ? "Sign in" : "Sign up"}
+        </button>
         <p>
           {mode === "signin" ? "New here? " : "Have an account? "}
-          <button type="button" class="link" onClick={() => setMode(mode === "signin" ? "signup" : "signin")}>{mode === "signin" ? "Create an account" : "Sign in"}</button>
+          <button type="button" class="link" onClick={() => setMode(mode === "signin" ? "signup" : "signin")}>
+            {mode === "signin" ? "Create an account" : "Sign in"}
+          </button>
         </p>
       </form>
     </main>

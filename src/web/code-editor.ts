@@ -3,7 +3,15 @@
  * type-check as lint diagnostics and its completions. The server does the TypeScript work,
  * against the same rule API it checks proposals with, so the browser never loads TypeScript.
  */
-import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap, type Completion, type CompletionContext, type CompletionResult } from "@codemirror/autocomplete";
+import {
+  autocompletion,
+  closeBrackets,
+  closeBracketsKeymap,
+  completionKeymap,
+  type Completion,
+  type CompletionContext,
+  type CompletionResult,
+} from "@codemirror/autocomplete";
 import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
 import { javascript } from "@codemirror/lang-javascript";
 // @codemirror/language comes with @codemirror/lang-javascript; highlighting needs a style from it.
@@ -71,7 +79,9 @@ export function mountCodeEditor(parent: HTMLElement, options: CodeEditorOptions)
     const result: CompletionResult = {
       from: Math.min(list.from, context.pos),
       // CodeMirror orders equally good matches by label; the boost keeps TypeScript's order (locals before globals).
-      options: list.options.map((o, i): Completion => ({ label: o.label, type: completionType(o.kind), boost: -Math.min(99, i), ...(o.detail ? { detail: o.detail } : {}) })),
+      options: list.options.map(
+        (o, i): Completion => ({ label: o.label, type: completionType(o.kind), boost: -Math.min(99, i), ...(o.detail ? { detail: o.detail } : {}) }),
+      ),
     };
     if (list.options.length < maxServerOptions) result.validFor = /^[\p{ID_Continue}$]*$/u;
     return result;

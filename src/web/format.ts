@@ -13,7 +13,12 @@ export function when(ms: number, zone = viewerZone): string {
 /** "in 3 hours", "5 minutes ago". */
 export function relative(ms: number, now = Date.now()): string {
   const diff = ms - now;
-  const units: [Intl.RelativeTimeFormatUnit, number][] = [["day", 86_400_000], ["hour", 3_600_000], ["minute", 60_000], ["second", 1000]];
+  const units: [Intl.RelativeTimeFormatUnit, number][] = [
+    ["day", 86_400_000],
+    ["hour", 3_600_000],
+    ["minute", 60_000],
+    ["second", 1000],
+  ];
   const format = new Intl.RelativeTimeFormat(undefined, { numeric: "auto" });
   for (const [unit, size] of units) if (Math.abs(diff) >= size || unit === "second") return format.format(Math.round(diff / size), unit);
   return "";
@@ -38,5 +43,7 @@ export function brief(value: Json | undefined, names: (id: string) => string = (
     return [...tally].map(([choice, n]) => `${choice} ${n}`).join(" · ");
   }
   if (!entries.length) return "none";
-  return entries.map(([k, v]) => `${isPlayer(k) ? names(k) : k}: ${typeof v === "object" && v !== null ? `{ ${brief(v, names, isPlayer)} }` : brief(v, names, isPlayer)}`).join(", ");
+  return entries
+    .map(([k, v]) => `${isPlayer(k) ? names(k) : k}: ${typeof v === "object" && v !== null ? `{ ${brief(v, names, isPlayer)} }` : brief(v, names, isPlayer)}`)
+    .join(", ");
 }

@@ -8,8 +8,18 @@ import { post } from "./api.js";
 import { navigate } from "./router.js";
 import type { Effect, User } from "./types.js";
 
-interface Archive { format?: unknown; game?: { name?: unknown }; acts?: { effects?: Effect[] }[] }
-interface Chosen { fileName: string; archive: Archive; name: string; acts: number; players: { id: string; name: string }[] }
+interface Archive {
+  format?: unknown;
+  game?: { name?: unknown };
+  acts?: { effects?: Effect[] }[];
+}
+interface Chosen {
+  fileName: string;
+  archive: Archive;
+  name: string;
+  acts: number;
+  players: { id: string; name: string }[];
+}
 
 /** The players still in the game at its end, with their last names, folded from the acts' effects. */
 function playersOf(archive: Archive): { id: string; name: string }[] {
@@ -43,7 +53,13 @@ export function GameImport({ user }: { user: User }) {
     if (!archive || typeof archive !== "object" || archive.format !== "nomos-game" || !Array.isArray(archive.acts)) {
       return setError(`${file.name} is not a Nomos game file (exported from a game's Records tab, or by nomos export).`);
     }
-    setChosen({ fileName: file.name, archive, name: typeof archive.game?.name === "string" ? archive.game.name : "a game", acts: archive.acts.length, players: playersOf(archive) });
+    setChosen({
+      fileName: file.name,
+      archive,
+      name: typeof archive.game?.name === "string" ? archive.game.name : "a game",
+      acts: archive.acts.length,
+      players: playersOf(archive),
+    });
   };
 
   const submit = async (event: Event) => {
@@ -66,21 +82,36 @@ export function GameImport({ user }: { user: User }) {
     <section class="card" aria-labelledby="import-heading">
       <h2 id="import-heading">Import a game file</h2>
       <form onSubmit={submit}>
-        <label>Game file (JSON, as exported)<input type="file" name="file" accept=".json,application/json" required onChange={read} /></label>
+        <label>
+          Game file (JSON, as exported)
+          <input type="file" name="file" accept=".json,application/json" required onChange={read} />
+        </label>
         {chosen && (
           <>
-            <p role="status">{chosen.fileName}: “{chosen.name}”, {chosen.acts} acts, {chosen.players.length} players.</p>
+            <p role="status">
+              {chosen.fileName}: “{chosen.name}”, {chosen.acts} acts, {chosen.players.length} players.
+            </p>
             <div class="field">
               <label for="import-as">You play as</label>
               <select id="import-as" name="as" required key={chosen.fileName} defaultValue={mine ?? ""}>
                 <option value="">Choose…</option>
-                {chosen.players.map((p) => <option key={p.id} value={p.id} selected={p.id === mine}>{p.name}</option>)}
+                {chosen.players.map((p) => (
+                  <option key={p.id} value={p.id} selected={p.id === mine}>
+                    {p.name}
+                  </option>
+                ))}
               </select>
             </div>
           </>
         )}
-        <button type="submit" disabled={busy || !chosen}>Import the game</button>
-        {error && <p class="error" role="alert">{error}</p>}
+        <button type="submit" disabled={busy || !chosen}>
+          Import the game
+        </button>
+        {error && (
+          <p class="error" role="alert">
+            {error}
+          </p>
+        )}
       </form>
     </section>
   );

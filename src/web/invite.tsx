@@ -18,13 +18,28 @@ export function InvitePage({ code }: { code: string }) {
       setError((err as Error).message);
     }
   };
-  if (error) return <p class="error" role="alert">{error}</p>;
+  if (error)
+    return (
+      <p class="error" role="alert">
+        {error}
+      </p>
+    );
   if (!game) return <p>Loading…</p>;
   return (
     <section class="card">
       <h1>{game.name}</h1>
-      <p>A game of {game.preset ?? "a custom ruleset"} with {game.players.map((p) => p.name).join(", ")}.</p>
-      {game.me ? <button type="button" onClick={() => navigate(`/games/${game.id}`)}>Open the game</button> : <button type="button" onClick={join}>Join this game</button>}
+      <p>
+        A game of {game.preset ?? "a custom ruleset"} with {game.players.map((p) => p.name).join(", ")}.
+      </p>
+      {game.me ? (
+        <button type="button" onClick={() => navigate(`/games/${game.id}`)}>
+          Open the game
+        </button>
+      ) : (
+        <button type="button" onClick={join}>
+          Join this game
+        </button>
+      )}
     </section>
   );
 }

@@ -23,7 +23,10 @@ export function LobbyPage({ user, onUser }: { user: User; onUser(user: User): vo
     const data = new FormData(event.target as HTMLFormElement);
     try {
       const codeFrom = String(data.get("codeFrom") ?? "");
-      const start = source === "preset" ? { preset: String(data.get("preset")) } : { ruleset: { text: String(data.get("rulesetText") ?? ""), ...(codeFrom ? { codeFrom } : {}) } };
+      const start =
+        source === "preset"
+          ? { preset: String(data.get("preset")) }
+          : { ruleset: { text: String(data.get("rulesetText") ?? ""), ...(codeFrom ? { codeFrom } : {}) } };
       const game = await post<GameSummary>("/api/games", { name: String(data.get("name")), ...start, timeZone: String(data.get("timeZone")) });
       navigate(`/games/${game.id}`);
     } catch (err) {
@@ -43,15 +46,28 @@ export function LobbyPage({ user, onUser }: { user: User; onUser(user: User): vo
 
   return (
     <div class="lobby">
-      {error && <p class="error" role="alert">{error}</p>}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
       <section>
         <h1>Your games</h1>
-        {games === null ? <p>Loading…</p> : games.length === 0 ? <p>You are not in any game yet. Start one below, or open an invitation link a friend sent you.</p> : (
+        {games === null ? (
+          <p>Loading…</p>
+        ) : games.length === 0 ? (
+          <p>You are not in any game yet. Start one below, or open an invitation link a friend sent you.</p>
+        ) : (
           <ul class="games">
             {games.map((g) => (
               <li key={g.id}>
-                <a href={`/games/${g.id}`} onClick={follow}>{g.name}</a>
-                <span class="muted"> · {g.preset ?? "custom"} · {g.players.length} players · {g.status === "over" ? "over" : "in play"}</span>
+                <a href={`/games/${g.id}`} onClick={follow}>
+                  {g.name}
+                </a>
+                <span class="muted">
+                  {" "}
+                  · {g.preset ?? "custom"} · {g.players.length} players · {g.status === "over" ? "over" : "in play"}
+                </span>
               </li>
             ))}
           </ul>
@@ -60,18 +76,46 @@ export function LobbyPage({ user, onUser }: { user: User; onUser(user: User): vo
       <section class="card">
         <h2>New game</h2>
         <form onSubmit={create}>
-          <label>Name<input name="name" required maxLength={100} placeholder="Friday Nomic" /></label>
+          <label>
+            Name
+            <input name="name" required maxLength={100} placeholder="Friday Nomic" />
+          </label>
           <div class="field">
             <label for="new-game-source">Start from</label>
-            <select id="new-game-source" name="source" value={source} onChange={(e) => setSource((e.target as HTMLSelectElement).value === "text" ? "text" : "preset")}>
+            <select
+              id="new-game-source"
+              name="source"
+              value={source}
+              onChange={(e) => setSource((e.target as HTMLSelectElement).value === "text" ? "text" : "preset")}
+            >
               <option value="preset">a preset</option>
               <option value="text">a published ruleset's text</option>
             </select>
           </div>
-          {source === "preset"
-            ? <label>Ruleset<select name="preset">{presets.map((p) => <option value={p.name} key={p.name}>{p.title}</option>)}</select></label>
-            : <RulesetImport presets={presets} />}
-          <label>Time zone for deadlines<select name="timeZone" defaultValue={user.timeZone ?? viewerZone}>{zones.map((z) => <option key={z} value={z} selected={z === (user.timeZone ?? viewerZone)}>{z}</option>)}</select></label>
+          {source === "preset" ? (
+            <label>
+              Ruleset
+              <select name="preset">
+                {presets.map((p) => (
+                  <option value={p.name} key={p.name}>
+                    {p.title}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : (
+            <RulesetImport presets={presets} />
+          )}
+          <label>
+            Time zone for deadlines
+            <select name="timeZone" defaultValue={user.timeZone ?? viewerZone}>
+              {zones.map((z) => (
+                <option key={z} value={z} selected={z === (user.timeZone ?? viewerZone)}>
+                  {z}
+                </option>
+              ))}
+            </select>
+          </label>
           <button type="submit">Create game</button>
         </form>
       </section>

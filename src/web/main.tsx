@@ -14,10 +14,13 @@ function App() {
   const [session, setSession] = useState<Session | null>(null);
 
   useEffect(() => {
-    get<Session>("/api/session").then((s) => {
-      setCsrf(s.csrf);
-      setSession(s);
-    }, () => setSession({ user: null, csrf: null }));
+    get<Session>("/api/session").then(
+      (s) => {
+        setCsrf(s.csrf);
+        setSession(s);
+      },
+      () => setSession({ user: null, csrf: null }),
+    );
   }, []);
 
   if (!session) return <p class="loading">Loading…</p>;
@@ -45,9 +48,15 @@ function App() {
   return (
     <>
       <header class="top">
-        <a href="/" onClick={follow} class="brand">Nomos</a>
-        <span class="who">Signed in as <strong>{user.displayName}</strong></span>
-        <button type="button" class="link" onClick={signOut}>Sign out</button>
+        <a href="/" onClick={follow} class="brand">
+          Nomos
+        </a>
+        <span class="who">
+          Signed in as <strong>{user.displayName}</strong>
+        </span>
+        <button type="button" class="link" onClick={signOut}>
+          Sign out
+        </button>
       </header>
       <main>{page}</main>
     </>

@@ -25,7 +25,7 @@ export function usePath(): string {
 
 /** Follows an in-app link without reloading the page. */
 export function follow(event: MouseEvent): void {
-  const anchor = (event.currentTarget as HTMLAnchorElement);
+  const anchor = event.currentTarget as HTMLAnchorElement;
   if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
   event.preventDefault();
   navigate(anchor.getAttribute("href")!);

@@ -7,9 +7,19 @@
 import { useState } from "preact/hooks";
 import { post } from "./api.js";
 
-export interface Preset { name: string; title: string; description: string }
+export interface Preset {
+  name: string;
+  title: string;
+  description: string;
+}
 
-interface PreviewRule { number: number; title: string | null; text: string; mutable: boolean; hasCode?: boolean }
+interface PreviewRule {
+  number: number;
+  title: string | null;
+  text: string;
+  mutable: boolean;
+  hasCode?: boolean;
+}
 interface RulesetPreview {
   layout: string;
   title: string | null;
@@ -34,22 +44,55 @@ function PreviewView({ preview }: { preview: RulesetPreview }) {
     <section class="ruleset-preview card" aria-labelledby="ruleset-preview-heading">
       <h3 id="ruleset-preview-heading">Preview{preview.title ? `: ${preview.title}` : ""}</h3>
       <dl class="values">
-        <div><dt>Layout</dt><dd data-field="layout">{preview.layout}</dd></div>
-        <div><dt>Rules in effect</dt><dd data-field="rules">{preview.rules.length}{withCode ? ` (${withCode} with code)` : ""}</dd></div>
-        <div><dt>No longer in effect</dt><dd data-field="archived">{preview.archived.length ? preview.archived.map((r) => r.number).join(", ") : "none"}</dd></div>
-        {preview.asOf && <div><dt>As of</dt><dd>{preview.asOf.text}</dd></div>}
+        <div>
+          <dt>Layout</dt>
+          <dd data-field="layout">{preview.layout}</dd>
+        </div>
+        <div>
+          <dt>Rules in effect</dt>
+          <dd data-field="rules">
+            {preview.rules.length}
+            {withCode ? ` (${withCode} with code)` : ""}
+          </dd>
+        </div>
+        <div>
+          <dt>No longer in effect</dt>
+          <dd data-field="archived">{preview.archived.length ? preview.archived.map((r) => r.number).join(", ") : "none"}</dd>
+        </div>
+        {preview.asOf && (
+          <div>
+            <dt>As of</dt>
+            <dd>{preview.asOf.text}</dd>
+          </div>
+        )}
       </dl>
       {preview.notes.length > 0 && (
         <>
           <h4>Notes</h4>
-          <ul class="notes">{preview.notes.map((n, i) => <li key={i}>{n}</li>)}</ul>
+          <ul class="notes">
+            {preview.notes.map((n, i) => (
+              <li key={i}>{n}</li>
+            ))}
+          </ul>
         </>
       )}
       <details>
         <summary>The rules ({preview.rules.length})</summary>
-        <ol class="plain rule-list">{preview.rules.map((r) => <li key={r.number}><strong>{r.number}</strong> {headline(r)}{r.mutable ? "" : <span class="muted"> (immutable)</span>}</li>)}</ol>
+        <ol class="plain rule-list">
+          {preview.rules.map((r) => (
+            <li key={r.number}>
+              <strong>{r.number}</strong> {headline(r)}
+              {r.mutable ? "" : <span class="muted"> (immutable)</span>}
+            </li>
+          ))}
+        </ol>
       </details>
-      {preview.preamble && <details><summary>Preamble</summary><p class="prose">{preview.preamble}</p></details>}
+      {preview.preamble && (
+        <details>
+          <summary>Preamble</summary>
+          <p class="prose">{preview.preamble}</p>
+        </details>
+      )}
     </section>
   );
 }
@@ -92,14 +135,47 @@ export function RulesetImport({ presets }: { presets: Preset[] }) {
 
   return (
     <div class="ruleset-import">
-      <label>The ruleset's text<textarea name="rulesetText" rows={8} required value={text} onInput={(e) => edited((e.target as HTMLTextAreaElement).value)} placeholder="101 - Immutable - Initial Rule…" /></label>
-      <label>Or read it from a file<input type="file" accept=".txt,.md,text/plain,text/markdown" onChange={readFile} /></label>
-      <label>Attach code from preset<select name="codeFrom" value={codeFrom} onChange={(e) => { setCodeFrom((e.target as HTMLSelectElement).value); setPreview(null); }}>
-        <option value="">No code: the text only</option>
-        {presets.map((p) => <option key={p.name} value={p.name}>{p.title}</option>)}
-      </select></label>
-      <button type="button" class="secondary" onClick={showPreview} disabled={busy}>Preview</button>
-      {error && <p class="error" role="alert">{error}</p>}
+      <label>
+        The ruleset's text
+        <textarea
+          name="rulesetText"
+          rows={8}
+          required
+          value={text}
+          onInput={(e) => edited((e.target as HTMLTextAreaElement).value)}
+          placeholder="101 - Immutable - Initial Rule…"
+        />
+      </label>
+      <label>
+        Or read it from a file
+        <input type="file" accept=".txt,.md,text/plain,text/markdown" onChange={readFile} />
+      </label>
+      <label>
+        Attach code from preset
+        <select
+          name="codeFrom"
+          value={codeFrom}
+          onChange={(e) => {
+            setCodeFrom((e.target as HTMLSelectElement).value);
+            setPreview(null);
+          }}
+        >
+          <option value="">No code: the text only</option>
+          {presets.map((p) => (
+            <option key={p.name} value={p.name}>
+              {p.title}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="button" class="secondary" onClick={showPreview} disabled={busy}>
+        Preview
+      </button>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
       {preview && <PreviewView preview={preview} />}
     </div>
   );

@@ -24,9 +24,21 @@ export interface Outcome {
   ms: number;
 }
 export type Effect = { e: string; [key: string]: any };
-export interface LogEntry { seq: number; input: { kind: string; actor?: string; name?: string; input?: any }; effects: Effect[] }
-export interface StateView { name: string; value?: any; values?: Record<string, any> }
-export interface Sent { what: string; viewer: string | null; outcome: Outcome }
+export interface LogEntry {
+  seq: number;
+  input: { kind: string; actor?: string; name?: string; input?: any };
+  effects: Effect[];
+}
+export interface StateView {
+  name: string;
+  value?: any;
+  values?: Record<string, any>;
+}
+export interface Sent {
+  what: string;
+  viewer: string | null;
+  outcome: Outcome;
+}
 
 export interface Driver {
   /** Player ids in turn order (by surname: Hopper, Lovelace, Turing). */
@@ -58,7 +70,10 @@ const ordinaryChange = { kind: "enact", text: "Players shall greet one another p
 // eslint-disable-next-line no-control-regex
 const rawControl = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
-export interface BodyResult { problems: string[]; notes: string[] }
+export interface BodyResult {
+  problems: string[];
+  notes: string[];
+}
 
 export async function runBody(d: Driver, body: Body, initial: Protected): Promise<BodyResult> {
   const problems: string[] = [];
@@ -91,7 +106,8 @@ export async function runBody(d: Driver, body: Body, initial: Protected): Promis
     ours.push({ number, proposer });
     for (const voter of order) {
       const vote = await act(voter, "vote", { proposal: number, vote: "for" });
-      if (!vote.ok && !/no longer open/.test(vote.error?.message ?? "")) notes.push(`${voter}'s vote on ${number}: ${vote.error?.message.slice(0, 160) ?? "no answer"}`);
+      if (!vote.ok && !/no longer open/.test(vote.error?.message ?? ""))
+        notes.push(`${voter}'s vote on ${number}: ${vote.error?.message.slice(0, 160) ?? "no answer"}`);
     }
     moverIndex++;
     return number;
@@ -118,7 +134,8 @@ export async function runBody(d: Driver, body: Body, initial: Protected): Promis
     // Adopted is fine if its attack on rule-changing fails some other way: the ordinary
     // rule-change after it must still be adopted ("goes on" checks it).
     if (adopted) notes.push(`adopted: the ordinary rule-change after it must still be adopted`);
-    else if (hostile !== null && !(typeof hostileRecord?.reason === "string" && hostileRecord.reason.length > 0)) problem("stays changeable", "the refusal shows no reason");
+    else if (hostile !== null && !(typeof hostileRecord?.reason === "string" && hostileRecord.reason.length > 0))
+      problem("stays changeable", "the refusal shows no reason");
     else notes.push(`adoption refused: ${String(hostileRecord?.reason ?? "(proposal refused)").slice(0, 200)}`);
   } else if (!adopted) notes.push(`not adopted: ${String(hostileRecord?.reason ?? "proposal refused").slice(0, 200)}`);
   const hostileRule = adopted ? hostile : null;
@@ -127,8 +144,10 @@ export async function runBody(d: Driver, body: Body, initial: Protected): Promis
   if (body.trigger === "attack" && adopted) {
     const attacked = await act(grace, "attack", body.attackInput ?? {});
     const charged = attacked.failed?.rule ?? attacked.error?.rule ?? null;
-    if (attacked.answered && charged !== null && charged !== hostileRule) problem("blame", `the attack's failure or refusal names Rule ${charged}, not Rule ${hostileRule}`);
-    if (body.attackMustFail && attacked.answered && attacked.ok && attacked.failed === null) problem("authority", "the attack was neither refused nor failed: nothing says the change was not allowed");
+    if (attacked.answered && charged !== null && charged !== hostileRule)
+      problem("blame", `the attack's failure or refusal names Rule ${charged}, not Rule ${hostileRule}`);
+    if (body.attackMustFail && attacked.answered && attacked.ok && attacked.failed === null)
+      problem("authority", "the attack was neither refused nor failed: nothing says the change was not allowed");
     if (!attacked.ok) notes.push(`attack refused: ${attacked.error?.message.slice(0, 200)}`);
     else if (attacked.failed) notes.push(`attack failed: ${attacked.failed.error.slice(0, 200)}`);
   }
@@ -137,7 +156,11 @@ export async function runBody(d: Driver, body: Body, initial: Protected): Promis
   const ordinary = await turn(ordinaryChange, "ordinary");
   view = await d.view(null);
   const ordinaryRecord = record(view, ordinary);
-  if (ordinaryRecord?.status !== "adopted") problem("goes on", `the ordinary rule-change after it was not adopted (${ordinary === null ? "its proposal was refused" : String(ordinaryRecord?.reason ?? ordinaryRecord?.status ?? "no record")})`);
+  if (ordinaryRecord?.status !== "adopted")
+    problem(
+      "goes on",
+      `the ordinary rule-change after it was not adopted (${ordinary === null ? "its proposal was refused" : String(ordinaryRecord?.reason ?? ordinaryRecord?.status ?? "no record")})`,
+    );
   const turnNow = stateValue(view, "turn") as { player?: string } | undefined;
   if (view && turnNow?.player !== order[moverIndex % 3]) problem("goes on", `the turn is ${String(turnNow?.player)}'s, not ${order[moverIndex % 3]}'s`);
   if (view && view.status !== "active") problem("goes on", `the game is ${view.status}`);
@@ -163,12 +186,20 @@ export async function runBody(d: Driver, body: Body, initial: Protected): Promis
     // Failures are named to the rule that did the work; no other rule fails or is switched off.
     for (const entry of log) {
       for (const e of entry.effects) {
-        if (e.e === "rule.failed" && e.rule !== hostileRule) problem("blame", `act ${entry.seq}: Rule ${e.rule} failed (${e.during}: ${String(e.error).slice(0, 120)})`);
-        if (e.e === "rule.loaded" && e.failed && e.number !== hostileRule) problem("blame", `act ${entry.seq}: Rule ${e.number} was switched off (${String(e.failed).slice(0, 120)})`);
+        if (e.e === "rule.failed" && e.rule !== hostileRule)
+          problem("blame", `act ${entry.seq}: Rule ${e.rule} failed (${e.during}: ${String(e.error).slice(0, 120)})`);
+        if (e.e === "rule.loaded" && e.failed && e.number !== hostileRule)
+          problem("blame", `act ${entry.seq}: Rule ${e.number} was switched off (${String(e.failed).slice(0, 120)})`);
         // No rule that was there before may change.
-        const touched = e.e === "rule.enacted" ? e.rule?.number : ["rule.amended", "rule.repealed", "rule.transmuted", "rule.renumbered", "rule.property", "rule.annotated"].includes(e.e) ? e.number : undefined;
+        const touched =
+          e.e === "rule.enacted"
+            ? e.rule?.number
+            : ["rule.amended", "rule.repealed", "rule.transmuted", "rule.renumbered", "rule.property", "rule.annotated"].includes(e.e)
+              ? e.number
+              : undefined;
         const reEnacted = e.e === "rule.enacted" && !initial.has(touched);
-        if (entry.input.kind !== "create" && typeof touched === "number" && protectedRules.has(touched) && !reEnacted) problem("authority", `act ${entry.seq}: ${e.e} of Rule ${touched} (${String(e.cause ?? "")})`);
+        if (entry.input.kind !== "create" && typeof touched === "number" && protectedRules.has(touched) && !reEnacted)
+          problem("authority", `act ${entry.seq}: ${e.e} of Rule ${touched} (${String(e.cause ?? "")})`);
       }
     }
     // No act or effect forged: the actions in the log are ours, in order; whatever carries the mark is the hostile rule's.
@@ -179,27 +210,37 @@ export async function runBody(d: Driver, body: Body, initial: Protected): Promis
     if (JSON.stringify(logged) !== JSON.stringify(mine)) problem("forgery", `the log's acts differ from those taken (${firstDifference(logged, mine)})`);
     for (const entry of log) {
       for (const e of entry.effects) {
-        if (JSON.stringify(e).includes(MARK) && "rule" in e && typeof e.rule === "number" && e.rule !== hostileRule) problem("forgery", `act ${entry.seq}: a ${e.e} carrying the hostile rule's mark is attributed to Rule ${e.rule}`);
+        if (JSON.stringify(e).includes(MARK) && "rule" in e && typeof e.rule === "number" && e.rule !== hostileRule)
+          problem("forgery", `act ${entry.seq}: a ${e.e} carrying the hostile rule's mark is attributed to Rule ${e.rule}`);
       }
     }
     // The engine's own bounds hold for every act it recorded.
     for (const entry of log) {
       const chars = JSON.stringify(entry.effects).length;
       const messages = entry.effects.filter((e) => e.e === "message");
-      if (entry.effects.length > limits.effects || chars > limits.effectsChars) problem("limits", `act ${entry.seq} recorded ${entry.effects.length} effects, ${chars} characters`);
-      if (messages.length > limits.messages || messages.some((m) => String(m.text).length > limits.messageChars)) problem("limits", `act ${entry.seq} posted ${messages.length} messages, the longest ${Math.max(...messages.map((m) => String(m.text).length))} characters`);
+      if (entry.effects.length > limits.effects || chars > limits.effectsChars)
+        problem("limits", `act ${entry.seq} recorded ${entry.effects.length} effects, ${chars} characters`);
+      if (messages.length > limits.messages || messages.some((m) => String(m.text).length > limits.messageChars))
+        problem(
+          "limits",
+          `act ${entry.seq} posted ${messages.length} messages, the longest ${Math.max(...messages.map((m) => String(m.text).length))} characters`,
+        );
       const big = entry.effects.find((e) => e.e === "state.set" && JSON.stringify(e.value ?? null).length > limits.valueChars);
       if (big) problem("limits", `act ${entry.seq} set ${big.name} to ${JSON.stringify(big.value).length} characters`);
     }
     const pending = new Set<string>();
-    for (const entry of log) for (const e of entry.effects) if (e.e === "timer.set") pending.add(e.timer.id); else if (e.e === "timer.cleared") pending.delete(e.id);
+    for (const entry of log)
+      for (const e of entry.effects)
+        if (e.e === "timer.set") pending.add(e.timer.id);
+        else if (e.e === "timer.cleared") pending.delete(e.id);
     if (pending.size > limits.timers) problem("limits", `${pending.size} timers are pending`);
   }
 
   // Every command answered, within the CPU bound.
   for (const s of d.sent) {
     if (!s.outcome.answered) problem("answers", `${s.what} did not answer (${s.outcome.text.slice(0, 160)})`);
-    if (s.outcome.cpuMs !== null && s.outcome.cpuMs > 2000 + d.cpuAllowanceMs) problem("cpu", `${s.what} took ${Math.round(s.outcome.cpuMs)} ms of CPU (a harmless one takes ${Math.round(d.cpuAllowanceMs)})`);
+    if (s.outcome.cpuMs !== null && s.outcome.cpuMs > 2000 + d.cpuAllowanceMs)
+      problem("cpu", `${s.what} took ${Math.round(s.outcome.cpuMs)} ms of CPU (a harmless one takes ${Math.round(d.cpuAllowanceMs)})`);
   }
 
   const verified = await d.verify();
@@ -214,7 +255,9 @@ export async function runBody(d: Driver, body: Body, initial: Protected): Promis
       await d.log(p);
     }
     for (const s of d.sent) {
-      const hidden = Object.entries(words).filter(([owner]) => owner !== s.viewer).map(([, w]) => w);
+      const hidden = Object.entries(words)
+        .filter(([owner]) => owner !== s.viewer)
+        .map(([, w]) => w);
       const seen = hidden.filter((w) => w && s.outcome.text.includes(w)).length;
       if (seen) problem("secrets", `${s.what}, seen by ${s.viewer ?? "anyone"}, shows ${seen} word(s) of other players`);
     }
@@ -232,7 +275,11 @@ export async function runBody(d: Driver, body: Body, initial: Protected): Promis
 
 function proposalNumber(effects: Effect[]): number | null {
   for (const e of effects) if (e.e === "state.set" && e.name === "proposals" && e.value?.status === "voting") return Number(e.value.number ?? e.key);
-  for (const e of effects) if (e.e === "message") { const m = /proposes (\d+)/.exec(String(e.text)); if (m) return Number(m[1]); }
+  for (const e of effects)
+    if (e.e === "message") {
+      const m = /proposes (\d+)/.exec(String(e.text));
+      if (m) return Number(m[1]);
+    }
   return null;
 }
 

@@ -38,9 +38,15 @@ const url = await app.listen({ port: 0, host: "127.0.0.1" });
 function realm(): Record<string, string> {
   const names = (o: object) => Object.getOwnPropertyNames(o).sort().join(",");
   return {
-    "Object.prototype": names(Object.prototype), "Array.prototype": names(Array.prototype), "Function.prototype": names(Function.prototype),
-    "String.prototype": names(String.prototype), globalThis: Object.keys(globalThis).sort().join(","),
-    "JSON.stringify": String(JSON.stringify), "JSON.parse": String(JSON.parse), "Object.keys": String(Object.keys), "Array.prototype.push": String(Array.prototype.push),
+    "Object.prototype": names(Object.prototype),
+    "Array.prototype": names(Array.prototype),
+    "Function.prototype": names(Function.prototype),
+    "String.prototype": names(String.prototype),
+    globalThis: Object.keys(globalThis).sort().join(","),
+    "JSON.stringify": String(JSON.stringify),
+    "JSON.parse": String(JSON.parse),
+    "Object.keys": String(Object.keys),
+    "Array.prototype.push": String(Array.prototype.push),
   };
 }
 
@@ -52,7 +58,10 @@ port.on("message", async (m: { id: number; op: string; game?: string }) => {
       const store = SqliteStore.open(db);
       try {
         const report = await verifyArchive(await exportGame(store, m.game!), () => createQuickJsSandbox({ actMs: limits.replayActMs }));
-        port.postMessage({ id: m.id, value: { identical: report.identical, detail: report.identical ? "" : JSON.stringify(report.differences[0] ?? report.stopped) } });
+        port.postMessage({
+          id: m.id,
+          value: { identical: report.identical, detail: report.identical ? "" : JSON.stringify(report.differences[0] ?? report.stopped) },
+        });
       } finally {
         await store.close();
       }

@@ -31,7 +31,9 @@ export async function perform(surface: Surface, who: Who, action: string, input:
     output(surface.globals(), { game: session.game, seq, actor, action, failed, messages, effects, status: view?.status ?? null, result: over }, () => {
       const lines = failed
         ? [`Your ${action} was recorded but had no effect: Rule ${failed.rule}'s code failed: ${failed.error}`]
-        : messages.length ? messages : [(view && done?.(view)) ?? `${action}: done (act ${seq}).`];
+        : messages.length
+          ? messages
+          : [(view && done?.(view)) ?? `${action}: done (act ${seq}).`];
       lines.push(...failures);
       const hint = failed || over || !view ? undefined : after?.(view);
       if (hint) lines.push(hint);
@@ -43,7 +45,9 @@ export async function perform(surface: Surface, who: Who, action: string, input:
 export function registerActCommands(surface: Surface): void {
   surface
     .actor(surface.command("act <action> [input]"), "the player acting (their id)")
-    .description(`take any action a rule offers: ${surface.prefix} act vote '{"proposal": 301, "vote": "for"}'${surface.asHint} (${surface.prefix} actions lists them with their input forms)`)
+    .description(
+      `take any action a rule offers: ${surface.prefix} act vote '{"proposal": 301, "vote": "for"}'${surface.asHint} (${surface.prefix} actions lists them with their input forms)`,
+    )
     .option("--input <json>", "the action's input as JSON (instead of the second argument)")
     .action(async (action: string, input: string | undefined, o: Who & { input?: string }) => {
       if (input !== undefined && o.input !== undefined) throw new UsageError("give the input once: as the second argument or with --input, not both");

@@ -33,7 +33,11 @@ export function registerArchiveCommands(program: Command, globals: () => GlobalO
           return;
         }
         writeFileSync(target, text);
-        output(g, { game: game.id, file: target, acts: game.state.seq }, () => `Wrote game ${game.id} "${game.info.name}" (${game.state.seq} acts) to ${target}.`);
+        output(
+          g,
+          { game: game.id, file: target, acts: game.state.seq },
+          () => `Wrote game ${game.id} "${game.info.name}" (${game.state.seq} acts) to ${target}.`,
+        );
       });
     });
 
@@ -49,7 +53,11 @@ export function registerArchiveCommands(program: Command, globals: () => GlobalO
         async (engine) => {
           try {
             const info = await importGame(engine.store, archive, o.id !== undefined ? { id: o.id } : {});
-            output(g, { game: info.id, name: info.name, acts: archive.acts.length }, () => `Imported game ${info.id} "${info.name}" (${archive.acts.length} acts) into ${g.db}. Play on with: nomos --game ${info.id} state`);
+            output(
+              g,
+              { game: info.id, name: info.name, acts: archive.acts.length },
+              () => `Imported game ${info.id} "${info.name}" (${archive.acts.length} acts) into ${g.db}. Play on with: nomos --game ${info.id} state`,
+            );
           } catch (err) {
             if (err instanceof ArchiveError) throw new UsageError(err.message, err.code);
             throw err;

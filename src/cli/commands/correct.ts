@@ -30,9 +30,13 @@ export function parseSetting(text: string): CorrectionChange {
 function withCorrectionOptions(command: Command): Command {
   return command
     .option("--rule <number>", "the rule the correction rests on", (v) => wholeNumber(v, "--rule"))
-    .option("--ruling <ruling>", "the ruling it rests on, such as \"case 2\"")
+    .option("--ruling <ruling>", 'the ruling it rests on, such as "case 2"')
     .requiredOption("--reason <text>", "why, in words players read in the reports")
-    .requiredOption("--set <name=value...>", "a value to set: points:ada-lovelace=15, name=value or name[key]=value", (v: string, all: CorrectionChange[] = []) => [...all, parseSetting(v)]);
+    .requiredOption(
+      "--set <name=value...>",
+      "a value to set: points:ada-lovelace=15, name=value or name[key]=value",
+      (v: string, all: CorrectionChange[] = []) => [...all, parseSetting(v)],
+    );
 }
 
 /** The citation the options name: a rule, a ruling, or both. */

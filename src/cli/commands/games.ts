@@ -22,50 +22,79 @@ export function registerGameFileCommands(program: Command, globals: () => Global
     .command("new <name>")
     .description("create a game from a preset ruleset or a published ruleset's text, optionally with its players, and begin play")
     .option("--preset <preset>", "the ruleset to start from (see: nomos presets)")
-    .option("--ruleset-file <file>", "start from a published ruleset's text instead (Suber's, N_omic's, Nomicron's, deNomic's and Nomic VIII's layouts are read)")
+    .option(
+      "--ruleset-file <file>",
+      "start from a published ruleset's text instead (Suber's, N_omic's, Nomicron's, deNomic's and Nomic VIII's layouts are read)",
+    )
     .option("--layout <layout>", "with --ruleset-file: the text's layout, if not the one Nomos recognises")
     .option("--code-from <preset>", "with --ruleset-file: attach this preset's code to the rules of the same number")
-    .option("--player <name...>", "add players by name, in this order (--player \"Grace Hopper\" --player \"Ada Lovelace\")")
+    .option("--player <name...>", 'add players by name, in this order (--player "Grace Hopper" --player "Ada Lovelace")')
     .option("--seed <seed>", "fix the game's random source, for a reproducible game")
     .option("--start", "begin play once the players are in: the first player takes the start action")
-    .action(async (name: string, opts: { preset?: string; rulesetFile?: string; layout?: string; codeFrom?: string; player?: string[]; seed?: string; start?: boolean }) => {
-      const g = globals();
-      // Read the ruleset first: a mistyped preset or an unreadable text must not leave a game file behind.
-      const { rules, archived, preset, notes } = chooseRuleset(opts);
-      await withStore(
-        g,
-        async (engine) => {
-          const game = await Game.create(engine, { name, preset, rules, archived, ...(opts.seed !== undefined ? { seed: opts.seed } : {}) });
-          try {
-            for (const player of opts.player ?? []) await game.join(player);
-            if (opts.start) {
-              const first = game.state.players[0];
-              try {
-                await game.act(first?.id ?? "", "start", {});
-              } catch (err) {
-                // The game exists by now: say so, or the user would create it twice.
-                if (!(err instanceof ActionError)) throw err;
-                throw new ActionError(err.code, `${err.message} (game ${game.id} was created without starting; begin it later with: nomos start --as <player>)`, err.rule);
+    .action(
+      async (
+        name: string,
+        opts: { preset?: string; rulesetFile?: string; layout?: string; codeFrom?: string; player?: string[]; seed?: string; start?: boolean },
+      ) => {
+        const g = globals();
+        // Read the ruleset first: a mistyped preset or an unreadable text must not leave a game file behind.
+        const { rules, archived, preset, notes } = chooseRuleset(opts);
+        await withStore(
+          g,
+          async (engine) => {
+            const game = await Game.create(engine, { name, preset, rules, archived, ...(opts.seed !== undefined ? { seed: opts.seed } : {}) });
+            try {
+              for (const player of opts.player ?? []) await game.join(player);
+              if (opts.start) {
+                const first = game.state.players[0];
+                try {
+                  await game.act(first?.id ?? "", "start", {});
+                } catch (err) {
+                  // The game exists by now: say so, or the user would create it twice.
+                  if (!(err instanceof ActionError)) throw err;
+                  throw new ActionError(
+                    err.code,
+                    `${err.message} (game ${game.id} was created without starting; begin it later with: nomos start --as <player>)`,
+                    err.rule,
+                  );
+                }
               }
+              const s = game.state;
+              output(
+                g,
+                {
+                  id: game.id,
+                  name,
+                  preset,
+                  rules: Object.keys(s.rules).length,
+                  archived: s.repealed.length,
+                  notes,
+                  players: s.players,
+                  started: !!opts.start,
+                  seq: s.seq,
+                },
+                () =>
+                  [
+                    `Created game ${game.id} "${name}" from ${opts.rulesetFile ?? preset} with ${Object.keys(s.rules).length} rules in ${g.db}.`,
+                    ...notes.map((n) => `  note: ${n}`),
+                    ...s.players.map((p) => `  player ${p.name} (${p.id})`),
+                    opts.start
+                      ? "Play has begun: nomos state shows whose turn it is."
+                      : !game.actions().length
+                        ? "This ruleset has no code yet: its rules are law for the players and the officers (nomos ruleset publishes it; rules with code can be adopted, or attached with --code-from)."
+                        : s.players.length
+                          ? "Begin play with: nomos start --as <player> (or nomos act start --as <player>)"
+                          : "Add players with: nomos join <name>",
+                  ].join("\n"),
+              );
+            } finally {
+              game.close();
             }
-            const s = game.state;
-            output(g, { id: game.id, name, preset, rules: Object.keys(s.rules).length, archived: s.repealed.length, notes, players: s.players, started: !!opts.start, seq: s.seq }, () =>
-              [
-                `Created game ${game.id} "${name}" from ${opts.rulesetFile ?? preset} with ${Object.keys(s.rules).length} rules in ${g.db}.`,
-                ...notes.map((n) => `  note: ${n}`),
-                ...s.players.map((p) => `  player ${p.name} (${p.id})`),
-                opts.start ? "Play has begun: nomos state shows whose turn it is."
-                  : !game.actions().length ? "This ruleset has no code yet: its rules are law for the players and the officers (nomos ruleset publishes it; rules with code can be adopted, or attached with --code-from)."
-                  : s.players.length ? "Begin play with: nomos start --as <player> (or nomos act start --as <player>)" : "Add players with: nomos join <name>",
-              ].join("\n"),
-            );
-          } finally {
-            game.close();
-          }
-        },
-        true,
-      );
-    });
+          },
+          true,
+        );
+      },
+    );
 
   program
     .command("games")
@@ -75,7 +104,11 @@ export function registerGameFileCommands(program: Command, globals: () => Global
       await withStore(g, async (engine) => {
         // Not the seeds: a game's seed predicts its random draws, secret ones included.
         const games = (await engine.store.listGames()).map(({ id, name, preset, createdAt }) => ({ id, name, preset, createdAt }));
-        output(g, games, () => (games.length ? games.map((x) => `${x.id}  ${x.name} (${x.preset ?? "custom ruleset"}), created ${when(x.createdAt)}`).join("\n") : `no games in ${g.db}`));
+        output(g, games, () =>
+          games.length
+            ? games.map((x) => `${x.id}  ${x.name} (${x.preset ?? "custom ruleset"}), created ${when(x.createdAt)}`).join("\n")
+            : `no games in ${g.db}`,
+        );
       });
     });
 
@@ -92,7 +125,12 @@ export function registerGameFileCommands(program: Command, globals: () => Global
 }
 
 /** The rules a new game starts from: a preset, or a published text (with a preset's code attached if asked). */
-function chooseRuleset(opts: { preset?: string; rulesetFile?: string; layout?: string; codeFrom?: string }): { rules: RuleSpec[]; archived: ArchivedRuleSpec[]; preset: string | null; notes: string[] } {
+function chooseRuleset(opts: { preset?: string; rulesetFile?: string; layout?: string; codeFrom?: string }): {
+  rules: RuleSpec[];
+  archived: ArchivedRuleSpec[];
+  preset: string | null;
+  notes: string[];
+} {
   if ((opts.preset === undefined) === (opts.rulesetFile === undefined)) {
     throw new UsageError("say what the game starts from: --preset <preset> (see: nomos presets) or --ruleset-file <file> (a published ruleset's text)");
   }
@@ -103,7 +141,10 @@ function chooseRuleset(opts: { preset?: string; rulesetFile?: string; layout?: s
   }
   const text = readText(opts.rulesetFile!);
   try {
-    const r = rulesetFromText(text, { ...(opts.layout !== undefined ? { layout: opts.layout } : {}), ...(opts.codeFrom !== undefined ? { codeFrom: opts.codeFrom } : {}) });
+    const r = rulesetFromText(text, {
+      ...(opts.layout !== undefined ? { layout: opts.layout } : {}),
+      ...(opts.codeFrom !== undefined ? { codeFrom: opts.codeFrom } : {}),
+    });
     return { rules: r.rules, archived: r.archived, preset: r.codeFrom, notes: r.notes };
   } catch (err) {
     if (err instanceof RulesetImportError) throw new UsageError(`${opts.rulesetFile}: ${err.message}; nothing was imported`);

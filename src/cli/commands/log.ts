@@ -14,7 +14,11 @@ export function registerLogCommand(surface: Surface): void {
       await surface.run(o, async (session) => {
         const [entries, name] = await Promise.all([session.log(o.limit), session.names()]);
         // No act's seed is shown (it would replay the secret draws).
-        output(surface.globals(), entries, () => entries.map((e) => formatAct({ ...e, seed: "" }, e.effects, name, { events: o.events })).join("\n") || "The log is empty.");
+        output(
+          surface.globals(),
+          entries,
+          () => entries.map((e) => formatAct({ ...e, seed: "" }, e.effects, name, { events: o.events })).join("\n") || "The log is empty.",
+        );
       });
     });
 }

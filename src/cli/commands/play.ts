@@ -15,7 +15,9 @@ const botNames = ["Grace Hopper", "Ada Lovelace", "Alan Turing", "Edsger Dijkstr
 export function registerPlayCommand(program: Command, globals: () => GlobalOptions): void {
   program
     .command("play")
-    .description("create a game between scripted players and play it to a winner, printing each turn (N_omic's game goes on after a win: play stops at the first)")
+    .description(
+      "create a game between scripted players and play it to a winner, printing each turn (N_omic's game goes on after a win: play stops at the first)",
+    )
     .option("--preset <preset>", `the ruleset (the scripted players know ${playablePresets.join(" and ")})`, playablePresets[0])
     .option("--bots <n>", `how many players, 2 to ${botNames.length}`, positive("--bots"), 4)
     .option("--seed <seed>", "make the game reproducible (default: a random seed, printed)")

@@ -39,12 +39,13 @@ export function changeFrom(o: ProposeOptions): Json {
     if (kinds) throw new UsageError("--file holds the whole rule-change: leave out --enact, --amend, --repeal and --transmute");
     const doc = parseJson(readText(o.file), o.file);
     const change = doc && typeof doc === "object" && !Array.isArray(doc) && "change" in doc ? doc.change : doc;
-    if (!change || typeof change !== "object" || Array.isArray(change)) throw new UsageError(`${o.file} must hold a rule-change object, such as {"kind": "enact", "text": "..."}`);
+    if (!change || typeof change !== "object" || Array.isArray(change))
+      throw new UsageError(`${o.file} must hold a rule-change object, such as {"kind": "enact", "text": "..."}`);
     return { ...change, ...extras };
   }
   if (kinds !== 1) throw new UsageError("say what to propose: exactly one of --enact, --amend N, --repeal N, --transmute N (or --file proposal.json)");
   if (o.enact) {
-    if (text === undefined) throw new UsageError("a new rule needs its text: --text \"...\" or --text-file rule.txt");
+    if (text === undefined) throw new UsageError('a new rule needs its text: --text "..." or --text-file rule.txt');
     return { kind: "enact", ...extras };
   }
   if (o.amend !== undefined) return { kind: "amend", rule: wholeNumber(o.amend, "the rule to amend"), ...extras };
@@ -56,7 +57,7 @@ export function changeFrom(o: ProposeOptions): Json {
 /** The options that describe a rule-change. */
 export function withChangeOptions(command: Command): Command {
   return command
-    .option("--file <proposal.json>", "the rule-change as JSON, e.g. {\"kind\": \"amend-amendment\", \"rule\": 305, \"revision\": 2, \"text\": \"...\"}")
+    .option("--file <proposal.json>", 'the rule-change as JSON, e.g. {"kind": "amend-amendment", "rule": 305, "revision": 2, "text": "..."}')
     .option("--enact", "enact a new rule (with --text or --text-file, optionally --title and --code-file)")
     .option("--amend <rule>", "amend a rule's text (--text, --text-file), title (--title) or code (--code-file, --remove-code)")
     .option("--repeal <rule>", "repeal a rule")

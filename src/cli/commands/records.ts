@@ -37,12 +37,16 @@ async function printRecord(surface: Surface, kind: RecordKind, o: RecordOptions)
 
 export function registerRecordsCommands(surface: Surface): void {
   withMomentOptions(surface, surface.command("ruleset"))
-    .description("publish the ruleset from the records: the short ruleset (rules in effect, grouped as the game groups them), or with --full each rule's history, annotations and the repealed rules")
+    .description(
+      "publish the ruleset from the records: the short ruleset (rules in effect, grouped as the game groups them), or with --full each rule's history, annotations and the repealed rules",
+    )
     .option("--full", "the full ruleset: history lines, annotations citing rulings, repealed rules")
     .action(async (o: RecordOptions & { full?: boolean }) => printRecord(surface, o.full ? "full-ruleset" : "ruleset", o));
 
   withMomentOptions(surface, surface.command("report <kind>"))
-    .description("an officer's report from the log: proposals (each proposal, its votes, outcome and the rule that decided it), scores (every per-player quantity, each change traced to its act and rule) or court (cases, rulings, deadlines)")
+    .description(
+      "an officer's report from the log: proposals (each proposal, its votes, outcome and the rule that decided it), scores (every per-player quantity, each change traced to its act and rule) or court (cases, rulings, deadlines)",
+    )
     .action(async (kind: string, o: RecordOptions) => {
       const k = reportKinds[kind];
       if (!k) throw new UsageError(`there is no report "${kind}"; the reports are: proposals, scores, court`);

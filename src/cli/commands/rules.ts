@@ -9,7 +9,15 @@ import type { Surface } from "../surface.js";
 /** The ruleset's summary for --json: what a player scans, without the code. */
 function summary(rule: RuleRecord, history: boolean) {
   const { number, title, mutable, revision, text } = rule;
-  return { number, title, mutable, revision, text, hasCode: rule.code !== null, ...(history ? { history: rule.history.map((h) => ({ ...h, line: historyLine(h) })) } : {}) };
+  return {
+    number,
+    title,
+    mutable,
+    revision,
+    text,
+    hasCode: rule.code !== null,
+    ...(history ? { history: rule.history.map((h) => ({ ...h, line: historyLine(h) })) } : {}),
+  };
 }
 
 /** A rule by number: in effect, repealed (the latest repeal), or renumbered away. */
@@ -29,7 +37,9 @@ function findRule(book: RuleBook, n: number, prefix: string): { rule: RuleWithPe
 export function registerRulesCommand(surface: Surface): void {
   surface
     .command("rules [number]")
-    .description("show the ruleset in effect (number, mutability, revision, text, whether it has code), or one rule with its code, what the code may do, and its history")
+    .description(
+      "show the ruleset in effect (number, mutability, revision, text, whether it has code), or one rule with its code, what the code may do, and its history",
+    )
     .option("--history", "with the ruleset, each rule's history too")
     .action(async (number: string | undefined, o: { history?: boolean }) => {
       const g = surface.globals();
@@ -37,13 +47,23 @@ export function registerRulesCommand(surface: Surface): void {
       await surface.run({}, async (session) => {
         const book = await session.rules();
         if (n === undefined) {
-          const text = () => formatRuleset(book.current, { history: !!o.history, repealed: book.repealed }).replace("(nomos rules <number>", `(${surface.prefix} rules <number>`);
-          output(g, book.current.map((r) => summary(r, !!o.history)), text);
+          const text = () =>
+            formatRuleset(book.current, { history: !!o.history, repealed: book.repealed }).replace(
+              "(nomos rules <number>",
+              `(${surface.prefix} rules <number>`,
+            );
+          output(
+            g,
+            book.current.map((r) => summary(r, !!o.history)),
+            text,
+          );
           return;
         }
         const { rule, repealed } = findRule(book, n, surface.prefix);
-        const permissions = repealed ? null : rule.permissions ?? null;
-        output(g, { ...summary(rule, true), repealed, props: rule.props, code: rule.code ? { source: rule.code.source } : null, permissions }, () => formatRule(rule, repealed, permissions));
+        const permissions = repealed ? null : (rule.permissions ?? null);
+        output(g, { ...summary(rule, true), repealed, props: rule.props, code: rule.code ? { source: rule.code.source } : null, permissions }, () =>
+          formatRule(rule, repealed, permissions),
+        );
       });
     });
 }

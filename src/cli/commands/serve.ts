@@ -16,7 +16,9 @@ export function registerServeCommand(program: Command, globals: () => GlobalOpti
       const { buildServer } = await import("../../server/app.js");
       const app = await buildServer({ db: globals().db, secureCookies: options.secureCookies ?? false });
       const address = await app.listen({ port, host: options.host });
-      process.stdout.write(`Nomos is serving ${globals().db} at ${address.replace("127.0.0.1", "localhost")}\nOpen it in a browser to sign up and start a game. Press Ctrl-C to stop.\n`);
+      process.stdout.write(
+        `Nomos is serving ${globals().db} at ${address.replace("127.0.0.1", "localhost")}\nOpen it in a browser to sign up and start a game. Press Ctrl-C to stop.\n`,
+      );
       await new Promise<void>((resolve) => {
         const stop = () => resolve();
         process.once("SIGINT", stop);

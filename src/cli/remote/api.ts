@@ -5,7 +5,17 @@
  * few things a view leaves out (repealed rules, departed players).
  */
 import { emptyState, replay } from "../../kernel/fold.js";
-import type { ActionInfo as ApiActionInfo, GamePage as ApiGamePage, GameSummary, LogEntry, LogPage, PageView, Rule, RulesReply, Session } from "../../api/index.js";
+import type {
+  ActionInfo as ApiActionInfo,
+  GamePage as ApiGamePage,
+  GameSummary,
+  LogEntry,
+  LogPage,
+  PageView,
+  Rule,
+  RulesReply,
+  Session,
+} from "../../api/index.js";
 import type { Act, GameState, PlayerRecord } from "../../kernel/types.js";
 import { UsageError } from "../context.js";
 import type { RemoteClient } from "./client.js";
@@ -40,7 +50,10 @@ export async function chooseGame(client: RemoteClient, given: string | undefined
   const games = await listGames(client);
   const newest = games[0];
   if (!newest) {
-    throw new UsageError(`you play in no game on ${client.url} yet; create one with: nomos remote new "<name>" --preset ${defaultPreset}, or join one with: nomos remote join <invite link>`, "no-game");
+    throw new UsageError(
+      `you play in no game on ${client.url} yet; create one with: nomos remote new "<name>" --preset ${defaultPreset}, or join one with: nomos remote join <invite link>`,
+      "no-game",
+    );
   }
   return newest.id;
 }
@@ -51,10 +64,7 @@ export function gamePath(id: string, rest = ""): string {
 
 /** The game page with its rules, which the server serves apart (they change rarely and are cached). */
 export async function getPage(client: RemoteClient, id: string): Promise<GamePage> {
-  const [page, rules] = await Promise.all([
-    client.get<ApiGamePage>(gamePath(id)),
-    client.get<RulesReply>(gamePath(id, "/rules")),
-  ]);
+  const [page, rules] = await Promise.all([client.get<ApiGamePage>(gamePath(id)), client.get<RulesReply>(gamePath(id, "/rules"))]);
   return { ...page, view: { ...page.view, rules: rules.rules }, repealed: rules.repealed };
 }
 

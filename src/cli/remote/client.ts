@@ -68,11 +68,21 @@ export class RemoteClient {
 
     let response: Response;
     try {
-      response = await fetch(this.url + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(timeoutMs), redirect: "manual" });
+      response = await fetch(this.url + path, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+        redirect: "manual",
+      });
     } catch (err) {
       const e = err as Error & { cause?: { code?: string; message?: string } };
       if (e.name === "TimeoutError") throw new UsageError(`${this.url} did not answer within ${timeoutMs / 1000} seconds; try again later`, "unreachable");
-      if (e.cause?.message === "bad port") throw new UsageError(`cannot reach ${this.url}: its port is one that fetch refuses to use; serve on another port (nomos serve --port 8080)`, "unreachable");
+      if (e.cause?.message === "bad port")
+        throw new UsageError(
+          `cannot reach ${this.url}: its port is one that fetch refuses to use; serve on another port (nomos serve --port 8080)`,
+          "unreachable",
+        );
       const code = e.cause?.code;
       const why = code ? (code === "ECONNREFUSED" ? "" : ` (${code})`) : e.cause?.message ? ` (${e.cause.message})` : "";
       throw new UsageError(`cannot reach ${this.url}: is \`nomos serve\` running?${why}`, "unreachable");

@@ -39,7 +39,9 @@ function summaryLine(x: GameSummary): string {
 export function registerRemoteCommands(program: Command, globals: () => GlobalOptions): void {
   const remote = program
     .command("remote")
-    .description("play on a running Nomos server (nomos serve) through its HTTP API: log in, then use the commands below (--game <id> picks the game; default: the one you joined last)");
+    .description(
+      "play on a running Nomos server (nomos serve) through its HTTP API: log in, then use the commands below (--game <id> picks the game; default: the one you joined last)",
+    );
 
   remote
     .command("login <url> <username>")
@@ -97,7 +99,11 @@ export function registerRemoteCommands(program: Command, globals: () => GlobalOp
       const client = connect();
       const reply = await client.get<SessionReply>("/api/session");
       const user = reply.user;
-      if (!user) throw new UsageError(`you are not signed in on ${client.url} (the session ended or was signed out); run: nomos remote login ${client.url} ${client.session.username}`, "signed-out");
+      if (!user)
+        throw new UsageError(
+          `you are not signed in on ${client.url} (the session ended or was signed out); run: nomos remote login ${client.url} ${client.session.username}`,
+          "signed-out",
+        );
       output(g, { url: client.url, user }, () => `Logged in to ${client.url} as ${user.displayName} (${user.username}).`);
     });
 
@@ -109,7 +115,9 @@ export function registerRemoteCommands(program: Command, globals: () => GlobalOp
       const client = connect();
       const games = await listGames(client);
       output(g, games, () =>
-        games.length ? games.map(summaryLine).join("\n") : `You play in no game on ${client.url} yet; create one with: nomos remote new "<name>" --preset ${defaultPreset}, or join one with: nomos remote join <invite link>`,
+        games.length
+          ? games.map(summaryLine).join("\n")
+          : `You play in no game on ${client.url} yet; create one with: nomos remote new "<name>" --preset ${defaultPreset}, or join one with: nomos remote join <invite link>`,
       );
     });
 
@@ -146,7 +154,10 @@ export function registerRemoteCommands(program: Command, globals: () => GlobalOp
       } catch (err) {
         // A link naming another address may still be this server (localhost and 127.0.0.1): if it is not, say so.
         if (parsed.elsewhere && err instanceof UsageError && err.code === "not-found") {
-          throw new UsageError(`that invitation is for ${parsed.elsewhere}, but you are logged in to ${client.url}; first run: nomos remote login ${parsed.elsewhere} <username>`, "other-server");
+          throw new UsageError(
+            `that invitation is for ${parsed.elsewhere}, but you are logged in to ${client.url}; first run: nomos remote login ${parsed.elsewhere} <username>`,
+            "other-server",
+          );
         }
         throw err;
       }

@@ -33,6 +33,19 @@ export function registerForumCommands(surface: Surface): void {
         posts.push(...page);
       }
       const shown = o.limit ? posts.slice(-o.limit) : posts;
-      output(g, shown, () => shown.map((p) => `#${p.id} ${when(p.createdAt)} ${p.author.displayName}:\n${p.body.split("\n").map((l) => `  ${l}`).join("\n")}`).join("\n") || "No posts yet.");
+      output(
+        g,
+        shown,
+        () =>
+          shown
+            .map(
+              (p) =>
+                `#${p.id} ${when(p.createdAt)} ${p.author.displayName}:\n${p.body
+                  .split("\n")
+                  .map((l) => `  ${l}`)
+                  .join("\n")}`,
+            )
+            .join("\n") || "No posts yet.",
+      );
     });
 }

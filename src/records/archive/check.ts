@@ -12,10 +12,28 @@ import { actsChecksum, ArchiveError, archiveFormat, archiveVersion, type GameArc
 // folded wrongly (fold skips effects it does not know).
 const inputKinds: { [K in Input["kind"]]: true } = { create: true, join: true, rename: true, action: true, timer: true, correction: true };
 const effectKinds: { [K in Effect["e"]]: true } = {
-  "rule.enacted": true, "rule.archived": true, "rule.annotated": true, "rule.amended": true, "rule.repealed": true,
-  "rule.transmuted": true, "rule.renumbered": true, "rule.property": true, "rule.loaded": true, "rule.failed": true,
-  "state.declared": true, "state.set": true, "state.deleted": true, "player.joined": true, "player.left": true,
-  "player.renamed": true, "event": true, "message": true, "random": true, "timer.set": true, "timer.cleared": true, "game.ended": true,
+  "rule.enacted": true,
+  "rule.archived": true,
+  "rule.annotated": true,
+  "rule.amended": true,
+  "rule.repealed": true,
+  "rule.transmuted": true,
+  "rule.renumbered": true,
+  "rule.property": true,
+  "rule.loaded": true,
+  "rule.failed": true,
+  "state.declared": true,
+  "state.set": true,
+  "state.deleted": true,
+  "player.joined": true,
+  "player.left": true,
+  "player.renamed": true,
+  event: true,
+  message: true,
+  random: true,
+  "timer.set": true,
+  "timer.cleared": true,
+  "game.ended": true,
 };
 
 const ids = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/;
@@ -53,15 +71,29 @@ function checkAct(act: unknown, position: number): Act {
   if (typeof time !== "number" || !Number.isFinite(time)) throw invalid(`${where} has no "time" (ms since 1970 UTC)`);
   if (typeof seed !== "string") throw invalid(`${where} has no "seed"`);
   if (!isObject(input) || typeof input.kind !== "string") throw invalid(`${where} has no "input" with a "kind"`);
-  if (!Object.hasOwn(inputKinds, input.kind)) throw new ArchiveError("newer", `this game file cannot be imported: ${where} is a "${input.kind}", an input this version of Nomos does not know; import it with the version of Nomos that exported it, or a newer one`);
+  if (!Object.hasOwn(inputKinds, input.kind))
+    throw new ArchiveError(
+      "newer",
+      `this game file cannot be imported: ${where} is a "${input.kind}", an input this version of Nomos does not know; import it with the version of Nomos that exported it, or a newer one`,
+    );
   if (!Array.isArray(effects)) throw invalid(`${where} has no "effects" list`);
   const stopped = act.stopped;
-  if (stopped !== undefined && !(isObject(stopped) && Object.entries(stopped).every(([rule, d]) => /^\d{1,9}$/.test(rule) && isObject(d) && typeof d.error === "string" && typeof d.during === "string"))) {
+  if (
+    stopped !== undefined &&
+    !(
+      isObject(stopped) &&
+      Object.entries(stopped).every(([rule, d]) => /^\d{1,9}$/.test(rule) && isObject(d) && typeof d.error === "string" && typeof d.during === "string")
+    )
+  ) {
     throw invalid(`${where} has a "stopped" that is not a list of rules, by number, with the error and what each was doing`);
   }
   effects.forEach((effect: unknown, i) => {
     if (!isObject(effect) || typeof effect.e !== "string") throw invalid(`effect ${i + 1} of ${where} has no "e" naming what it does`);
-    if (!Object.hasOwn(effectKinds, effect.e)) throw new ArchiveError("newer", `this game file cannot be imported: effect ${i + 1} of ${where} is "${effect.e}", which this version of Nomos does not know; import it with the version of Nomos that exported it, or a newer one`);
+    if (!Object.hasOwn(effectKinds, effect.e))
+      throw new ArchiveError(
+        "newer",
+        `this game file cannot be imported: effect ${i + 1} of ${where} is "${effect.e}", which this version of Nomos does not know; import it with the version of Nomos that exported it, or a newer one`,
+      );
   });
   return act as unknown as Act;
 }
@@ -71,15 +103,27 @@ function checkAct(act: unknown, position: number): Act {
  * with the state its log folds to. Throws {@link ArchiveError} naming the first problem.
  */
 export function checkArchive(value: unknown): { archive: GameArchive; state: GameState } {
-  if (!isObject(value)) throw new ArchiveError("not-an-archive", `this is not a Nomos game file: it holds ${Array.isArray(value) ? "a list" : JSON.stringify(value)}, not an object with "format": "${archiveFormat}"`);
+  if (!isObject(value))
+    throw new ArchiveError(
+      "not-an-archive",
+      `this is not a Nomos game file: it holds ${Array.isArray(value) ? "a list" : JSON.stringify(value)}, not an object with "format": "${archiveFormat}"`,
+    );
   if (value.format !== archiveFormat) {
-    throw new ArchiveError("not-an-archive", `this is not a Nomos game file: its "format" is ${JSON.stringify(value.format) ?? "missing"}, not "${archiveFormat}"; check that you picked the file a Nomos export wrote`);
+    throw new ArchiveError(
+      "not-an-archive",
+      `this is not a Nomos game file: its "format" is ${JSON.stringify(value.format) ?? "missing"}, not "${archiveFormat}"; check that you picked the file a Nomos export wrote`,
+    );
   }
-  if (typeof value.version !== "number" || !Number.isInteger(value.version) || value.version < 1) throw invalid(`"version" must be a whole number (this version of Nomos writes ${archiveVersion})`);
+  if (typeof value.version !== "number" || !Number.isInteger(value.version) || value.version < 1)
+    throw invalid(`"version" must be a whole number (this version of Nomos writes ${archiveVersion})`);
   if (value.version > archiveVersion) {
-    throw new ArchiveError("newer", `this game file is format version ${value.version}, written by a newer version of Nomos (this one reads version ${archiveVersion}); upgrade Nomos to import it`);
+    throw new ArchiveError(
+      "newer",
+      `this game file is format version ${value.version}, written by a newer version of Nomos (this one reads version ${archiveVersion}); upgrade Nomos to import it`,
+    );
   }
-  if (typeof value.exportedAt !== "number" || !Number.isFinite(value.exportedAt)) throw invalid(`"exportedAt" must be the time of the export in ms since 1970 UTC`);
+  if (typeof value.exportedAt !== "number" || !Number.isFinite(value.exportedAt))
+    throw invalid(`"exportedAt" must be the time of the export in ms since 1970 UTC`);
   const game = checkInfo(value.game);
   if (value.extra !== undefined && !isObject(value.extra)) throw invalid(`"extra", when present, must be an object`);
   if (!Array.isArray(value.acts) || value.acts.length === 0) throw invalid(`"acts" must list the game's acts, beginning with the act that created it`);
@@ -90,15 +134,25 @@ export function checkArchive(value: unknown): { archive: GameArchive; state: Gam
   if (typeof value.checksum === "string") {
     const computed = actsChecksum(acts);
     if (computed !== value.checksum) {
-      throw new ArchiveError("damaged", `the file is damaged: its acts do not match its checksum (the file says ${value.checksum}, the acts give ${computed}). Export the game again from where it is kept; if the acts were edited on purpose, remove "checksum" to import them unchecked`);
+      throw new ArchiveError(
+        "damaged",
+        `the file is damaged: its acts do not match its checksum (the file says ${value.checksum}, the acts give ${computed}). Export the game again from where it is kept; if the acts were edited on purpose, remove "checksum" to import them unchecked`,
+      );
     }
   }
   acts.forEach((act, i) => {
-    if (act.seq !== i + 1) throw invalid(`the acts must be numbered 1, 2, 3... in order without gaps, but the act in position ${i + 1} has seq ${act.seq}; the file is incomplete or its acts were reordered`);
-    if (i === 0 && act.input.kind !== "create") throw invalid(`act 1 is a "${act.input.kind}", but a game's log begins with the act that created it (kind "create")`);
+    if (act.seq !== i + 1)
+      throw invalid(
+        `the acts must be numbered 1, 2, 3... in order without gaps, but the act in position ${i + 1} has seq ${act.seq}; the file is incomplete or its acts were reordered`,
+      );
+    if (i === 0 && act.input.kind !== "create")
+      throw invalid(`act 1 is a "${act.input.kind}", but a game's log begins with the act that created it (kind "create")`);
     if (i > 0 && act.input.kind === "create") throw invalid(`act ${act.seq} is a second "create": a game is created once, by act 1`);
     const before = acts[i - 1];
-    if (before && act.time < before.time) throw invalid(`times go backwards: act ${act.seq} is at ${new Date(act.time).toISOString()}, before act ${before.seq} at ${new Date(before.time).toISOString()}`);
+    if (before && act.time < before.time)
+      throw invalid(
+        `times go backwards: act ${act.seq} is at ${new Date(act.time).toISOString()}, before act ${before.seq} at ${new Date(before.time).toISOString()}`,
+      );
   });
   if (acts[0]!.time !== game.createdAt) throw invalid(`game.createdAt (${game.createdAt}) is not the time of act 1 (${acts[0]!.time}), which created the game`);
 
@@ -109,7 +163,10 @@ export function checkArchive(value: unknown): { archive: GameArchive; state: Gam
     try {
       fold(state, structuredClone(act));
     } catch (err) {
-      throw new ArchiveError("unfoldable", `this game file cannot be imported: act ${act.seq} (a "${act.input.kind}") cannot be folded into the game's state: ${(err as Error).message}. The log is not one this version of Nomos can rebuild; export the game again, or import it with the version of Nomos that exported it`);
+      throw new ArchiveError(
+        "unfoldable",
+        `this game file cannot be imported: act ${act.seq} (a "${act.input.kind}") cannot be folded into the game's state: ${(err as Error).message}. The log is not one this version of Nomos can rebuild; export the game again, or import it with the version of Nomos that exported it`,
+      );
     }
   }
   const archive: GameArchive = { format: archiveFormat, version: archiveVersion, exportedAt: value.exportedAt, game, acts };
@@ -124,7 +181,10 @@ export function parseArchive(text: string): GameArchive {
   try {
     value = JSON.parse(text);
   } catch (err) {
-    throw new ArchiveError("not-json", `this is not a Nomos game file: it is not JSON (${(err as Error).message}); a game file is the JSON document a Nomos export writes. Check that you picked the right file and that it was not cut short`);
+    throw new ArchiveError(
+      "not-json",
+      `this is not a Nomos game file: it is not JSON (${(err as Error).message}); a game file is the JSON document a Nomos export writes. Check that you picked the right file and that it was not cut short`,
+    );
   }
   return checkArchive(value).archive;
 }

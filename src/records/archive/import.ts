@@ -21,14 +21,21 @@ export async function importGame(store: GameStore, archive: GameArchive, options
   const id = options.id ?? checked.game.id;
   if (!validGameId(id)) throw new ArchiveError("invalid", `the id ${JSON.stringify(id)} cannot name a game: use 1 to 100 letters, digits, "-", "_" or "."`);
   if (await store.getGame(id)) {
-    throw new ArchiveError("id-taken", `a game with the id "${id}" already exists in this store; nothing was imported. Import it under another id (the "id" option), such as "${id}-2"`);
+    throw new ArchiveError(
+      "id-taken",
+      `a game with the id "${id}" already exists in this store; nothing was imported. Import it under another id (the "id" option), such as "${id}-2"`,
+    );
   }
   const info: GameInfo = { ...checked.game, id };
   try {
     await store.importGame(info, checked.acts, { seq: state.seq, state });
   } catch (err) {
     // Another writer may have taken the id since the check; the store wrote nothing.
-    if (await store.getGame(id)) throw new ArchiveError("id-taken", `a game with the id "${id}" already exists in this store; nothing was imported. Import it under another id (the "id" option)`);
+    if (await store.getGame(id))
+      throw new ArchiveError(
+        "id-taken",
+        `a game with the id "${id}" already exists in this store; nothing was imported. Import it under another id (the "id" option)`,
+      );
     throw err;
   }
   return info;

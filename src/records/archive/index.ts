@@ -1,5 +1,14 @@
 /** A whole game as one file: export, import, and the replay check. See format.ts for the file. */
-export { actsChecksum, ArchiveError, archiveFormat, archiveVersion, canonicalJson, serializeArchive, type ArchiveErrorCode, type GameArchive } from "./format.js";
+export {
+  actsChecksum,
+  ArchiveError,
+  archiveFormat,
+  archiveVersion,
+  canonicalJson,
+  serializeArchive,
+  type ArchiveErrorCode,
+  type GameArchive,
+} from "./format.js";
 export { checkArchive, parseArchive, validGameId } from "./check.js";
 export { exportGame } from "./export.js";
 export { importGame, type ImportOptions } from "./import.js";

@@ -56,9 +56,10 @@ function compare(recorded: Act, replayed: Act): ActDifference | null {
   let detail: string;
   if (first === "effects") {
     const k = recorded.effects.findIndex((e, i) => canonicalJson(e) !== canonicalJson(replayed.effects[i]));
-    detail = k < 0
-      ? `the replay gives ${replayed.effects.length} effects where the log has ${recorded.effects.length}; the first extra one is ${short(replayed.effects[recorded.effects.length])}`
-      : `effect ${k + 1} of ${recorded.effects.length}: the log has ${short(recorded.effects[k])}, the replay gives ${short(replayed.effects[k])}`;
+    detail =
+      k < 0
+        ? `the replay gives ${replayed.effects.length} effects where the log has ${recorded.effects.length}; the first extra one is ${short(replayed.effects[recorded.effects.length])}`
+        : `effect ${k + 1} of ${recorded.effects.length}: the log has ${short(recorded.effects[k])}, the replay gives ${short(replayed.effects[k])}`;
   } else if (first === "time") {
     detail = `the log has it at ${new Date(recorded.time).toISOString()}, the replay at ${new Date(replayed.time).toISOString()}`;
   } else {
@@ -146,7 +147,14 @@ export async function verifyArchive(archive: GameArchive, sandbox: SandboxFactor
     const create = acts[0]!.input;
     if (create.kind !== "create") throw new Error("act 1 is not a create"); // checkArchive made sure
     try {
-      game = await Game.create(engine, { name: create.name, preset: create.preset, rules: create.rules, ...(create.archived ? { archived: create.archived } : {}), seed: checked.game.seed, id });
+      game = await Game.create(engine, {
+        name: create.name,
+        preset: create.preset,
+        rules: create.rules,
+        ...(create.archived ? { archived: create.archived } : {}),
+        seed: checked.game.seed,
+        id,
+      });
     } catch (err) {
       report.differences.push({ seq: 1, kind: "create", parts: [], detail: `the replay could not create the game: ${(err as Error).message}` });
       report.stopped = "the game could not be created again from act 1";
@@ -204,7 +212,9 @@ export async function verifyArchive(archive: GameArchive, sandbox: SandboxFactor
     store.close();
   }
   if (seen.code > 0) {
-    report.caveats.push(`${seen.code} piece${seen.code === 1 ? "" : "s"} of rule code in players' inputs ${seen.code === 1 ? "was" : "were"} compiled again from source by this version of Nomos; a different compiler would show as a difference in those acts' input`);
+    report.caveats.push(
+      `${seen.code} piece${seen.code === 1 ? "" : "s"} of rule code in players' inputs ${seen.code === 1 ? "was" : "were"} compiled again from source by this version of Nomos; a different compiler would show as a difference in those acts' input`,
+    );
   }
   report.identical = report.differences.length === 0 && report.stopped === null && report.compared === acts.length;
   return report;

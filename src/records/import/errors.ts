@@ -5,7 +5,10 @@ export class RulesetImportError extends Error {
    *   options rather than the text (an unknown layout name)
    * @param message what is wrong and how to fix it, without the line (added here)
    */
-  constructor(readonly line: number, message: string) {
+  constructor(
+    readonly line: number,
+    message: string,
+  ) {
     super(line > 0 ? `line ${line}: ${message}` : message);
     this.name = "RulesetImportError";
   }

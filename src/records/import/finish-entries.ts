@@ -50,7 +50,9 @@ function noteUnusualSpacing(entries: Entry[], notes: string[]): void {
   for (const entry of withText) {
     const blanks = leadingBlanks(entry.body);
     if (blanks > usual && blanks < entry.body.length) {
-      notes.push(`Rule ${entry.number}'s text begins after ${blanks} blank lines under its header, where most rules' begin after ${usual}: they are taken as spacing, not text`);
+      notes.push(
+        `Rule ${entry.number}'s text begins after ${blanks} blank lines under its header, where most rules' begin after ${usual}: they are taken as spacing, not text`,
+      );
     }
   }
 }
@@ -65,11 +67,15 @@ export function finishEntries(entries: Entry[], after: Line[], notes: string[]):
     const lines = trimBlank(entry.body);
     const { number, title, mutable, props, history } = entry;
     if (entry.stub === null) {
-      if (!lines.length) throw new RulesetImportError(entry.line, `rule ${number} has a header but no text; write its text under the header, or remove the header`);
+      if (!lines.length)
+        throw new RulesetImportError(entry.line, `rule ${number} has a header but no text; write its text under the header, or remove the header`);
       rules.push({ number, title, text: joinLines(lines), mutable, props, history });
     } else {
       if (lines.length) {
-        throw new RulesetImportError(lines[0]!.n, `rule ${number} is ${entry.stub}, no longer in effect, but has text under it; remove the text, or give the rule the header of a rule in effect`);
+        throw new RulesetImportError(
+          lines[0]!.n,
+          `rule ${number} is ${entry.stub}, no longer in effect, but has text under it; remove the text, or give the rule the header of a rule in effect`,
+        );
       }
       archived.push({ number, title, text: "", mutable, props, history });
     }

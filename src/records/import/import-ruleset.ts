@@ -39,7 +39,11 @@ export interface ImportedRuleset {
 
 const LAYOUTS: Layout[] = [numberedParagraphs, numberStatusLine, booksWithVersions, ruleDashMutability, ruleParenthesisedMutability];
 
-export const rulesetLayouts: { name: string; describe: string; example: string }[] = LAYOUTS.map(({ name, describe, example }) => ({ name, describe, example }));
+export const rulesetLayouts: { name: string; describe: string; example: string }[] = LAYOUTS.map(({ name, describe, example }) => ({
+  name,
+  describe,
+  example,
+}));
 
 const exampleHeader = (layout: Layout): string => layout.example.split("\n").find((line) => layout.isHeader(line)) ?? layout.example;
 

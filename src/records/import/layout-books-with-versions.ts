@@ -42,7 +42,8 @@ function otherBookNote(book: string, numbers: number[], entries: Entry[]): strin
 
 export const booksWithVersions: Layout = {
   name: "books-with-versions",
-  describe: 'rules numbered "rule.version" with a title ("101.1 Rule Changes"), their paragraphs below, grouped in books under a heading line ("Immutable", "Mutable", or another name) that gives their mutability',
+  describe:
+    'rules numbered "rule.version" with a title ("101.1 Rule Changes"), their paragraphs below, grouped in books under a heading line ("Immutable", "Mutable", or another name) that gives their mutability',
   example: "Immutable\n\n101.1 Rule Changes\n\nAll of the following are rule changes: ...\n\nMutable\n\n201.1 Turns and Times\n\nTurns begin every week.",
   isHeader,
 
@@ -61,7 +62,10 @@ export const booksWithVersions: Layout = {
       }
       const [, digits, version, title] = m;
       if (!/^\d+$/.test(version!)) {
-        throw new RulesetImportError(start.n, `"${digits}.${version}" is not a rule number and version; write two whole numbers joined by a dot, like "${digits}.1"`);
+        throw new RulesetImportError(
+          start.n,
+          `"${digits}.${version}" is not a rule number and version; write two whole numbers joined by a dot, like "${digits}.1"`,
+        );
       }
       const number = Number(digits);
       inBook.set(book ?? "", [...(inBook.get(book ?? "") ?? []), number]);

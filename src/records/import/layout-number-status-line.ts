@@ -38,7 +38,10 @@ function readStatus(text: string, line: number, number: number, notes: string[])
     const dateText = text.slice(m[0].length).trim();
     const date = dateText ? readDate(dateText) : null;
     if (dateText && !date) {
-      throw new RulesetImportError(line, `rule ${number}'s status line has a date that cannot be read: "${dateText}"; write it like "January 5th, 2001" or "2001-01-05"`);
+      throw new RulesetImportError(
+        line,
+        `rule ${number}'s status line has a date that cannot be read: "${dateText}"; write it like "January 5th, 2001" or "2001-01-05"`,
+      );
     }
     if (date?.assumed) notes.push(`Rule ${number}: ${date.assumed}`);
     const entry: PublishedHistory = { change: event.change, at: date?.at ?? null, cause: event.cause(m), text };
@@ -46,15 +49,24 @@ function readStatus(text: string, line: number, number: number, notes: string[])
     return entry;
   }
   // A change in words no pattern knows is still worth keeping, as a remark with no date.
-  notes.push(`Rule ${number}'s status "${text}" is not a change Nomos knows (Initial Rule, Enacted, Amended, Transmuted or Renumbered from rule N, Automatically amended by rule N, Repealed by X N): kept as a remark in its history, with no date`);
+  notes.push(
+    `Rule ${number}'s status "${text}" is not a change Nomos knows (Initial Rule, Enacted, Amended, Transmuted or Renumbered from rule N, Automatically amended by rule N, Repealed by X N): kept as a remark in its history, with no date`,
+  );
   const repealed = /^Repealed\b/i.test(text);
-  return { change: repealed ? "repealed" : "annotated", at: null, cause: repealed ? text.replace(/^Repealed\s*(by\s*)?/i, "") || "a rule-change" : "the published ruleset", text };
+  return {
+    change: repealed ? "repealed" : "annotated",
+    at: null,
+    cause: repealed ? text.replace(/^Repealed\s*(by\s*)?/i, "") || "a rule-change" : "the published ruleset",
+    text,
+  };
 }
 
 export const numberStatusLine: Layout = {
   name: "number-status-line",
-  describe: 'each rule opens with a line "number - Mutable or Immutable - its last change and date"; its text runs to the next such line; a repealed rule is a line "number - Repealed by ... date" alone',
-  example: "311 - Mutable - Amended from rule 207 January 5th, 2001\nEach player has one vote per proposal.\n\n205 - Repealed by Rule-Change 336 April 22nd, 2001",
+  describe:
+    'each rule opens with a line "number - Mutable or Immutable - its last change and date"; its text runs to the next such line; a repealed rule is a line "number - Repealed by ... date" alone',
+  example:
+    "311 - Mutable - Amended from rule 207 January 5th, 2001\nEach player has one vote per proposal.\n\n205 - Repealed by Rule-Change 336 April 22nd, 2001",
   isHeader: (text) => HEADER.test(text.trimEnd()),
 
   read(lines) {
@@ -70,17 +82,24 @@ export const numberStatusLine: Layout = {
         return { line: start.n, number, title: null, body: rest, mutable: true, props: {}, history: [history], stub: `listed as ${status}` };
       }
       if (!/^(im)?mutable$/i.test(word!)) {
-        throw new RulesetImportError(start.n, `rule ${number}'s status "${word}" is not Immutable, Mutable or Repealed; correct it, as in "${number} - Mutable - Enacted December 8th, 2000"`);
+        throw new RulesetImportError(
+          start.n,
+          `rule ${number}'s status "${word}" is not Immutable, Mutable or Repealed; correct it, as in "${number} - Mutable - Enacted December 8th, 2000"`,
+        );
       }
       const change = status.slice(word!.length);
       if (change && !change.startsWith(" - ")) {
-        throw new RulesetImportError(start.n, `rule ${number}'s header should go on with " - " and the rule's last change after "${word}", as in "${number} - ${word} - Enacted December 8th, 2000"`);
+        throw new RulesetImportError(
+          start.n,
+          `rule ${number}'s header should go on with " - " and the rule's last change after "${word}", as in "${number} - ${word} - Enacted December 8th, 2000"`,
+        );
       }
       const history = change ? [readStatus(change.slice(3).trim(), start.n, number, notes)] : [];
       return { line: start.n, number, title: null, body: rest, mutable: /^mutable$/i.test(word!), props: {}, history, stub: null };
     });
     const repealed = entries.filter((entry) => entry.stub).map((entry) => entry.number);
-    if (repealed.length) notes.push(`Repealed ${ruleList(repealed)}: kept as no longer in effect, with no text; a repealed entry states no mutability, so it is taken as mutable`);
+    if (repealed.length)
+      notes.push(`Repealed ${ruleList(repealed)}: kept as no longer in effect, with no text; a repealed entry states no mutability, so it is taken as mutable`);
     return { ...takeTitle(before, "first"), entries, after: [], notes };
   },
 };

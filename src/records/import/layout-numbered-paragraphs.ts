@@ -15,7 +15,8 @@ const isSeparator = (line: Line): boolean => line.text.trim() === "*";
 
 export const numberedParagraphs: Layout = {
   name: "numbered-paragraphs",
-  describe: 'each rule opens with its number and a full stop ("101. ..."); its paragraphs are the lines below, up to a line "*"; headings "Immutable Rules" and "Mutable Rules" set the mutability of the rules under them',
+  describe:
+    'each rule opens with its number and a full stop ("101. ..."); its paragraphs are the lines below, up to a line "*"; headings "Immutable Rules" and "Mutable Rules" set the mutability of the rules under them',
   example: "Immutable Rules\n101. All players must always abide by all the rules then in effect.\n*",
   isHeader: (text) => HEADER.test(text.trimEnd()),
 
@@ -31,7 +32,11 @@ export const numberedParagraphs: Layout = {
       if (heading) {
         group = { name: start.text.trim(), mutable: !heading[1] };
         const stray = rest.find((line) => !isBlank(line));
-        if (stray) throw new RulesetImportError(stray.n, `text under the heading "${group.name}" belongs to no rule; a rule starts with its number and a full stop, like "101. ..."`);
+        if (stray)
+          throw new RulesetImportError(
+            stray.n,
+            `text under the heading "${group.name}" belongs to no rule; a rule starts with its number and a full stop, like "101. ..."`,
+          );
         continue;
       }
       const m = HEADER.exec(start.text.trimEnd())!;
@@ -42,7 +47,10 @@ export const numberedParagraphs: Layout = {
       const below = end === -1 ? [] : rest.slice(end + 1);
       const stray = below.find((line) => !isBlank(line));
       if (stray && i < chunks.length - 1) {
-        throw new RulesetImportError(stray.n, `this line is below the "*" that ends rule ${number} and belongs to no rule; remove the "*" above it to keep it in rule ${number}, or start a rule with its number and a full stop`);
+        throw new RulesetImportError(
+          stray.n,
+          `this line is below the "*" that ends rule ${number} and belongs to no rule; remove the "*" above it to keep it in rule ${number}, or start a rule with its number and a full stop`,
+        );
       }
       if (stray) after = below;
       if (!group) withoutHeading.push(number);
@@ -61,7 +69,10 @@ export const numberedParagraphs: Layout = {
     const notes: string[] = [];
     if (withoutHeading.length) notes.push(`No "Immutable Rules" or "Mutable Rules" heading above ${ruleList(withoutHeading)}: taken as mutable`);
     const footer = after.filter((line) => !isBlank(line)).length;
-    if (footer) notes.push(`${footer} ${footer === 1 ? "line" : "lines"} below the "*" that ends the last rule, ${entries.at(-1)!.number}, ${footer === 1 ? "is" : "are"} taken as the epilogue`);
+    if (footer)
+      notes.push(
+        `${footer} ${footer === 1 ? "line" : "lines"} below the "*" that ends the last rule, ${entries.at(-1)!.number}, ${footer === 1 ? "is" : "are"} taken as the epilogue`,
+      );
     // The title stands right above the rules, after the introduction (which is the preamble).
     return { ...takeTitle(before, "last"), entries, after, notes };
   },

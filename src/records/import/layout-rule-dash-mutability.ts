@@ -18,7 +18,10 @@ const isHeader = (text: string): boolean => HEADER.test(text.trimEnd()) || STUB.
 function readStub(number: number, content: string, line: number): Entry {
   const m = STUB_CONTENT.exec(content.trim());
   if (!m) {
-    throw new RulesetImportError(line, `cannot read "[${content}]" for rule ${number}; a rule no longer in effect reads like "[amended - see Rule 303]", "[transmuted - see Rule 348]" or "[repealed - see Proposal 380]"`);
+    throw new RulesetImportError(
+      line,
+      `cannot read "[${content}]" for rule ${number}; a rule no longer in effect reads like "[amended - see Rule 303]", "[transmuted - see Rule 348]" or "[repealed - see Proposal 380]"`,
+    );
   }
   const change = m[1]!.toLowerCase() as HistoryChange;
   const points = m[2]!.toLowerCase() === "rule";
@@ -53,13 +56,16 @@ function linkStubs(entries: Entry[], notes: string[]): void {
     inferred.push(stub.number);
   }
   if (inferred.length) {
-    notes.push(`The stubs of ${ruleList(inferred)} state no mutability: each is given that of the rule it points to (the opposite, if transmuted); other stubs are taken as mutable`);
+    notes.push(
+      `The stubs of ${ruleList(inferred)} state no mutability: each is given that of the rule it points to (the opposite, if transmuted); other stubs are taken as mutable`,
+    );
   }
 }
 
 export const ruleDashMutability: Layout = {
   name: "rule-dash-mutability",
-  describe: 'each rule opens with "Rule number - mutable" (or immutable), then a title line, then its text; a rule no longer in effect is a stub "Rule number [amended - see Rule N]"',
+  describe:
+    'each rule opens with "Rule number - mutable" (or immutable), then a title line, then its text; a rule no longer in effect is a stub "Rule number [amended - see Rule N]"',
   example: "Rule 101 - immutable\nObey The Rules\n\nAll players must always abide by all the rules.\n\nRule 201 [amended - see Rule 303]",
   isHeader,
 
@@ -71,7 +77,10 @@ export const ruleDashMutability: Layout = {
       const [, digits, word] = HEADER.exec(start.text.trimEnd())!;
       const number = Number(digits);
       if (!/^(im)?mutable$/i.test(word!)) {
-        throw new RulesetImportError(start.n, `rule ${number}'s mutability "${word}" is neither "mutable" nor "immutable"; correct it, as in "Rule ${number} - mutable"`);
+        throw new RulesetImportError(
+          start.n,
+          `rule ${number}'s mutability "${word}" is neither "mutable" nor "immutable"; correct it, as in "Rule ${number} - mutable"`,
+        );
       }
       // The title is the line right under the header; a blank line there means the rule has none.
       const titled = rest.length > 0 && !isBlank(rest[0]!);

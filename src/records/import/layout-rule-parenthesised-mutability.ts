@@ -24,7 +24,10 @@ export const ruleParenthesisedMutability: Layout = {
       const [, digits, marker] = HEADER.exec(start.text.trimEnd())!;
       const number = Number(digits);
       if (marker !== undefined && !/^(im)?mutable$/i.test(marker.trim())) {
-        throw new RulesetImportError(start.n, `rule ${number}'s marker "(${marker})" is neither "(Immutable)" nor "(Mutable)"; correct it, or remove it to make the rule mutable`);
+        throw new RulesetImportError(
+          start.n,
+          `rule ${number}'s marker "(${marker})" is neither "(Immutable)" nor "(Mutable)"; correct it, or remove it to make the rule mutable`,
+        );
       }
       if (marker === undefined) unmarked.push(number);
       return { line: start.n, number, title: null, body: rest, mutable: !/^immutable$/i.test(marker?.trim() ?? ""), props: {}, history: [], stub: null };

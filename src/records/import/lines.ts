@@ -8,7 +8,10 @@ export interface Line {
 
 export function toLines(text: string): Line[] {
   // A BOM or Windows line ends are how the file was saved, not what was published.
-  return text.replace(/^\uFEFF/, "").split(/\r?\n/).map((text, i) => ({ n: i + 1, text }));
+  return text
+    .replace(/^\uFEFF/, "")
+    .split(/\r?\n/)
+    .map((text, i) => ({ n: i + 1, text }));
 }
 
 export const isBlank = (line: Line): boolean => line.text.trim() === "";

@@ -40,7 +40,12 @@ export function groupRules(rules: RuleRecord[]): RuleGroup[] {
   // A rule enacted in play names no group: it joins the one its mutability's rules use,
   // when they all use the same one; else the plain heading of its mutability.
   const fallback = (mutable: boolean): string => {
-    const used = new Set(sorted.filter((r) => r.mutable === mutable).map(named).filter((g): g is string => g !== null));
+    const used = new Set(
+      sorted
+        .filter((r) => r.mutable === mutable)
+        .map(named)
+        .filter((g): g is string => g !== null),
+    );
     return used.size === 1 ? [...used][0]! : mutable ? MUTABLE : IMMUTABLE;
   };
   const fallbacks = { mutable: fallback(true), immutable: fallback(false) };

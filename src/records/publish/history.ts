@@ -45,12 +45,18 @@ export function historyLine(h: HistoryEntry, author: Author | null, presetTitle?
       const initial = initialRule(h.cause, presetTitle);
       return `${initial ?? `Enacted ${by}`}${date}`;
     }
-    case "amended": return `Amended(${h.revision}) ${by}${date}`;
-    case "repealed": return `Repealed ${by}${date}`;
-    case "transmuted": return `Transmuted to ${d.mutable ? "mutable" : "immutable"} ${by}${date}`;
-    case "renumbered": return `Renumbered from ${String(d.from)} to ${String(d.to)} ${by}${date}`;
-    case "property": return `Property ${String(d.key)} set to ${JSON.stringify(d.value)} ${by}${date}`;
-    case "annotated": return `Annotated ${by}${date}`;
+    case "amended":
+      return `Amended(${h.revision}) ${by}${date}`;
+    case "repealed":
+      return `Repealed ${by}${date}`;
+    case "transmuted":
+      return `Transmuted to ${d.mutable ? "mutable" : "immutable"} ${by}${date}`;
+    case "renumbered":
+      return `Renumbered from ${String(d.from)} to ${String(d.to)} ${by}${date}`;
+    case "property":
+      return `Property ${String(d.key)} set to ${JSON.stringify(d.value)} ${by}${date}`;
+    case "annotated":
+      return `Annotated ${by}${date}`;
   }
 }
 

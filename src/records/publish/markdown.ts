@@ -29,12 +29,26 @@ export function escapeLine(line: string): string {
  * paragraph stays a line break (a trailing backslash), as the text was written.
  */
 export function paragraphs(text: string): string {
-  const blocks = text.replace(/\r\n?/g, "\n").split(/\n\s*\n/).map((block) => block.split("\n").map((line) => escapeLine(line.trim())).filter((line) => line));
-  return blocks.filter((lines) => lines.length).map((lines) => lines.join("\\\n")).join("\n\n");
+  const blocks = text
+    .replace(/\r\n?/g, "\n")
+    .split(/\n\s*\n/)
+    .map((block) =>
+      block
+        .split("\n")
+        .map((line) => escapeLine(line.trim()))
+        .filter((line) => line),
+    );
+  return blocks
+    .filter((lines) => lines.length)
+    .map((lines) => lines.join("\\\n"))
+    .join("\n\n");
 }
 
 /** A list item whose text may run over several lines. */
 export function listItem(text: string, indent = ""): string {
-  const lines = text.split("\n").map((line) => escapeLine(line.trim())).filter((line) => line);
+  const lines = text
+    .split("\n")
+    .map((line) => escapeLine(line.trim()))
+    .filter((line) => line);
   return `${indent}- ${lines.join(`\\\n${indent}  `)}`;
 }

@@ -24,9 +24,7 @@ function ruleText(rule: PublishedRule, full: boolean): string {
 
 export function renderRulesetText(doc: RulesetDocument): string {
   const count = doc.groups.reduce((n, g) => n + g.rules.length, 0);
-  const parts = [
-    `${doc.title}\n${doc.kind}\nas of ${moment(doc.time)} (act ${doc.seq}); ${count} rule${count === 1 ? "" : "s"} in effect`,
-  ];
+  const parts = [`${doc.title}\n${doc.kind}\nas of ${moment(doc.time)} (act ${doc.seq}); ${count} rule${count === 1 ? "" : "s"} in effect`];
   for (const group of doc.groups) {
     parts.push(underline(group.heading, "="), ...group.rules.map((r) => ruleText(r, doc.full)));
   }

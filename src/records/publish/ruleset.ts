@@ -100,14 +100,19 @@ export function rulesetDocument(state: GameState, options: RulesetOptions): Rule
     if (!options.full) return out;
     out.revision = rule.revision;
     out.hasCode = rule.code !== null;
-    out.history = rule.history.filter((h) => h.change !== "annotated").map((h) => {
-      const by = author(h);
-      return { change: h.change, seq: h.seq, at: h.at, revision: h.revision, cause: h.cause, author: by, line: historyLine(h, by, options.presetTitle) };
-    });
-    out.annotations = rule.history.filter((h) => h.change === "annotated").map((h) => {
-      const text = h.detail && typeof h.detail === "object" && !Array.isArray(h.detail) && typeof h.detail.text === "string" ? h.detail.text : (h.published ?? "");
-      return { seq: h.seq, at: h.at, cause: h.cause, text, line: annotationLine(h) };
-    });
+    out.history = rule.history
+      .filter((h) => h.change !== "annotated")
+      .map((h) => {
+        const by = author(h);
+        return { change: h.change, seq: h.seq, at: h.at, revision: h.revision, cause: h.cause, author: by, line: historyLine(h, by, options.presetTitle) };
+      });
+    out.annotations = rule.history
+      .filter((h) => h.change === "annotated")
+      .map((h) => {
+        const text =
+          h.detail && typeof h.detail === "object" && !Array.isArray(h.detail) && typeof h.detail.text === "string" ? h.detail.text : (h.published ?? "");
+        return { seq: h.seq, at: h.at, cause: h.cause, text, line: annotationLine(h) };
+      });
     return out;
   };
   const doc: RulesetDocument = {

@@ -31,7 +31,13 @@ export function isProposal(entry: Json | undefined): entry is Entry {
 
 /** CaseRecord: a number, a question, a judge (or none yet) and a status. */
 export function isCase(entry: Json | undefined): entry is Entry {
-  return isObject(entry) && typeof entry.number === "number" && typeof entry.question === "string" && (typeof entry.judge === "string" || entry.judge === null) && typeof entry.status === "string";
+  return (
+    isObject(entry) &&
+    typeof entry.number === "number" &&
+    typeof entry.question === "string" &&
+    (typeof entry.judge === "string" || entry.judge === null) &&
+    typeof entry.status === "string"
+  );
 }
 
 /** The shape each kind of record's entries follow. */

@@ -5,11 +5,7 @@ import type { CourtCase, CourtReport } from "./court.js";
 import { actWhen, markdownHeading, textHeading } from "./render-common.js";
 
 function facts(c: CourtCase): string[] {
-  const lines = [
-    `Called by ${c.caller?.name ?? "(not recorded)"} (${actWhen(c.called)})`,
-    `Judge: ${c.judge?.name ?? "none yet"}`,
-    `Status: ${c.status}`,
-  ];
+  const lines = [`Called by ${c.caller?.name ?? "(not recorded)"} (${actWhen(c.called)})`, `Judge: ${c.judge?.name ?? "none yet"}`, `Status: ${c.status}`];
   if (c.rules.length) lines.push(`About: ${c.rules.map((n) => `Rule ${n}`).join(", ")}`);
   if (c.verdict !== null) lines.push(`Verdict: ${c.verdict} (${actWhen(c.ruled)})`);
   for (const o of c.overruled) lines.push(`Overruled: Judge ${o.judge?.name ?? "?"} had ruled ${o.verdict ?? "?"}${o.reasoning ? `: ${o.reasoning}` : ""}`);
@@ -39,10 +35,28 @@ export function renderCourtReportText(report: CourtReport): string {
 export function renderCourtReportMarkdown(report: CourtReport): string {
   const parts = [markdownHeading("Court report", report)];
   for (const c of report.cases) {
-    parts.push(`## Case ${c.number}`, paragraphs(c.question), facts(c).map((l) => listItem(l)).join("\n"));
-    if (c.reasoning) parts.push("Reasoning:", paragraphs(c.reasoning).split("\n").map((line) => `> ${line}`).join("\n"));
+    parts.push(
+      `## Case ${c.number}`,
+      paragraphs(c.question),
+      facts(c)
+        .map((l) => listItem(l))
+        .join("\n"),
+    );
+    if (c.reasoning)
+      parts.push(
+        "Reasoning:",
+        paragraphs(c.reasoning)
+          .split("\n")
+          .map((line) => `> ${line}`)
+          .join("\n"),
+      );
   }
   if (report.cases.length === 0) parts.push("No cases yet.");
-  parts.push("## Deadlines and waiting", footer(report).map((l) => listItem(l)).join("\n"));
+  parts.push(
+    "## Deadlines and waiting",
+    footer(report)
+      .map((l) => listItem(l))
+      .join("\n"),
+  );
   return `${parts.join("\n\n")}\n`;
 }

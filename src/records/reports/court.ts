@@ -112,5 +112,15 @@ export function courtReport(acts: Act[], state: GameState, viewer: string | null
   const deadlines = Object.values(state.timers)
     .map((t) => ({ id: t.id, name: t.name, rule: t.rule, at: t.at }))
     .sort((a, b) => a.at - b.at || a.id.localeCompare(b.id));
-  return { report: "court", game: state.name, seq: state.seq, time: state.time, viewer, viewerName: viewer === null ? null : name(viewer), cases: cases.sort((a, b) => a.number - b.number), deadlines, waiting: waitingOn(state, viewer) };
+  return {
+    report: "court",
+    game: state.name,
+    seq: state.seq,
+    time: state.time,
+    viewer,
+    viewerName: viewer === null ? null : name(viewer),
+    cases: cases.sort((a, b) => a.number - b.number),
+    deadlines,
+    waiting: waitingOn(state, viewer),
+  };
 }

@@ -40,18 +40,30 @@ export function describeChange(change: Json): ChangeInWords {
       summary = `Enact a new${mutability} rule${number}${title}${hasCode ? ", with code" : ""}`;
       break;
     }
-    case "repeal": summary = `Repeal ${rule}`; break;
+    case "repeal":
+      summary = `Repeal ${rule}`;
+      break;
     case "amend": {
       const parts = [text !== null ? "text" : null, change.title !== undefined ? "title" : null, hasCode ? "code" : null].filter(Boolean);
       const removes = change.removeCode === true || change.code === null ? "; remove its code" : "";
       summary = `Amend ${rule}${parts.length ? `: its ${parts.join(" and ")}` : ""}${removes}`;
       break;
     }
-    case "transmute": summary = `Transmute ${rule}${typeof change.mutable === "boolean" ? ` to ${change.mutable ? "mutable" : "immutable"}` : ""}`; break;
-    case "renumber": summary = `Renumber ${rule} to ${String(change.to)}`; break;
-    case "set-property": summary = `Set ${rule}'s ${String(change.key)} to ${brief(change.value)}`; break;
-    case "amend-amendment": summary = `Amend the amendment that made revision ${String(change.revision)} of ${rule}${hasCode ? ", with code" : ""}`; break;
-    case "repeal-amendment": summary = `Repeal the amendment that made revision ${String(change.revision)} of ${rule}`; break;
+    case "transmute":
+      summary = `Transmute ${rule}${typeof change.mutable === "boolean" ? ` to ${change.mutable ? "mutable" : "immutable"}` : ""}`;
+      break;
+    case "renumber":
+      summary = `Renumber ${rule} to ${String(change.to)}`;
+      break;
+    case "set-property":
+      summary = `Set ${rule}'s ${String(change.key)} to ${brief(change.value)}`;
+      break;
+    case "amend-amendment":
+      summary = `Amend the amendment that made revision ${String(change.revision)} of ${rule}${hasCode ? ", with code" : ""}`;
+      break;
+    case "repeal-amendment":
+      summary = `Repeal the amendment that made revision ${String(change.revision)} of ${rule}`;
+      break;
     default: {
       const { kind: _kind, text: _text, code: _code, ...rest } = change;
       summary = `${kind} ${brief(rest)}`;

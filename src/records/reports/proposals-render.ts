@@ -11,7 +11,10 @@ function outcome(p: ProposalEntry): string {
 }
 
 function indentLines(text: string, by: string): string {
-  return text.split("\n").map((line) => (line ? by + line : line)).join("\n");
+  return text
+    .split("\n")
+    .map((line) => (line ? by + line : line))
+    .join("\n");
 }
 
 function proposalText(p: ProposalEntry): string {
@@ -34,10 +37,19 @@ export function renderProposalReportText(report: ProposalReport): string {
 }
 
 function proposalMarkdown(p: ProposalEntry): string {
-  const parts = [`## Proposal ${p.number}: ${escapeInline(p.open ? "voting" : p.status)}`, `By ${escapeInline(p.author)}; opened ${escapeInline(actWhen(p.opened))}.`];
+  const parts = [
+    `## Proposal ${p.number}: ${escapeInline(p.open ? "voting" : p.status)}`,
+    `By ${escapeInline(p.author)}; opened ${escapeInline(actWhen(p.opened))}.`,
+  ];
   for (const c of p.changes) {
     parts.push(`**${escapeInline(c.summary)}**`);
-    if (c.text !== null) parts.push(paragraphs(c.text).split("\n").map((line) => `> ${line}`).join("\n"));
+    if (c.text !== null)
+      parts.push(
+        paragraphs(c.text)
+          .split("\n")
+          .map((line) => `> ${line}`)
+          .join("\n"),
+      );
   }
   parts.push(p.votes.length ? `Votes:\n\n${p.votes.map((v) => listItem(`${v.name}: ${value(v.vote)} (${actWhen(v.cast)})`)).join("\n")}` : "No votes yet.");
   parts.push(`Outcome: ${escapeInline(outcome(p))}${p.open ? "" : `; closed ${escapeInline(actWhen(p.closed))}`}.`);

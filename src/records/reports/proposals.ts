@@ -100,5 +100,13 @@ export function proposalReport(acts: Act[], state: GameState, viewer: string | n
     }
   }
   const order = (a: ProposalEntry, b: ProposalEntry) => Number(b.open) - Number(a.open) || a.number - b.number;
-  return { report: "proposals", game: state.name, seq: state.seq, time: state.time, viewer, viewerName: viewer === null ? null : name(viewer), proposals: entries.sort(order) };
+  return {
+    report: "proposals",
+    game: state.name,
+    seq: state.seq,
+    time: state.time,
+    viewer,
+    viewerName: viewer === null ? null : name(viewer),
+    proposals: entries.sort(order),
+  };
 }

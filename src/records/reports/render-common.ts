@@ -31,7 +31,7 @@ export function actWhen(ref: ActRef | null): string {
 
 /** A value in a line: strings as they are, anything else as JSON. */
 export function value(v: Json | undefined): string {
-  return typeof v === "string" ? v : JSON.stringify(v) ?? "nothing";
+  return typeof v === "string" ? v : (JSON.stringify(v) ?? "nothing");
 }
 
 /** "+10", "-3", "0". */

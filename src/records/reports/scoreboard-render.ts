@@ -35,7 +35,13 @@ export function renderScoreboardText(report: Scoreboard): string {
 
 export function renderScoreboardMarkdown(report: Scoreboard): string {
   const parts = [markdownHeading("Scoreboard", report)];
-  for (const s of report.states) parts.push(`## ${escapeInline(stateTitle(s))}`, values(s).map((l) => listItem(l)).join("\n"));
+  for (const s of report.states)
+    parts.push(
+      `## ${escapeInline(stateTitle(s))}`,
+      values(s)
+        .map((l) => listItem(l))
+        .join("\n"),
+    );
   if (report.states.length === 0) parts.push("No rule declares state held by each player.");
   parts.push("## Changes", report.changes.length ? report.changes.map((c) => listItem(`${changeLine(c)}: ${because(c)}`)).join("\n") : "None yet.");
   return `${parts.join("\n\n")}\n`;

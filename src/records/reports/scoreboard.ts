@@ -69,7 +69,8 @@ export function scoreboard(acts: Act[], state: GameState, viewer: string | null,
   const name = options.name ?? namer(state);
   const decls = Object.values(state.decls).filter((d) => d.scope === "player");
   const states = decls.map((decl): ScoreState => {
-    const seen = (players: { id: string }[]) => players.filter((p) => canSee(state, decl, p.id, viewer)).map((p) => ({ player: p.id, name: name(p.id), value: current(state, decl, p.id) }));
+    const seen = (players: { id: string }[]) =>
+      players.filter((p) => canSee(state, decl, p.id, viewer)).map((p) => ({ player: p.id, name: name(p.id), value: current(state, decl, p.id) }));
     const out: ScoreState = { name: decl.name, describe: decl.describe, rule: decl.rule, values: seen(state.players), departed: seen(state.departed) };
     if (out.values.length || out.departed.length) out.initial = decl.initial;
     return out;
@@ -105,5 +106,14 @@ export function scoreboard(acts: Act[], state: GameState, viewer: string | null,
       });
     }
   }
-  return { report: "scoreboard", game: state.name, seq: state.seq, time: state.time, viewer, viewerName: viewer === null ? null : name(viewer), states, changes };
+  return {
+    report: "scoreboard",
+    game: state.name,
+    seq: state.seq,
+    time: state.time,
+    viewer,
+    viewerName: viewer === null ? null : name(viewer),
+    states,
+    changes,
+  };
 }

@@ -9,8 +9,16 @@
 // not enacted; it is not "illegal", and the changes after it go ahead.
 
 type Change = { kind: string; rule?: number; [key: string]: unknown };
-interface Decision { adopted: boolean; method: string; reason: string }
-interface Outcome { number: number; status: "enacted" | "not adopted" | "discarded"; reason: string }
+interface Decision {
+  adopted: boolean;
+  method: string;
+  reason: string;
+}
+interface Outcome {
+  number: number;
+  status: "enacted" | "not adopted" | "discarded";
+  reason: string;
+}
 interface Proposal {
   number: number;
   numbers: number[];
@@ -68,7 +76,7 @@ on("vote.completed", (event) => {
   const enacted = outcomes.filter((o) => o.status === "enacted").length;
   const reason = adopted
     ? `${byVote.filter((a) => a).length} of ${p.changes.length} rule-change(s) adopted by the vote (${decisions[byVote.indexOf(true)]!.value.reason}); ${enacted} enacted`
-    : decisions[0]?.value.reason ?? "no rule says how many votes are required";
+    : (decisions[0]?.value.reason ?? "no rule says how many votes are required");
   proposals.set(p.number, {
     ...p,
     status: adopted ? "adopted" : "defeated",

@@ -66,7 +66,11 @@ on("voting.opened", () => {
 answer("communication.required", () =>
   Object.values(proposals.all())
     .filter((p) => p.status === "voting")
-    .flatMap((p) => voters().filter((v) => p.votes[v] === undefined).map((v) => ({ player: v, what: `a vote on ${label(p)}`, since: p.votingOpenedAt ?? p.openedAt }))),
+    .flatMap((p) =>
+      voters()
+        .filter((v) => p.votes[v] === undefined)
+        .map((v) => ({ player: v, what: `a vote on ${label(p)}`, since: p.votingOpenedAt ?? p.openedAt })),
+    ),
 );
 
 function recount(): void {

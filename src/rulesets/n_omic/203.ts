@@ -3,7 +3,10 @@
 // change to majority) has already happened, so nothing is left for it to do. Votes bought
 // under Rule 311 are votes: they count here as much as normal ones.
 
-interface Proposal { votes: { [player: string]: string }; extra?: { [player: string]: string } }
+interface Proposal {
+  votes: { [player: string]: string };
+  extra?: { [player: string]: string };
+}
 
 answer("adoption", ({ proposal }: { proposal: Proposal }) => {
   const voters = game.ask<string[]>("eligible-voters")?.value ?? [];

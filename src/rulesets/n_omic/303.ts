@@ -10,8 +10,15 @@
 // "communication.required" when something new is owed. Rule 334 suspends them during
 // Judgment ("communication.suspended") and restarts their clocks ("communication.resumed-at").
 
-interface Owed { player: string; what: string; since: number }
-interface Reyalp { since: number; until: number }
+interface Owed {
+  player: string;
+  what: string;
+  since: number;
+}
+interface Reyalp {
+  since: number;
+  until: number;
+}
 
 const hour = 3_600_000;
 const silence = 72 * hour;
@@ -21,12 +28,18 @@ const points = playerState("points", { initial: 0 });
 
 const name = (id: string) => game.player(id)?.name ?? id;
 
-answer("players", () => game.players().filter((p) => status.get(p.id) === "player").map((p) => p.id));
+answer("players", () =>
+  game
+    .players()
+    .filter((p) => status.get(p.id) === "player")
+    .map((p) => p.id),
+);
 
 action(
   "become-reyalp",
   {
-    describe: "Stop being a Player for a while (costs 10 points); you stay a Reyalp until you return, or lose your points after the days you name (21 if you name none)",
+    describe:
+      "Stop being a Player for a while (costs 10 points); you stay a Reyalp until you return, or lose your points after the days you name (21 if you name none)",
     input: t.object({ days: t.integer({ minimum: 1, maximum: 3650, describe: "The longest you mean to stay a Reyalp, in days" }) }, { optional: ["days"] }),
   },
   (input, { actor }) => {
@@ -64,7 +77,10 @@ on("timer:reyalp-ends", (event) => {
 });
 
 function owedBy(player: string): Owed[] {
-  return game.askAll<Owed[]>("communication.required").flatMap((a) => a.value).filter((o) => o.player === player);
+  return game
+    .askAll<Owed[]>("communication.required")
+    .flatMap((a) => a.value)
+    .filter((o) => o.player === player);
 }
 
 /** Makes a Player who has owed something for 72 hours a Reyalp; otherwise checks again when it falls due. */
@@ -72,7 +88,9 @@ function checkSilence(player: string): void {
   if (status.get(player) !== "player" || !game.player(player) || game.isOver()) return;
   if (game.ask("communication.suspended")) return; // Rule 334 starts the clocks again on consent.
   const resumed = game.ask<number>("communication.resumed-at")?.value ?? 0;
-  const due = owedBy(player).map((o) => ({ ...o, due: Math.max(o.since, resumed) + silence })).sort((a, b) => a.due - b.due)[0];
+  const due = owedBy(player)
+    .map((o) => ({ ...o, due: Math.max(o.since, resumed) + silence }))
+    .sort((a, b) => a.due - b.due)[0];
   if (!due) return;
   if (due.due <= game.now()) becomeReyalp(player, `after 72 hours without sending ${due.what}`, 21);
   else game.schedule("silence", { at: due.due }, { player });

@@ -13,7 +13,10 @@ on("player.joined", (event) => {
 
 action(
   "transfer",
-  { describe: "Give some of your Groks to another participant", input: t.object({ to: t.player({ describe: "Who receives the Groks" }), groks: t.integer({ minimum: 1, describe: "How many Groks" }) }) },
+  {
+    describe: "Give some of your Groks to another participant",
+    input: t.object({ to: t.player({ describe: "Who receives the Groks" }), groks: t.integer({ minimum: 1, describe: "How many Groks" }) }),
+  },
   (input, { actor }) => {
     if (status.get(actor) !== "player") game.refuse("only a Player can give Groks; Reyalps are not Players");
     if (input.to === actor) game.refuse("you cannot give Groks to yourself");

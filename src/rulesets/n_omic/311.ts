@@ -4,7 +4,11 @@
 // Rule 324 (and, being votes, toward adoption: Rule 203). The additional vote is read as
 // cast the same way as the normal vote it is placed with.
 
-interface Proposal { number: number; votes: { [player: string]: string }; extra?: { [player: string]: string } }
+interface Proposal {
+  number: number;
+  votes: { [player: string]: string };
+  extra?: { [player: string]: string };
+}
 const proposals = recordState<Proposal>("proposals");
 const groks = playerState("groks", { initial: 0 });
 

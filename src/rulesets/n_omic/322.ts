@@ -6,26 +6,40 @@
 // made when the rule was enacted, in December 2000.
 
 type Change = { kind: string; rule?: number; [key: string]: unknown };
-interface Suggestion { player: string; change: Change; at: number }
+interface Suggestion {
+  player: string;
+  change: Change;
+  at: number;
+}
 
 const suggestions = recordState<Suggestion>("suggestions", { describe: "The list of suggestions: at most one proposed rule-change per Player (Rule 322)" });
 const status = playerState("status", { initial: "player" });
 
 const change = t.oneOf([
-  t.object({ kind: t.enum(["enact"]), text: t.string({ minLength: 1, maxLength: 20000 }), title: t.string({ maxLength: 200 }), code: t.code() }, { optional: ["title", "code"], describe: "Enact a new mutable rule" }),
+  t.object(
+    { kind: t.enum(["enact"]), text: t.string({ minLength: 1, maxLength: 20000 }), title: t.string({ maxLength: 200 }), code: t.code() },
+    { optional: ["title", "code"], describe: "Enact a new mutable rule" },
+  ),
   t.object({ kind: t.enum(["repeal"]), rule: t.integer() }, { describe: "Repeal a mutable rule" }),
-  t.object({ kind: t.enum(["amend"]), rule: t.integer(), text: t.string({ minLength: 1, maxLength: 20000 }), title: t.string({ maxLength: 200 }), code: t.code() }, { optional: ["text", "title", "code"], describe: "Amend a mutable rule's text, title or code" }),
+  t.object(
+    { kind: t.enum(["amend"]), rule: t.integer(), text: t.string({ minLength: 1, maxLength: 20000 }), title: t.string({ maxLength: 200 }), code: t.code() },
+    { optional: ["text", "title", "code"], describe: "Amend a mutable rule's text, title or code" },
+  ),
   t.object({ kind: t.enum(["transmute"]), rule: t.integer() }, { describe: "Transmute a rule: immutable to mutable or back" }),
 ]);
 
 const name = (id: string) => game.player(id)?.name ?? id;
 
-action("suggest", { describe: "Put a rule-change on the list of suggestions (it replaces your earlier suggestion)", input: t.object({ change }) }, (input, { actor }) => {
-  if (status.get(actor) !== "player") game.refuse("only Players may have suggestions on the list; return first");
-  const replaced = suggestions.get(actor) !== undefined;
-  suggestions.set(actor, { player: actor, change: input.change as Change, at: game.now() });
-  game.post(`${name(actor)} ${replaced ? "replaces eir suggestion with" : "suggests"}: ${describe(input.change as Change)}.`);
-});
+action(
+  "suggest",
+  { describe: "Put a rule-change on the list of suggestions (it replaces your earlier suggestion)", input: t.object({ change }) },
+  (input, { actor }) => {
+    if (status.get(actor) !== "player") game.refuse("only Players may have suggestions on the list; return first");
+    const replaced = suggestions.get(actor) !== undefined;
+    suggestions.set(actor, { player: actor, change: input.change as Change, at: game.now() });
+    game.post(`${name(actor)} ${replaced ? "replaces eir suggestion with" : "suggests"}: ${describe(input.change as Change)}.`);
+  },
+);
 
 action("withdraw-suggestion", { describe: "Remove your suggestion from the list", input: t.object({}) }, (_input, { actor }) => {
   if (suggestions.get(actor) === undefined) game.refuse("you have no suggestion on the list");

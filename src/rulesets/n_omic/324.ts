@@ -25,15 +25,41 @@
 
 type Change = { kind: string; rule?: number; [key: string]: unknown };
 type PhaseName = "purchase" | "proposal" | "discussion" | "voting" | "movement" | "consequences" | "end";
-interface Phase { turn: number; player: string | null; name: PhaseName; extra: number; proposal: number | null; since: number }
-interface Turn { player: string | null; number: number }
+interface Phase {
+  turn: number;
+  player: string | null;
+  name: PhaseName;
+  extra: number;
+  proposal: number | null;
+  since: number;
+}
+interface Turn {
+  player: string | null;
+  number: number;
+}
 type Square = { x: number; y: number };
-interface Suggestion { player: string; change: Change }
+interface Suggestion {
+  player: string;
+  change: Change;
+}
 interface Proposal {
-  number: number; numbers: number[]; label: string; proposer: string; changes: Change[];
-  suggesters: string[] | null; votes: { [player: string]: string }; extra: { [player: string]: string };
-  status: string; reason: string | null; decidedBy: number | null; method: string | null;
-  openedAt: number; votingOpenedAt: number | null; discussionEnds: number | null; closedAt: number | null; outcomes: Json[];
+  number: number;
+  numbers: number[];
+  label: string;
+  proposer: string;
+  changes: Change[];
+  suggesters: string[] | null;
+  votes: { [player: string]: string };
+  extra: { [player: string]: string };
+  status: string;
+  reason: string | null;
+  decidedBy: number | null;
+  method: string | null;
+  openedAt: number;
+  votingOpenedAt: number | null;
+  discussionEnds: number | null;
+  closedAt: number | null;
+  outcomes: Json[];
 }
 
 const phase = gameState<Phase>("phase", {
@@ -48,23 +74,35 @@ const points = playerState("points", { initial: 0 });
 const position = playerState<Square | null>("position", { initial: null });
 
 const change = t.oneOf([
-  t.object({ kind: t.enum(["enact"]), text: t.string({ minLength: 1, maxLength: 20000 }), title: t.string({ maxLength: 200 }), code: t.code() }, { optional: ["title", "code"], describe: "Enact a new mutable rule" }),
+  t.object(
+    { kind: t.enum(["enact"]), text: t.string({ minLength: 1, maxLength: 20000 }), title: t.string({ maxLength: 200 }), code: t.code() },
+    { optional: ["title", "code"], describe: "Enact a new mutable rule" },
+  ),
   t.object({ kind: t.enum(["repeal"]), rule: t.integer() }, { describe: "Repeal a mutable rule" }),
-  t.object({ kind: t.enum(["amend"]), rule: t.integer(), text: t.string({ minLength: 1, maxLength: 20000 }), title: t.string({ maxLength: 200 }), code: t.code() }, { optional: ["text", "title", "code"], describe: "Amend a mutable rule's text, title or code" }),
+  t.object(
+    { kind: t.enum(["amend"]), rule: t.integer(), text: t.string({ minLength: 1, maxLength: 20000 }), title: t.string({ maxLength: 200 }), code: t.code() },
+    { optional: ["text", "title", "code"], describe: "Amend a mutable rule's text, title or code" },
+  ),
   t.object({ kind: t.enum(["transmute"]), rule: t.integer() }, { describe: "Transmute a rule: immutable to mutable or back" }),
 ]);
 
 const name = (id: string) => game.player(id)?.name ?? id;
 const players = () => game.ask<string[]>("players")?.value ?? game.players().map((p) => p.id);
 const titles: Record<PhaseName, string> = {
-  purchase: "Purchase", proposal: "Proposal", discussion: "Proposal (discussion)", voting: "Voting",
-  movement: "Movement", consequences: "Consequences", end: "end of the",
+  purchase: "Purchase",
+  proposal: "Proposal",
+  discussion: "Proposal (discussion)",
+  voting: "Voting",
+  movement: "Movement",
+  consequences: "Consequences",
+  end: "end of the",
 };
 
 function enter(name: PhaseName, extra: Partial<Phase> = {}): void {
   phase.set({ ...phase.get(), ...extra, name, since: game.now() });
   const p = phase.get();
-  if (p.player && (name === "purchase" || name === "proposal" || name === "movement" || name === "end")) game.emit("communication.required", { player: p.player });
+  if (p.player && (name === "purchase" || name === "proposal" || name === "movement" || name === "end"))
+    game.emit("communication.required", { player: p.player });
 }
 
 /** Why `actor` may not take an action of phase `want` now, if e may not. */
@@ -88,12 +126,19 @@ on("turn.began", (event) => {
 // ---- 1. Purchase
 action(
   "purchase",
-  { describe: "Purchase phase: announce how many extra rule-changes you buy this turn, at 50 Groks each (0 for none)", input: t.object({ extra: t.integer({ minimum: 0, maximum: 20, describe: "Extra rule-changes to buy" }) }) },
+  {
+    describe: "Purchase phase: announce how many extra rule-changes you buy this turn, at 50 Groks each (0 for none)",
+    input: t.object({ extra: t.integer({ minimum: 0, maximum: 20, describe: "Extra rule-changes to buy" }) }),
+  },
   (input, { actor }) => {
     const cost = 50 * input.extra;
     if (groks.get(actor) < cost) game.refuse(`${input.extra} extra rule-change(s) cost ${cost} Groks; you have ${groks.get(actor)}`);
     if (cost) groks.set(actor, groks.get(actor) - cost);
-    game.post(input.extra ? `${name(actor)} buys ${input.extra} extra rule-change(s) for ${cost} Groks: e will propose ${input.extra + 1}.` : `${name(actor)} buys no extra rule-changes: e will propose one.`);
+    game.post(
+      input.extra
+        ? `${name(actor)} buys ${input.extra} extra rule-change(s) for ${cost} Groks: e will propose ${input.extra + 1}.`
+        : `${name(actor)} buys no extra rule-changes: e will propose one.`,
+    );
     enter("proposal", { extra: input.extra });
   },
 );
@@ -114,7 +159,8 @@ action(
   },
   (input, { actor }) => {
     const wanted = phase.get().extra + 1;
-    if ((input.changes === undefined) === (input.suggestions === undefined)) game.refuse("propose either your own changes or suggestions from the list, not both and not neither");
+    if ((input.changes === undefined) === (input.suggestions === undefined))
+      game.refuse("propose either your own changes or suggestions from the list, not both and not neither");
     let changes: Change[];
     let suggesters: string[] | null = null;
     if (input.suggestions) {
@@ -144,9 +190,23 @@ action(
     const hours = game.ask<number>("discussion.period", { fromSuggestions: suggesters !== null })?.value ?? 0;
     const discussing = hours > 0;
     proposals.set(first, {
-      number: first, numbers, label, proposer: actor, changes, suggesters, votes: {}, extra: {},
-      status: discussing ? "discussion" : "voting", reason: null, decidedBy: null, method: null,
-      openedAt: game.now(), votingOpenedAt: discussing ? null : game.now(), discussionEnds: discussing ? game.now() + hours * 3_600_000 : null, closedAt: null, outcomes: [],
+      number: first,
+      numbers,
+      label,
+      proposer: actor,
+      changes,
+      suggesters,
+      votes: {},
+      extra: {},
+      status: discussing ? "discussion" : "voting",
+      reason: null,
+      decidedBy: null,
+      method: null,
+      openedAt: game.now(),
+      votingOpenedAt: discussing ? null : game.now(),
+      discussionEnds: discussing ? game.now() + hours * 3_600_000 : null,
+      closedAt: null,
+      outcomes: [],
     });
     game.post(`${name(actor)} proposes ${label}${suggesters ? ` from the suggestions of ${suggesters.map(name).join(", ")}` : ""}.`);
     if (suggesters) paySuggestions(actor, suggesters);
@@ -168,7 +228,9 @@ function paySuggestions(proponent: string, suggesters: string[]): void {
     suggestions.delete(s);
     groks.set(s, groks.get(s) + 25);
   }
-  game.post(`${name(proponent)} gains ${reward} Groks for using the list; ${suggesters.map(name).join(", ")} ${suggesters.length === 1 ? "gains 25 Groks" : "gain 25 Groks each"}.`);
+  game.post(
+    `${name(proponent)} gains ${reward} Groks for using the list; ${suggesters.map(name).join(", ")} ${suggesters.length === 1 ? "gains 25 Groks" : "gain 25 Groks each"}.`,
+  );
 }
 
 on("voting.opened", (event) => {
@@ -194,7 +256,9 @@ on("proposal.closed", (event) => {
   if (game.player(p.proposer)) {
     const total = points.get(p.proposer) + score;
     points.set(p.proposer, total);
-    game.post(`${name(p.proposer)} scores ${score} for ${p.label} ((${highest} - 291) x ${ballots.filter((v) => v === "for").length}/${ballots.length}), and has ${total} points.`);
+    game.post(
+      `${name(p.proposer)} scores ${score} for ${p.label} ((${highest} - 291) x ${ballots.filter((v) => v === "for").length}/${ballots.length}), and has ${total} points.`,
+    );
     game.emit("points.changed", { player: p.proposer, change: score, total, reason: p.label });
   }
   if (phase.get().proposal === p.number && turn.get().player === p.proposer) enter("movement");
@@ -205,7 +269,14 @@ action(
   "move",
   {
     describe: "Movement phase: move your piece to another square, paying |(10 - y1)(10 - y2)| + 10 Groks to the Player(s) highest on the board",
-    input: t.object({ x: t.integer({ minimum: 0, describe: "The file to move to" }), y: t.integer({ describe: "The row to move to" }), cost: t.integer({ minimum: 0, describe: "The total cost you announce (checked)" }) }, { optional: ["cost"] }),
+    input: t.object(
+      {
+        x: t.integer({ minimum: 0, describe: "The file to move to" }),
+        y: t.integer({ describe: "The row to move to" }),
+        cost: t.integer({ minimum: 0, describe: "The total cost you announce (checked)" }),
+      },
+      { optional: ["cost"] },
+    ),
   },
   (input, { actor }) => {
     const from = position.get(actor);
@@ -225,7 +296,8 @@ action(
       groks.get(actor) >= cost ? null : `(v) the move costs ${cost} Groks and you have ${groks.get(actor)}`,
       input.cost !== undefined && input.cost !== cost ? `you announced a cost of ${input.cost} Groks, but the move costs ${cost}` : null,
     ].filter((p): p is string => p !== null);
-    if (problems.length) game.refuse(`you cannot move from (${from.x},${from.y}) to (${to.x},${to.y}): ${problems.join("; ")}. You do not move and lose no Groks`);
+    if (problems.length)
+      game.refuse(`you cannot move from (${from.x},${from.y}) to (${to.x},${to.y}): ${problems.join("; ")}. You do not move and lose no Groks`);
     groks.set(actor, groks.get(actor) - cost);
     const placed = players().filter((id) => position.get(id) !== null);
     const top = Math.max(...placed.map((id) => position.get(id)!.y));
@@ -233,7 +305,9 @@ action(
     const share = Math.floor(cost / highest.length);
     for (const id of highest) groks.set(id, groks.get(id) + share);
     position.set(actor, to);
-    game.post(`${name(actor)} moves from (${from.x},${from.y}) to (${to.x},${to.y}) for ${cost} Groks, paid to ${highest.map(name).join(", ")}${highest.length > 1 ? ` (${share} each)` : ""}.`);
+    game.post(
+      `${name(actor)} moves from (${from.x},${from.y}) to (${to.x},${to.y}) for ${cost} Groks, paid to ${highest.map(name).join(", ")}${highest.length > 1 ? ` (${share} each)` : ""}.`,
+    );
     game.emit("piece.moved", { player: actor, from, to, cost });
     consequences(true);
   },
@@ -269,7 +343,9 @@ answer("communication.required", () => {
   const p = phase.get();
   if (!p.player || turn.get().player !== p.player) return undefined;
   const what: Partial<Record<PhaseName, string>> = {
-    purchase: "the announcement of eir purchases", proposal: "eir proposal", movement: "eir move (or the choice not to move)",
+    purchase: "the announcement of eir purchases",
+    proposal: "eir proposal",
+    movement: "eir move (or the choice not to move)",
     end: "the rest of eir turn",
   };
   const owed = what[p.name];

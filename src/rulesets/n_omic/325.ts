@@ -9,11 +9,22 @@
 // files move five files down and those files are removed.
 
 type Square = { x: number; y: number };
-interface Board { kind: "grid"; files: number; wraps: boolean; positions: string; rowLabels: { [row: string]: string }; markedRows: { [row: string]: string } }
+interface Board {
+  kind: "grid";
+  files: number;
+  wraps: boolean;
+  positions: string;
+  rowLabels: { [row: string]: string };
+  markedRows: { [row: string]: string };
+}
 
 const board = gameState<Board>("board", {
   initial: {
-    kind: "grid", files: 0, wraps: true, positions: "position", rowLabels: {},
+    kind: "grid",
+    files: 0,
+    wraps: true,
+    positions: "position",
+    rowLabels: {},
     markedRows: { "0": "reach it: +100 points, and everyone back to row 20", "10": "no move may start or end here (Rule 324)" },
   },
   describe: "Files 0 to 5n-1 around a cylinder, rows over all the integers",
@@ -29,7 +40,11 @@ const surname = (id: string) => (name(id).trim().split(/\s+/).pop() ?? "").toLow
 on("player.joined", (event) => {
   const player: string = event.data.player;
   const n = game.players().length;
-  const rows = game.players().map((p) => position.get(p.id)).filter((s): s is Square => s !== null).map((s) => s.y);
+  const rows = game
+    .players()
+    .map((p) => position.get(p.id))
+    .filter((s): s is Square => s !== null)
+    .map((s) => s.y);
   const y = rows.length ? Math.round(rows.reduce((a, b) => a + b, 0) / rows.length) : 20;
   board.update((b) => ({ ...b, files: 5 * n }));
   position.set(player, { x: 5 * (n - 1), y });
@@ -51,7 +66,10 @@ on("piece.moved", (event) => {
   const player: string = event.data.player;
   const total = points.get(player) + 100;
   points.set(player, total);
-  const order = game.players().map((p) => p.id).sort((a, b) => (surname(a) + name(a) < surname(b) + name(b) ? -1 : 1));
+  const order = game
+    .players()
+    .map((p) => p.id)
+    .sort((a, b) => (surname(a) + name(a) < surname(b) + name(b) ? -1 : 1));
   order.forEach((id, i) => {
     position.set(id, { x: 5 * i, y: 20 });
   });

@@ -11,20 +11,61 @@
 // removed is one nobody bears where there is one, else the newest; its bearers become
 // Unlabelled, and get a new label on their next turn.
 
-interface Word { word: string; row: number }
-interface Board { kind: "grid"; files: number; wraps: boolean; positions: string; rowLabels: { [row: string]: string }; markedRows: { [row: string]: string } }
+interface Word {
+  word: string;
+  row: number;
+}
+interface Board {
+  kind: "grid";
+  files: number;
+  wraps: boolean;
+  positions: string;
+  rowLabels: { [row: string]: string };
+  markedRows: { [row: string]: string };
+}
 
 const bank = [
-  "banana", "walrus", "teapot", "comet", "lantern", "pickle", "zeppelin", "marble", "thistle", "anchor",
-  "cactus", "violin", "glacier", "muffin", "saffron", "quasar", "penguin", "harbor", "nutmeg", "origami",
-  "tornado", "velvet", "ember", "jigsaw", "kazoo", "lagoon", "mosaic", "nebula", "oyster", "puffin",
+  "banana",
+  "walrus",
+  "teapot",
+  "comet",
+  "lantern",
+  "pickle",
+  "zeppelin",
+  "marble",
+  "thistle",
+  "anchor",
+  "cactus",
+  "violin",
+  "glacier",
+  "muffin",
+  "saffron",
+  "quasar",
+  "penguin",
+  "harbor",
+  "nutmeg",
+  "origami",
+  "tornado",
+  "velvet",
+  "ember",
+  "jigsaw",
+  "kazoo",
+  "lagoon",
+  "mosaic",
+  "nebula",
+  "oyster",
+  "puffin",
 ];
 
 const words = gameState<Word[]>("label-words", { initial: [], describe: "The valid label words, and the row each labels (Rules 325, 326)" });
 const label = playerState<string | null>("label", { initial: null, visibility: "others", describe: "The label on eir forehead: everyone can read it but eir" });
 const board = gameState<Board>("board", {
   initial: {
-    kind: "grid", files: 0, wraps: true, positions: "position", rowLabels: {},
+    kind: "grid",
+    files: 0,
+    wraps: true,
+    positions: "position",
+    rowLabels: {},
     markedRows: { "0": "reach it: +100 points, and everyone back to row 20", "10": "no move may start or end here (Rule 324)" },
   },
 });
@@ -69,7 +110,10 @@ on("turn.began", (event) => {
   if (label.get(player) !== null || words.get().length === 0) return;
   const word = game.random.pick(words.get()).word;
   label.set(player, word);
-  const others = game.players().map((p) => p.id).filter((id) => id !== player);
+  const others = game
+    .players()
+    .map((p) => p.id)
+    .filter((id) => id !== player);
   game.post(`The Judge sticks a label on ${name(player)}'s forehead: "${word}". Do not tell em.`, { to: others });
   game.post("The Judge sticks a label on your forehead. Everyone else can read it; you cannot.", { to: [player] });
 });

@@ -5,8 +5,15 @@
 // rule's comment paragraph has no effect (Rule 306): it set the poem's first line when the
 // rule passed, in April 2001, so a game from this ruleset starts with that line.
 
-interface Line { text: string; by: string | null; turn: number }
-interface Turn { player: string | null; number: number }
+interface Line {
+  text: string;
+  by: string | null;
+  turn: number;
+}
+interface Turn {
+  player: string | null;
+  number: number;
+}
 
 const poem = gameState<Line[]>("epic-poem", {
   initial: [{ text: "A long time ago, in a galaxy far, far away...", by: null, turn: 0 }],

@@ -8,7 +8,10 @@
 // rule-change is 338. Starting again at 301 would give new rules the numbers of rules in
 // effect (303, 305, ...), which a Judge would not allow.
 
-interface Proposal { number: number; numbers?: number[] }
+interface Proposal {
+  number: number;
+  numbers?: number[];
+}
 const proposals = recordState<Proposal>("proposals");
 
 answer("proposal.number", () => {
@@ -16,6 +19,4 @@ answer("proposal.number", () => {
   return Math.max(300, ...used, ...game.rules.all().map((r) => r.number)) + 1;
 });
 
-answer("rule-change.number", ({ kind, proposal }: { kind: string; proposal: number }) =>
-  kind === "repeal" ? undefined : proposal,
-);
+answer("rule-change.number", ({ kind, proposal }: { kind: string; proposal: number }) => (kind === "repeal" ? undefined : proposal));

@@ -24,7 +24,10 @@ interface Case {
   /** The rules the question is about: a settled ruling is annotated on each. */
   rules: number[];
 }
-interface Turn { player: string | null; number: number }
+interface Turn {
+  player: string | null;
+  number: number;
+}
 const players = () => game.ask<string[]>("players")?.value ?? game.players().map((p) => p.id);
 
 const cases = recordState<Case>("judgments", {
@@ -32,7 +35,10 @@ const cases = recordState<Case>("judgments", {
   record: { kind: "case", open: { field: "status", in: ["awaiting ruling", "ruled"] } },
 });
 const turn = gameState<Turn>("turn", { initial: { player: null, number: 0 } });
-const resumedAt = gameState("communication-resumed-at", { initial: 0, describe: "When required communication last became required again after Judgment (Rule 334)" });
+const resumedAt = gameState("communication-resumed-at", {
+  initial: 0,
+  describe: "When required communication last became required again after Judgment (Rule 334)",
+});
 
 function order(): string[] {
   return game.ask<string[]>("turn.order")?.value ?? players();
@@ -61,23 +67,44 @@ function open(number: number): Case {
 }
 
 const invokeForm = t.object(
-  { question: t.string({ minLength: 1, maxLength: 5000 }), rules: t.array(t.integer(), { maxItems: 20, describe: "The rules the question is about (the ruling is noted on each)" }) },
+  {
+    question: t.string({ minLength: 1, maxLength: 5000 }),
+    rules: t.array(t.integer(), { maxItems: 20, describe: "The rules the question is about (the ruling is noted on each)" }),
+  },
   { optional: ["rules"] },
 );
 
-action("invoke-judgment", { describe: "Invoke Judgment on a disagreement about the legality of a move or the meaning of a rule", input: invokeForm }, (input, { actor }) => {
-  const mover = turn.get().player;
-  if (!mover) game.refuse("Judgment needs a player moving: play has not begun");
-  const judge = preceding(mover, mover);
-  if (!judge) game.refuse("there is no other player to be Judge");
-  const number = cases.keys().length + 1;
-  const rules = [...new Set(input.rules ?? [])];
-  const unknown = rules.filter((n) => !game.rules.get(n));
-  if (unknown.length) game.refuse(`there is no rule ${unknown.join(", ")} in effect for the question to be about`);
-  save({ number, question: input.question, caller: actor, mover, judge, turn: turn.get().number, status: "awaiting ruling", verdict: null, reasoning: null, consents: [], overrulers: [], overruled: [], rules });
-  game.post(`${name(actor)} invokes Judgment (case ${number}): ${input.question} ${name(judge)} is Judge.`);
-  game.emit("judgment.invoked", { case: number, judge, question: input.question });
-});
+action(
+  "invoke-judgment",
+  { describe: "Invoke Judgment on a disagreement about the legality of a move or the meaning of a rule", input: invokeForm },
+  (input, { actor }) => {
+    const mover = turn.get().player;
+    if (!mover) game.refuse("Judgment needs a player moving: play has not begun");
+    const judge = preceding(mover, mover);
+    if (!judge) game.refuse("there is no other player to be Judge");
+    const number = cases.keys().length + 1;
+    const rules = [...new Set(input.rules ?? [])];
+    const unknown = rules.filter((n) => !game.rules.get(n));
+    if (unknown.length) game.refuse(`there is no rule ${unknown.join(", ")} in effect for the question to be about`);
+    save({
+      number,
+      question: input.question,
+      caller: actor,
+      mover,
+      judge,
+      turn: turn.get().number,
+      status: "awaiting ruling",
+      verdict: null,
+      reasoning: null,
+      consents: [],
+      overrulers: [],
+      overruled: [],
+      rules,
+    });
+    game.post(`${name(actor)} invokes Judgment (case ${number}): ${input.question} ${name(judge)} is Judge.`);
+    game.emit("judgment.invoked", { case: number, judge, question: input.question });
+  },
+);
 
 action(
   "judge",
@@ -95,23 +122,36 @@ action(
   },
 );
 
-action("overrule", { describe: "Vote to overrule the Judge's ruling; it takes every other player", input: t.object({ case: t.integer() }) }, (input, { actor }) => {
-  const c = open(input.case);
-  if (c.status !== "ruled") game.refuse(`the Judge of case ${c.number} has not ruled yet`);
-  if (actor === c.judge) game.refuse("the Judge cannot overrule their own Judgment");
-  if (c.overrulers.includes(actor)) game.refuse(`you have already voted to overrule case ${c.number}`);
-  const overrulers = [...c.overrulers, actor];
-  const others = players().filter((id) => id !== c.judge);
-  if (others.every((id) => overrulers.includes(id))) {
-    const judge = preceding(c.judge, c.mover);
-    if (!judge || judge === c.judge) game.refuse("there is no other player who could judge the question");
-    save({ ...c, judge, status: "awaiting ruling", verdict: null, reasoning: null, consents: [], overrulers: [], overruled: [...c.overruled, { judge: c.judge, verdict: c.verdict ?? "", reasoning: c.reasoning ?? "" }] });
-    game.post(`Judge ${name(c.judge)} is overruled unanimously on case ${c.number}; ${name(judge)} is the new Judge.`);
-    game.emit("judgment.overruled", { case: c.number, judge });
-  } else {
-    save({ ...c, overrulers });
-  }
-});
+action(
+  "overrule",
+  { describe: "Vote to overrule the Judge's ruling; it takes every other player", input: t.object({ case: t.integer() }) },
+  (input, { actor }) => {
+    const c = open(input.case);
+    if (c.status !== "ruled") game.refuse(`the Judge of case ${c.number} has not ruled yet`);
+    if (actor === c.judge) game.refuse("the Judge cannot overrule their own Judgment");
+    if (c.overrulers.includes(actor)) game.refuse(`you have already voted to overrule case ${c.number}`);
+    const overrulers = [...c.overrulers, actor];
+    const others = players().filter((id) => id !== c.judge);
+    if (others.every((id) => overrulers.includes(id))) {
+      const judge = preceding(c.judge, c.mover);
+      if (!judge || judge === c.judge) game.refuse("there is no other player who could judge the question");
+      save({
+        ...c,
+        judge,
+        status: "awaiting ruling",
+        verdict: null,
+        reasoning: null,
+        consents: [],
+        overrulers: [],
+        overruled: [...c.overruled, { judge: c.judge, verdict: c.verdict ?? "", reasoning: c.reasoning ?? "" }],
+      });
+      game.post(`Judge ${name(c.judge)} is overruled unanimously on case ${c.number}; ${name(judge)} is the new Judge.`);
+      game.emit("judgment.overruled", { case: c.number, judge });
+    } else {
+      save({ ...c, overrulers });
+    }
+  },
+);
 
 action("consent", { describe: "Consent to the game going on after a Judgment", input: t.object({ case: t.integer() }) }, (input, { actor }) => {
   const c = open(input.case);
@@ -124,7 +164,12 @@ action("consent", { describe: "Consent to the game going on after a Judgment", i
     save({ ...c, consents, status: "settled" });
     game.post(`A majority consents; case ${c.number} is settled (${c.verdict}). Required communication is required again from now.`);
     for (const rule of c.rules ?? []) {
-      if (game.rules.get(rule)) game.rules.annotate(rule, `Case ${c.number} (Judge ${name(c.judge)}): ${c.question} Ruled ${c.verdict}: ${c.reasoning ?? ""}`.trim(), `case ${c.number}`);
+      if (game.rules.get(rule))
+        game.rules.annotate(
+          rule,
+          `Case ${c.number} (Judge ${name(c.judge)}): ${c.question} Ruled ${c.verdict}: ${c.reasoning ?? ""}`.trim(),
+          `case ${c.number}`,
+        );
     }
     game.emit("judgment.settled", { case: c.number, verdict: c.verdict, mover: c.mover });
     if (!blocked()) {

@@ -7,13 +7,27 @@
 // same action serves it.)
 
 type Change = { kind: string; rule?: number; [key: string]: unknown };
-interface Proposal { number: number; label: string; proposer: string; changes: Change[]; status: string; discussionEnds: number | null; votingOpenedAt: number | null }
+interface Proposal {
+  number: number;
+  label: string;
+  proposer: string;
+  changes: Change[];
+  status: string;
+  discussionEnds: number | null;
+  votingOpenedAt: number | null;
+}
 
 const hours = 24;
 const change = t.oneOf([
-  t.object({ kind: t.enum(["enact"]), text: t.string({ minLength: 1, maxLength: 20000 }), title: t.string({ maxLength: 200 }), code: t.code() }, { optional: ["title", "code"], describe: "Enact a new mutable rule" }),
+  t.object(
+    { kind: t.enum(["enact"]), text: t.string({ minLength: 1, maxLength: 20000 }), title: t.string({ maxLength: 200 }), code: t.code() },
+    { optional: ["title", "code"], describe: "Enact a new mutable rule" },
+  ),
   t.object({ kind: t.enum(["repeal"]), rule: t.integer() }, { describe: "Repeal a mutable rule" }),
-  t.object({ kind: t.enum(["amend"]), rule: t.integer(), text: t.string({ minLength: 1, maxLength: 20000 }), title: t.string({ maxLength: 200 }), code: t.code() }, { optional: ["text", "title", "code"], describe: "Amend a mutable rule's text, title or code" }),
+  t.object(
+    { kind: t.enum(["amend"]), rule: t.integer(), text: t.string({ minLength: 1, maxLength: 20000 }), title: t.string({ maxLength: 200 }), code: t.code() },
+    { optional: ["text", "title", "code"], describe: "Amend a mutable rule's text, title or code" },
+  ),
   t.object({ kind: t.enum(["transmute"]), rule: t.integer() }, { describe: "Transmute a rule: immutable to mutable or back" }),
 ]);
 const proposals = recordState<Proposal>("proposals");
@@ -47,14 +61,21 @@ action(
   },
 );
 
-action("final-form", { describe: "After at least 24 hours of discussion, announce the final form of your proposal: voting begins", input: t.object({ proposal: t.integer() }) }, (input, { actor }) => {
-  const p = underDiscussion(input.proposal, actor);
-  const left = (p.discussionEnds ?? 0) - game.now();
-  if (left > 0) game.refuse(`the discussion of ${p.label} lasts at least ${hours} hours: ${Math.floor(Math.ceil(left / 60_000) / 60)} h ${Math.ceil(left / 60_000) % 60} min remain`);
-  proposals.set(p.number, { ...p, status: "voting", votingOpenedAt: game.now() });
-  game.post(`${game.player(actor)?.name ?? actor} announces the final form of ${p.label}: voting begins.`);
-  game.emit("voting.opened", { proposal: p.number });
-});
+action(
+  "final-form",
+  { describe: "After at least 24 hours of discussion, announce the final form of your proposal: voting begins", input: t.object({ proposal: t.integer() }) },
+  (input, { actor }) => {
+    const p = underDiscussion(input.proposal, actor);
+    const left = (p.discussionEnds ?? 0) - game.now();
+    if (left > 0)
+      game.refuse(
+        `the discussion of ${p.label} lasts at least ${hours} hours: ${Math.floor(Math.ceil(left / 60_000) / 60)} h ${Math.ceil(left / 60_000) % 60} min remain`,
+      );
+    proposals.set(p.number, { ...p, status: "voting", votingOpenedAt: game.now() });
+    game.post(`${game.player(actor)?.name ?? actor} announces the final form of ${p.label}: voting begins.`);
+    game.emit("voting.opened", { proposal: p.number });
+  },
+);
 
 // Once the 24 hours are up, the final form is owed (Rule 303's 72 hours run from then).
 on("discussion.opened", (event) => {

@@ -3,8 +3,13 @@
 // amended or repealed, only transmuted), and says how each kind is put into effect.
 
 type Change = {
-  kind: string; rule?: number; revision?: number; text?: string; title?: string;
-  code?: RuleCode; removeCode?: boolean;
+  kind: string;
+  rule?: number;
+  revision?: number;
+  text?: string;
+  title?: string;
+  code?: RuleCode;
+  removeCode?: boolean;
 };
 
 answer("rule-change.invalid", ({ change }: { change: Change }) => {
@@ -45,7 +50,16 @@ answer("rule-change.ops", ({ change, proposal }: { change: Change; proposal: num
   const rule = change.rule ?? 0;
   switch (change.kind) {
     case "enact":
-      return [{ kind: "enact", number: numberFor("enact", null) ?? proposal, text: change.text ?? "", title: change.title ?? null, mutable: true, code: change.code ?? null }];
+      return [
+        {
+          kind: "enact",
+          number: numberFor("enact", null) ?? proposal,
+          text: change.text ?? "",
+          title: change.title ?? null,
+          mutable: true,
+          code: change.code ?? null,
+        },
+      ];
     case "repeal":
       return [{ kind: "repeal", number: rule }];
     case "amend": {

@@ -23,35 +23,61 @@ const proposals = recordState<Proposal>("proposals", {
 });
 
 const change = t.oneOf([
-  t.object({ kind: t.enum(["enact"]), text: t.string({ minLength: 1, maxLength: 20000 }), title: t.string({ maxLength: 200 }), code: t.code() }, { optional: ["title", "code"], describe: "Enact a new mutable rule" }),
+  t.object(
+    { kind: t.enum(["enact"]), text: t.string({ minLength: 1, maxLength: 20000 }), title: t.string({ maxLength: 200 }), code: t.code() },
+    { optional: ["title", "code"], describe: "Enact a new mutable rule" },
+  ),
   t.object({ kind: t.enum(["repeal"]), rule: t.integer() }, { describe: "Repeal a mutable rule" }),
   t.object(
-    { kind: t.enum(["amend"]), rule: t.integer(), text: t.string({ minLength: 1, maxLength: 20000 }), title: t.string({ maxLength: 200 }), code: t.code(), removeCode: t.boolean() },
+    {
+      kind: t.enum(["amend"]),
+      rule: t.integer(),
+      text: t.string({ minLength: 1, maxLength: 20000 }),
+      title: t.string({ maxLength: 200 }),
+      code: t.code(),
+      removeCode: t.boolean(),
+    },
     { optional: ["text", "title", "code", "removeCode"], describe: "Amend a mutable rule's text, title or code" },
   ),
   t.object({ kind: t.enum(["transmute"]), rule: t.integer() }, { describe: "Transmute a rule: immutable to mutable or back" }),
   t.object(
-    { kind: t.enum(["amend-amendment"]), rule: t.integer(), revision: t.integer({ minimum: 2 }), text: t.string({ minLength: 1, maxLength: 20000 }), code: t.code() },
+    {
+      kind: t.enum(["amend-amendment"]),
+      rule: t.integer(),
+      revision: t.integer({ minimum: 2 }),
+      text: t.string({ minLength: 1, maxLength: 20000 }),
+      code: t.code(),
+    },
     { optional: ["text", "code"], describe: "Amend an amendment of a mutable rule (the amendment that made the given revision)" },
   ),
-  t.object({ kind: t.enum(["repeal-amendment"]), rule: t.integer(), revision: t.integer({ minimum: 2 }) }, { describe: "Repeal an amendment of a mutable rule: the rule returns to its text before that revision" }),
+  t.object(
+    { kind: t.enum(["repeal-amendment"]), rule: t.integer(), revision: t.integer({ minimum: 2 }) },
+    { describe: "Repeal an amendment of a mutable rule: the rule returns to its text before that revision" },
+  ),
 ]);
 
-action(
-  "propose",
-  { describe: "Propose one rule-change to be voted on", input: t.object({ change }), changesRules: true },
-  (input, { actor }) => {
-    const c = input.change as Change;
-    for (const objection of game.askAll<string>("rule-change.invalid", { change: c, proposer: actor })) {
-      game.refuse(objection.value, objection.rule);
-    }
-    const number = game.ask<number>("proposal.number")?.value;
-    if (typeof number !== "number") game.refuse("no rule gives proposals their numbers, so nothing can be proposed");
-    proposals.set(number, { number, proposer: actor, change: c, votes: {}, status: "voting", reason: null, decidedBy: null, method: null, openedAt: game.now(), closedAt: null });
-    game.post(`${game.player(actor)?.name ?? actor} proposes ${number}: ${describeChange(c)}.`);
-    game.emit("proposal.opened", { number, proposer: actor });
-  },
-);
+action("propose", { describe: "Propose one rule-change to be voted on", input: t.object({ change }), changesRules: true }, (input, { actor }) => {
+  const c = input.change as Change;
+  for (const objection of game.askAll<string>("rule-change.invalid", { change: c, proposer: actor })) {
+    game.refuse(objection.value, objection.rule);
+  }
+  const number = game.ask<number>("proposal.number")?.value;
+  if (typeof number !== "number") game.refuse("no rule gives proposals their numbers, so nothing can be proposed");
+  proposals.set(number, {
+    number,
+    proposer: actor,
+    change: c,
+    votes: {},
+    status: "voting",
+    reason: null,
+    decidedBy: null,
+    method: null,
+    openedAt: game.now(),
+    closedAt: null,
+  });
+  game.post(`${game.player(actor)?.name ?? actor} proposes ${number}: ${describeChange(c)}.`);
+  game.emit("proposal.opened", { number, proposer: actor });
+});
 
 on("vote.completed", (event) => {
   const number: number = event.data.proposal;
@@ -78,7 +104,14 @@ on("vote.completed", (event) => {
       }
     }
   }
-  proposals.set(number, { ...p, status: adopted ? "adopted" : "defeated", reason, decidedBy: decision?.rule ?? null, method: decision?.value.method ?? null, closedAt: game.now() });
+  proposals.set(number, {
+    ...p,
+    status: adopted ? "adopted" : "defeated",
+    reason,
+    decidedBy: decision?.rule ?? null,
+    method: decision?.value.method ?? null,
+    closedAt: game.now(),
+  });
   game.post(`Proposal ${number} is ${adopted ? "adopted" : "defeated"}: ${reason}.`);
   game.emit(adopted ? "proposal.adopted" : "proposal.defeated", { number, proposer: p.proposer });
   game.emit("proposal.closed", { number, proposer: p.proposer, adopted });
@@ -86,13 +119,20 @@ on("vote.completed", (event) => {
 
 function describeChange(c: Change): string {
   switch (c.kind) {
-    case "enact": return `enact a new rule${c.title ? ` "${String(c.title)}"` : ""}${c.code ? " (with code)" : ""}`;
-    case "repeal": return `repeal rule ${c.rule}`;
-    case "amend": return `amend rule ${c.rule}${c.code ? " (text and code)" : ""}`;
-    case "transmute": return `transmute rule ${c.rule}`;
-    case "amend-amendment": return `amend the amendment that made revision ${String(c.revision)} of rule ${c.rule}`;
-    case "repeal-amendment": return `repeal the amendment that made revision ${String(c.revision)} of rule ${c.rule}`;
-    default: return c.kind;
+    case "enact":
+      return `enact a new rule${c.title ? ` "${String(c.title)}"` : ""}${c.code ? " (with code)" : ""}`;
+    case "repeal":
+      return `repeal rule ${c.rule}`;
+    case "amend":
+      return `amend rule ${c.rule}${c.code ? " (text and code)" : ""}`;
+    case "transmute":
+      return `transmute rule ${c.rule}`;
+    case "amend-amendment":
+      return `amend the amendment that made revision ${String(c.revision)} of rule ${c.rule}`;
+    case "repeal-amendment":
+      return `repeal the amendment that made revision ${String(c.revision)} of rule ${c.rule}`;
+    default:
+      return c.kind;
   }
 }
 

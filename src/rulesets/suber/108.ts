@@ -2,7 +2,9 @@
 // it is adopted; an enacted, amended or transmuted rule takes the number of the proposal
 // that changed it (so does a rule whose amendment is amended or repealed).
 
-interface Proposal { number: number }
+interface Proposal {
+  number: number;
+}
 const proposals = recordState<Proposal>("proposals");
 
 answer("proposal.number", () => {
@@ -10,6 +12,4 @@ answer("proposal.number", () => {
   return numbers.length ? Math.max(...numbers) + 1 : 301;
 });
 
-answer("rule-change.number", ({ kind, proposal }: { kind: string; proposal: number }) =>
-  kind === "repeal" ? undefined : proposal,
-);
+answer("rule-change.number", ({ kind, proposal }: { kind: string; proposal: number }) => (kind === "repeal" ? undefined : proposal));

@@ -3,7 +3,10 @@
 // explicit: only a rule-change of the kind "transmute" transmutes.) Being immutable, this
 // rule's answer takes precedence over Rule 203's.
 
-interface Proposal { change: { kind: string; rule?: number }; votes: { [player: string]: "for" | "against" } }
+interface Proposal {
+  change: { kind: string; rule?: number };
+  votes: { [player: string]: "for" | "against" };
+}
 
 answer("adoption", ({ proposal }: { proposal: Proposal }) => {
   const target = proposal.change.rule === undefined ? undefined : game.rules.get(proposal.change.rule);

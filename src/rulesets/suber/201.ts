@@ -6,7 +6,14 @@
 // ("players", as N_omic's 303 answers it); a mover who leaves, or stops being one
 // ("players.changed"), passes the turn on.
 
-interface Turn { player: string | null; key: string; number: number; circuits: number; proposed: boolean; waiting: string | null }
+interface Turn {
+  player: string | null;
+  key: string;
+  number: number;
+  circuits: number;
+  proposed: boolean;
+  waiting: string | null;
+}
 
 const turn = gameState<Turn>("turn", {
   initial: { player: null, key: "", number: 0, circuits: 0, proposed: false, waiting: null },

@@ -9,8 +9,19 @@
 // one vote should not differ between two rules. Both rules ask the one question that
 // says who the eligible voters are ("eligible-voters", answered by Rule 105).
 
-interface Turn { player: string | null; key: string; number: number; circuits: number; proposed: boolean; waiting: string | null }
-interface Proposal { number: number; proposer: string; votes: { [player: string]: "for" | "against" } }
+interface Turn {
+  player: string | null;
+  key: string;
+  number: number;
+  circuits: number;
+  proposed: boolean;
+  waiting: string | null;
+}
+interface Proposal {
+  number: number;
+  proposer: string;
+  votes: { [player: string]: "for" | "against" };
+}
 
 const turn = gameState<Turn>("turn", { initial: { player: null, key: "", number: 0, circuits: 0, proposed: false, waiting: null } });
 const proposals = recordState<Proposal>("proposals");

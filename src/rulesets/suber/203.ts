@@ -9,7 +9,9 @@
 const majorityText = "A rule-change is adopted if and only if it receives a simple majority of the votes of the eligible voters.";
 const method = gameState<"unanimity" | "majority">("adoption", { initial: "unanimity", describe: "The vote Rule 203 requires to adopt a rule-change" });
 
-interface Proposal { votes: { [player: string]: "for" | "against" } }
+interface Proposal {
+  votes: { [player: string]: "for" | "against" };
+}
 
 answer("adoption", ({ proposal }: { proposal: Proposal }) => {
   const voters = game.ask<string[]>("eligible-voters")?.value ?? [];
@@ -29,7 +31,10 @@ on("circuit.completed", (event) => {
   const amended = self.history.some((h) => h.change === "amended");
   if (event.data.circuits >= 2 && !amended && method.get() === "unanimity") {
     method.set("majority");
-    game.rules.apply({ kind: "amend", number: self.number, text: majorityText }, `Rule ${self.number}, not amended by the end of the second complete circuit of turns`);
+    game.rules.apply(
+      { kind: "amend", number: self.number, text: majorityText },
+      `Rule ${self.number}, not amended by the end of the second complete circuit of turns`,
+    );
     game.post(`Rule ${self.number} now requires only a simple majority.`);
   }
 });

@@ -1,7 +1,11 @@
 // Rule 204: if and when rule-changes can be adopted without unanimity, the players who
 // vote against winning proposals receive 10 points each.
 
-interface Proposal { number: number; votes: { [player: string]: "for" | "against" }; method: string | null }
+interface Proposal {
+  number: number;
+  votes: { [player: string]: "for" | "against" };
+  method: string | null;
+}
 const proposals = recordState<Proposal>("proposals");
 const points = playerState("points", { initial: 0 });
 

@@ -1,7 +1,9 @@
 // Rule 207: each player always has exactly one vote: a second vote on the same proposal
 // is refused.
 
-interface Proposal { votes: { [player: string]: string } }
+interface Proposal {
+  votes: { [player: string]: string };
+}
 const proposals = recordState<Proposal>("proposals");
 
 forbid("vote", (input, { actor }) => {

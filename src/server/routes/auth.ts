@@ -13,76 +13,123 @@ export function authRoutes(app: Api, context: ServerContext): void {
   // Slows password guessing: a few tries a minute from one address.
   const config = { rateLimit: { max: context.authRateLimit, timeWindow: "1 minute" } };
 
-  app.post("/api/auth/signup", {
-    config,
-    schema: { operationId: "signUp", tags: ["accounts"], summary: "Create an account and sign in", security: [], body: SignUp, response: { 201: session, ...errorResponses(...changing, 409, 429) } },
-  }, async (request, reply) => {
-    const { username, password, displayName, timeZone } = request.body;
-    if (timeZone !== undefined && !isTimeZone(timeZone)) throw badRequest(`"${timeZone}" is not a time zone; use an IANA name such as Europe/Paris`);
-    const hash = await hashPassword(password);
-    let user: ReturnType<typeof accounts.createUser>;
-    try {
-      user = accounts.createUser(username, displayName?.trim() || username, hash, timeZone ?? null);
-    } catch (err) {
-      if (err instanceof UsernameTakenError) throw new ApiError(409, "username-taken", err.message);
-      throw err;
-    }
-    const session = accounts.openSession(user.id);
-    setSessionCookie(context, reply, session.token, session.expiresAt);
-    return reply.code(201).send({ user, csrf: session.csrf });
-  });
-
-  app.post("/api/auth/signin", {
-    config,
-    schema: { operationId: "signIn", tags: ["accounts"], summary: "Sign in with a username and password", security: [], body: SignIn, response: { 200: session, ...errorResponses(...changing, 401, 429) } },
-  }, async (request, reply) => {
-    const found = accounts.credentials(request.body.username);
-    // Hash even for an unknown user, so the reply's timing does not tell which usernames exist.
-    const ok = await verifyPassword(request.body.password, found?.passwordHash ?? "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
-    if (!found || !ok) throw new ApiError(401, "bad-credentials", "wrong username or password");
-    const session = accounts.openSession(found.user.id);
-    setSessionCookie(context, reply, session.token, session.expiresAt);
-    return { user: found.user, csrf: session.csrf };
-  });
-
-  app.post("/api/auth/signout", {
-    schema: { operationId: "signOut", tags: ["accounts"], summary: "Sign out (ends this session)", response: { 200: session, ...errorResponses(...changing) } },
-  }, async (request, reply) => {
-    const token = request.cookies[sessionCookie];
-    if (token) accounts.closeSession(token);
-    reply.clearCookie(sessionCookie, { path: "/" });
-    return { user: null, csrf: null };
-  });
-
-  app.get("/api/session", {
-    schema: { operationId: "getSession", tags: ["accounts"], summary: "Who is signed in, and the CSRF token to send with changes", response: { 200: session, ...errorResponses(400, 500) } },
-  }, async (request) => {
-    return { user: request.session?.user ?? null, csrf: request.session?.csrf ?? null };
-  });
-
-  app.patch("/api/me", {
-    schema: {
-      operationId: "updateMe",
-      tags: ["accounts"],
-      summary: "Change your display name (in every game you play: your history stays yours) or time zone",
-      body: MyChanges,
-      response: { 200: ref(User), ...errorResponses(...changing, ...signedIn) },
+  app.post(
+    "/api/auth/signup",
+    {
+      config,
+      schema: {
+        operationId: "signUp",
+        tags: ["accounts"],
+        summary: "Create an account and sign in",
+        security: [],
+        body: SignUp,
+        response: { 201: session, ...errorResponses(...changing, 409, 429) },
+      },
     },
-  }, async (request) => {
-    const user = requireUser(request);
-    const { displayName, timeZone } = request.body;
-    if (typeof timeZone === "string" && !isTimeZone(timeZone)) throw badRequest(`"${timeZone}" is not a time zone; use an IANA name such as Europe/Paris`);
-    const name = displayName?.trim() ?? user.displayName;
-    if (!name) throw badRequest("a display name cannot be blank");
-    accounts.updateUser(user.id, name, timeZone === undefined ? user.timeZone : timeZone);
-    if (name !== user.displayName) {
-      for (const m of accounts.membershipsOf(user.id)) {
-        const game = await context.hub.get(m.gameId);
-        if (game && game.state.status === "active" && game.state.players.some((p) => p.id === m.playerId)) {
-          await context.hub.change(game, (g) => g.rename(m.playerId, name));
+    async (request, reply) => {
+      const { username, password, displayName, timeZone } = request.body;
+      if (timeZone !== undefined && !isTimeZone(timeZone)) throw badRequest(`"${timeZone}" is not a time zone; use an IANA name such as Europe/Paris`);
+      const hash = await hashPassword(password);
+      let user: ReturnType<typeof accounts.createUser>;
+      try {
+        user = accounts.createUser(username, displayName?.trim() || username, hash, timeZone ?? null);
+      } catch (err) {
+        if (err instanceof UsernameTakenError) throw new ApiError(409, "username-taken", err.message);
+        throw err;
+      }
+      const session = accounts.openSession(user.id);
+      setSessionCookie(context, reply, session.token, session.expiresAt);
+      return reply.code(201).send({ user, csrf: session.csrf });
+    },
+  );
+
+  app.post(
+    "/api/auth/signin",
+    {
+      config,
+      schema: {
+        operationId: "signIn",
+        tags: ["accounts"],
+        summary: "Sign in with a username and password",
+        security: [],
+        body: SignIn,
+        response: { 200: session, ...errorResponses(...changing, 401, 429) },
+      },
+    },
+    async (request, reply) => {
+      const found = accounts.credentials(request.body.username);
+      // Hash even for an unknown user, so the reply's timing does not tell which usernames exist.
+      const ok = await verifyPassword(
+        request.body.password,
+        found?.passwordHash ?? "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+      );
+      if (!found || !ok) throw new ApiError(401, "bad-credentials", "wrong username or password");
+      const session = accounts.openSession(found.user.id);
+      setSessionCookie(context, reply, session.token, session.expiresAt);
+      return { user: found.user, csrf: session.csrf };
+    },
+  );
+
+  app.post(
+    "/api/auth/signout",
+    {
+      schema: {
+        operationId: "signOut",
+        tags: ["accounts"],
+        summary: "Sign out (ends this session)",
+        response: { 200: session, ...errorResponses(...changing) },
+      },
+    },
+    async (request, reply) => {
+      const token = request.cookies[sessionCookie];
+      if (token) accounts.closeSession(token);
+      reply.clearCookie(sessionCookie, { path: "/" });
+      return { user: null, csrf: null };
+    },
+  );
+
+  app.get(
+    "/api/session",
+    {
+      schema: {
+        operationId: "getSession",
+        tags: ["accounts"],
+        summary: "Who is signed in, and the CSRF token to send with changes",
+        response: { 200: session, ...errorResponses(400, 500) },
+      },
+    },
+    async (request) => {
+      return { user: request.session?.user ?? null, csrf: request.session?.csrf ?? null };
+    },
+  );
+
+  app.patch(
+    "/api/me",
+    {
+      schema: {
+        operationId: "updateMe",
+        tags: ["accounts"],
+        summary: "Change your display name (in every game you play: your history stays yours) or time zone",
+        body: MyChanges,
+        response: { 200: ref(User), ...errorResponses(...changing, ...signedIn) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { displayName, timeZone } = request.body;
+      if (typeof timeZone === "string" && !isTimeZone(timeZone)) throw badRequest(`"${timeZone}" is not a time zone; use an IANA name such as Europe/Paris`);
+      const name = displayName?.trim() ?? user.displayName;
+      if (!name) throw badRequest("a display name cannot be blank");
+      accounts.updateUser(user.id, name, timeZone === undefined ? user.timeZone : timeZone);
+      if (name !== user.displayName) {
+        for (const m of accounts.membershipsOf(user.id)) {
+          const game = await context.hub.get(m.gameId);
+          if (game && game.state.status === "active" && game.state.players.some((p) => p.id === m.playerId)) {
+            await context.hub.change(game, (g) => g.rename(m.playerId, name));
+          }
         }
       }
-    }
-    return accounts.user(user.id);
-  });
+      return accounts.user(user.id);
+    },
+  );
 }

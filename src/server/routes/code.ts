@@ -11,38 +11,62 @@ const declarationText = { description: "The declaration file", content: { "text/
 
 export function codeRoutes(app: Api, _context: ServerContext): void {
   let declaration: string | undefined;
-  app.get("/api/rule-api.d.ts", {
-    schema: { operationId: "getRuleApi", tags: ["rule code"], summary: "The rule API's TypeScript declaration: everything rule code can use", security: [], response: { 200: declarationText, ...errorResponses(400, 500) } },
-  }, async (_request, reply) => {
-    declaration ??= readFileSync(ruleApiPath, "utf8");
-    return reply.type("text/plain; charset=utf-8").send(declaration);
-  });
-
-  app.post("/api/code/check", {
-    schema: { operationId: "checkCode", tags: ["rule code"], summary: "Type-check rule code against the rule API", body: CodeCheckRequest, response: { 200: ref(Diagnostics), ...errorResponses(...changing, ...signedIn) } },
-  }, async (request) => {
-    requireUser(request);
-    return { diagnostics: await editorDiagnostics(request.body.source) };
-  });
-
-  app.post("/api/code/complete", {
-    schema: {
-      operationId: "completeCode",
-      tags: ["rule code"],
-      summary: "Completions at a place in rule code",
-      body: CodeCompleteRequest,
-      response: { 200: ref(Completions), ...errorResponses(...changing, ...signedIn) },
+  app.get(
+    "/api/rule-api.d.ts",
+    {
+      schema: {
+        operationId: "getRuleApi",
+        tags: ["rule code"],
+        summary: "The rule API's TypeScript declaration: everything rule code can use",
+        security: [],
+        response: { 200: declarationText, ...errorResponses(400, 500) },
+      },
     },
-  }, async (request) => {
-    requireUser(request);
-    const { source: code, offset } = request.body;
-    try {
-      return await completeRuleCodeAsync(code, offset);
-    } catch {
-      // A check stopped for time or memory: no options, as for any failure to complete.
-      return { from: Math.min(offset, code.length), options: [] };
-    }
-  });
+    async (_request, reply) => {
+      declaration ??= readFileSync(ruleApiPath, "utf8");
+      return reply.type("text/plain; charset=utf-8").send(declaration);
+    },
+  );
+
+  app.post(
+    "/api/code/check",
+    {
+      schema: {
+        operationId: "checkCode",
+        tags: ["rule code"],
+        summary: "Type-check rule code against the rule API",
+        body: CodeCheckRequest,
+        response: { 200: ref(Diagnostics), ...errorResponses(...changing, ...signedIn) },
+      },
+    },
+    async (request) => {
+      requireUser(request);
+      return { diagnostics: await editorDiagnostics(request.body.source) };
+    },
+  );
+
+  app.post(
+    "/api/code/complete",
+    {
+      schema: {
+        operationId: "completeCode",
+        tags: ["rule code"],
+        summary: "Completions at a place in rule code",
+        body: CodeCompleteRequest,
+        response: { 200: ref(Completions), ...errorResponses(...changing, ...signedIn) },
+      },
+    },
+    async (request) => {
+      requireUser(request);
+      const { source: code, offset } = request.body;
+      try {
+        return await completeRuleCodeAsync(code, offset);
+      } catch {
+        // A check stopped for time or memory: no options, as for any failure to complete.
+        return { from: Math.min(offset, code.length), options: [] };
+      }
+    },
+  );
 }
 
 /** TypeScript's problems, or one problem at the start saying the check was stopped. */

@@ -15,31 +15,48 @@ const heartbeatMs = 20_000;
 
 const stream = {
   description: "A stream of server-sent events that stays open",
-  content: { "text/event-stream": { schema: Type.String({ description: "`act` events (id: the act's seq, data: {\"seq\": n}) and `post` events (data: {\"id\": n})" }) } },
+  content: {
+    "text/event-stream": { schema: Type.String({ description: '`act` events (id: the act\'s seq, data: {"seq": n}) and `post` events (data: {"id": n})' }) },
+  },
 };
 
 export function liveRoutes(app: Api, context: ServerContext): void {
-  app.get("/api/games/:id/live", {
-    schema: { operationId: "watchGame", tags: ["play"], summary: "Server-sent events: `act` (data: {seq}) after every act, `post` (data: {id}) after every forum post", params: gameIdParams, response: { 200: stream, ...errorResponses(...inGame) } },
-  }, async (request, reply) => {
-    const { game } = await seat(context, request, request.params.id);
-    reply.hijack();
-    const raw = reply.raw;
-    raw.writeHead(200, { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache, no-transform", Connection: "keep-alive", "X-Accel-Buffering": "no" });
-    const send = (news: News) => {
-      if (news.kind === "act") raw.write(`id: ${news.seq}\nevent: act\ndata: ${JSON.stringify({ seq: news.seq })}\n\n`);
-      else raw.write(`event: post\ndata: ${JSON.stringify({ id: news.id })}\n\n`);
-    };
-    raw.write("retry: 1000\n\n");
-    const lastSeen = Number(request.headers["last-event-id"]);
-    if (Number.isFinite(lastSeen) && lastSeen < game.state.seq) send({ kind: "act", seq: game.state.seq });
-    const unwatch = context.hub.watch(game.id, send, () => raw.end());
-    const heartbeat = setInterval(() => raw.write(": still here\n\n"), heartbeatMs);
-    const stop = () => {
-      clearInterval(heartbeat);
-      unwatch();
-    };
-    raw.on("close", stop);
-    raw.on("error", stop);
-  });
+  app.get(
+    "/api/games/:id/live",
+    {
+      schema: {
+        operationId: "watchGame",
+        tags: ["play"],
+        summary: "Server-sent events: `act` (data: {seq}) after every act, `post` (data: {id}) after every forum post",
+        params: gameIdParams,
+        response: { 200: stream, ...errorResponses(...inGame) },
+      },
+    },
+    async (request, reply) => {
+      const { game } = await seat(context, request, request.params.id);
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        "Content-Type": "text/event-stream; charset=utf-8",
+        "Cache-Control": "no-cache, no-transform",
+        Connection: "keep-alive",
+        "X-Accel-Buffering": "no",
+      });
+      const send = (news: News) => {
+        if (news.kind === "act") raw.write(`id: ${news.seq}\nevent: act\ndata: ${JSON.stringify({ seq: news.seq })}\n\n`);
+        else raw.write(`event: post\ndata: ${JSON.stringify({ id: news.id })}\n\n`);
+      };
+      raw.write("retry: 1000\n\n");
+      const lastSeen = Number(request.headers["last-event-id"]);
+      if (Number.isFinite(lastSeen) && lastSeen < game.state.seq) send({ kind: "act", seq: game.state.seq });
+      const unwatch = context.hub.watch(game.id, send, () => raw.end());
+      const heartbeat = setInterval(() => raw.write(": still here\n\n"), heartbeatMs);
+      const stop = () => {
+        clearInterval(heartbeat);
+        unwatch();
+      };
+      raw.on("close", stop);
+      raw.on("error", stop);
+    },
+  );
 }

@@ -1,5 +1,17 @@
 /** The lobby: presets, your games, creating a game, and joining one by its invitation. */
-import { changing, errorResponses, GameSummary, InviteParams, NewGame as NewGameRequest, Preset, ref, RulesetPreview, RulesetText, signedIn, type GameSummary as Summary } from "../../api/index.js";
+import {
+  changing,
+  errorResponses,
+  GameSummary,
+  InviteParams,
+  NewGame as NewGameRequest,
+  Preset,
+  ref,
+  RulesetPreview,
+  RulesetText,
+  signedIn,
+  type GameSummary as Summary,
+} from "../../api/index.js";
 import { Type } from "@sinclair/typebox";
 import { RulesetImportError } from "../../records/import/errors.js";
 import { rulesetFromText } from "../../ruleset-sources/from-text.js";
@@ -38,116 +50,180 @@ export function lobbyRoutes(app: Api, context: ServerContext): void {
     return { settings, game };
   }
 
-  app.get("/api/presets", {
-    schema: { operationId: "listPresets", tags: ["lobby"], summary: "The rulesets a game can start from", security: [], response: { 200: Type.Array(ref(Preset)), ...errorResponses(400, 500) } },
-  }, async () => listPresets());
-
-  app.get("/api/games", {
-    schema: { operationId: "listGames", tags: ["lobby"], summary: "The games you play", response: { 200: Type.Array(summaryRef), ...errorResponses(...signedIn) } },
-  }, async (request) => {
-    const user = requireUser(request);
-    const out = [];
-    for (const m of accounts.membershipsOf(user.id)) {
-      const game = await hub.get(m.gameId);
-      if (game) out.push(summary(game, m.playerId, accounts.settings(m.gameId)?.timeZone ?? "UTC"));
-    }
-    return out;
-  });
-
-  app.post("/api/rulesets/preview", {
-    schema: {
-      operationId: "previewRuleset",
-      tags: ["lobby"],
-      summary: "Read a published ruleset's text as a new game would: the layout recognised, the rules (number, title, mutability, text, stated history), the rules no longer in effect, and notes; or a 400 naming the line that could not be read",
-      body: RulesetText,
-      response: { 200: ref(RulesetPreview), ...errorResponses(...changing, ...signedIn) },
+  app.get(
+    "/api/presets",
+    {
+      schema: {
+        operationId: "listPresets",
+        tags: ["lobby"],
+        summary: "The rulesets a game can start from",
+        security: [],
+        response: { 200: Type.Array(ref(Preset)), ...errorResponses(400, 500) },
+      },
     },
-  }, async (request) => {
-    requireUser(request);
-    const r = readRuleset(request.body);
-    const { layout, title, asOf, preamble, epilogue } = r.imported;
-    return { layout, title, asOf, preamble, epilogue, rules: r.rules.map(({ code, ...rule }) => ({ ...rule, hasCode: !!code })), archived: r.archived, notes: r.notes };
-  });
+    async () => listPresets(),
+  );
 
-  app.post("/api/games", {
-    schema: {
-      operationId: "createGame",
-      tags: ["lobby"],
-      summary: "Create a game from a preset ruleset, or from a published ruleset's text (optionally with a preset's code attached rule by rule); you join it as its first player",
-      body: NewGameRequest,
-      response: { 201: summaryRef, ...errorResponses(...changing, ...signedIn) },
+  app.get(
+    "/api/games",
+    {
+      schema: {
+        operationId: "listGames",
+        tags: ["lobby"],
+        summary: "The games you play",
+        response: { 200: Type.Array(summaryRef), ...errorResponses(...signedIn) },
+      },
     },
-  }, async (request, reply) => {
-    const user = requireUser(request);
-    const { preset, ruleset, timeZone = user.timeZone ?? "UTC" } = request.body;
-    const name = request.body.name.trim();
-    if (!name) throw badRequest("a game needs a name");
-    if (!isTimeZone(timeZone)) throw badRequest(`"${timeZone}" is not a time zone; use an IANA name such as Europe/Paris`);
-    if ((preset === undefined) === (ruleset === undefined)) throw badRequest("say what the game starts from: a preset (GET /api/presets) or a ruleset's text");
-    let spec: NewGame;
-    if (ruleset) {
-      const r = readRuleset(ruleset);
-      spec = { name, preset: r.codeFrom, rules: r.rules, archived: r.archived };
-    } else {
-      try {
-        const { rules, archived } = loadPreset(preset!);
-        spec = { name, preset: preset!, rules, archived };
-      } catch (err) {
-        throw badRequest((err as Error).message);
+    async (request) => {
+      const user = requireUser(request);
+      const out = [];
+      for (const m of accounts.membershipsOf(user.id)) {
+        const game = await hub.get(m.gameId);
+        if (game) out.push(summary(game, m.playerId, accounts.settings(m.gameId)?.timeZone ?? "UTC"));
       }
-    }
-    // The game, its founder's player, its settings and the founder's seat: all or nothing.
-    let settings: GameSettings | undefined;
-    const { game, player } = await hub.found(spec, user.displayName, (g, p) => {
-      settings = accounts.createSettings(g.id, user.id, timeZone);
-      accounts.addMember(g.id, user.id, p.id);
-    });
-    return reply.code(201).send({ ...summary(game, player.id, timeZone), invite: settings!.inviteCode });
-  });
+      return out;
+    },
+  );
 
-  app.get("/api/invites/:code", {
-    schema: { operationId: "getInvite", tags: ["lobby"], summary: "The game an invitation is for", params: InviteParams, response: { 200: summaryRef, ...errorResponses(...signedIn, 404) } },
-  }, async (request) => {
-    const user = requireUser(request);
-    const { settings, game } = await invited(request.params.code);
-    return summary(game, accounts.membership(game.id, user.id)?.playerId ?? null, settings.timeZone);
-  });
+  app.post(
+    "/api/rulesets/preview",
+    {
+      schema: {
+        operationId: "previewRuleset",
+        tags: ["lobby"],
+        summary:
+          "Read a published ruleset's text as a new game would: the layout recognised, the rules (number, title, mutability, text, stated history), the rules no longer in effect, and notes; or a 400 naming the line that could not be read",
+        body: RulesetText,
+        response: { 200: ref(RulesetPreview), ...errorResponses(...changing, ...signedIn) },
+      },
+    },
+    async (request) => {
+      requireUser(request);
+      const r = readRuleset(request.body);
+      const { layout, title, asOf, preamble, epilogue } = r.imported;
+      return {
+        layout,
+        title,
+        asOf,
+        preamble,
+        epilogue,
+        rules: r.rules.map(({ code, ...rule }) => ({ ...rule, hasCode: !!code })),
+        archived: r.archived,
+        notes: r.notes,
+      };
+    },
+  );
 
-  app.post("/api/invites/:code/join", {
-    schema: { operationId: "joinGame", tags: ["lobby"], summary: "Join the game an invitation is for", params: InviteParams, response: { 200: summaryRef, ...errorResponses(...changing, ...signedIn, 404, 409) } },
-  }, async (request) => {
-    const user = requireUser(request);
-    const { settings, game } = await invited(request.params.code);
-    const existing = accounts.membership(game.id, user.id);
-    // One person, one player (Nomic VIII 109): joining twice is answered with the first.
-    if (existing) return summary(game, existing.playerId, settings.timeZone);
-    if (game.state.status === "over") throw new ApiError(409, "game-over", "this game is over; it cannot be joined");
-    const key = `${game.id}:${user.id}`;
-    let joining = pendingJoins.get(key);
-    if (!joining) {
-      // The join act and the membership commit together: a crash leaves both or neither, never a ghost player.
-      joining = hub.join(game, user.displayName, (player) => accounts.addMember(game.id, user.id, player)).then(
-        (player) => player.id,
-        (err) => {
-          // Joined meanwhile (another server on the same file): the membership refused a second player.
-          const joined = accounts.membership(game.id, user.id);
-          if (joined) return joined.playerId;
-          throw err;
-        },
-      );
-      pendingJoins.set(key, joining);
-      void joining.finally(() => pendingJoins.delete(key)).catch(() => undefined);
-    }
-    const me = await joining;
-    // The game as it now stands (reloaded, if another process wrote to it meanwhile).
-    return summary((await hub.get(game.id)) ?? game, me, settings.timeZone);
-  });
+  app.post(
+    "/api/games",
+    {
+      schema: {
+        operationId: "createGame",
+        tags: ["lobby"],
+        summary:
+          "Create a game from a preset ruleset, or from a published ruleset's text (optionally with a preset's code attached rule by rule); you join it as its first player",
+        body: NewGameRequest,
+        response: { 201: summaryRef, ...errorResponses(...changing, ...signedIn) },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { preset, ruleset, timeZone = user.timeZone ?? "UTC" } = request.body;
+      const name = request.body.name.trim();
+      if (!name) throw badRequest("a game needs a name");
+      if (!isTimeZone(timeZone)) throw badRequest(`"${timeZone}" is not a time zone; use an IANA name such as Europe/Paris`);
+      if ((preset === undefined) === (ruleset === undefined))
+        throw badRequest("say what the game starts from: a preset (GET /api/presets) or a ruleset's text");
+      let spec: NewGame;
+      if (ruleset) {
+        const r = readRuleset(ruleset);
+        spec = { name, preset: r.codeFrom, rules: r.rules, archived: r.archived };
+      } else {
+        try {
+          const { rules, archived } = loadPreset(preset!);
+          spec = { name, preset: preset!, rules, archived };
+        } catch (err) {
+          throw badRequest((err as Error).message);
+        }
+      }
+      // The game, its founder's player, its settings and the founder's seat: all or nothing.
+      let settings: GameSettings | undefined;
+      const { game, player } = await hub.found(spec, user.displayName, (g, p) => {
+        settings = accounts.createSettings(g.id, user.id, timeZone);
+        accounts.addMember(g.id, user.id, p.id);
+      });
+      return reply.code(201).send({ ...summary(game, player.id, timeZone), invite: settings!.inviteCode });
+    },
+  );
+
+  app.get(
+    "/api/invites/:code",
+    {
+      schema: {
+        operationId: "getInvite",
+        tags: ["lobby"],
+        summary: "The game an invitation is for",
+        params: InviteParams,
+        response: { 200: summaryRef, ...errorResponses(...signedIn, 404) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { settings, game } = await invited(request.params.code);
+      return summary(game, accounts.membership(game.id, user.id)?.playerId ?? null, settings.timeZone);
+    },
+  );
+
+  app.post(
+    "/api/invites/:code/join",
+    {
+      schema: {
+        operationId: "joinGame",
+        tags: ["lobby"],
+        summary: "Join the game an invitation is for",
+        params: InviteParams,
+        response: { 200: summaryRef, ...errorResponses(...changing, ...signedIn, 404, 409) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { settings, game } = await invited(request.params.code);
+      const existing = accounts.membership(game.id, user.id);
+      // One person, one player (Nomic VIII 109): joining twice is answered with the first.
+      if (existing) return summary(game, existing.playerId, settings.timeZone);
+      if (game.state.status === "over") throw new ApiError(409, "game-over", "this game is over; it cannot be joined");
+      const key = `${game.id}:${user.id}`;
+      let joining = pendingJoins.get(key);
+      if (!joining) {
+        // The join act and the membership commit together: a crash leaves both or neither, never a ghost player.
+        joining = hub
+          .join(game, user.displayName, (player) => accounts.addMember(game.id, user.id, player))
+          .then(
+            (player) => player.id,
+            (err) => {
+              // Joined meanwhile (another server on the same file): the membership refused a second player.
+              const joined = accounts.membership(game.id, user.id);
+              if (joined) return joined.playerId;
+              throw err;
+            },
+          );
+        pendingJoins.set(key, joining);
+        void joining.finally(() => pendingJoins.delete(key)).catch(() => undefined);
+      }
+      const me = await joining;
+      // The game as it now stands (reloaded, if another process wrote to it meanwhile).
+      return summary((await hub.get(game.id)) ?? game, me, settings.timeZone);
+    },
+  );
 }
 
 /** A ruleset read from its text; what cannot be read is a 400 naming the line. */
 function readRuleset(body: RulesetText) {
   try {
-    return rulesetFromText(body.text, { ...(body.layout !== undefined ? { layout: body.layout } : {}), ...(body.codeFrom !== undefined ? { codeFrom: body.codeFrom } : {}) });
+    return rulesetFromText(body.text, {
+      ...(body.layout !== undefined ? { layout: body.layout } : {}),
+      ...(body.codeFrom !== undefined ? { codeFrom: body.codeFrom } : {}),
+    });
   } catch (err) {
     throw new ApiError(400, err instanceof RulesetImportError ? "unreadable-ruleset" : "invalid-input", `${(err as Error).message}; nothing was imported`);
   }

@@ -1,6 +1,22 @@
 /** Playing a game: its page, acting, the log, the past, dry runs and settings. */
 import type { FastifyRequest } from "fastify";
-import { ActReply, ActRequest, changing, DryRunReply, DryRunRequest, errorResponses, GamePage, GameSettings, GameView, inGame, LogPage, LogQuery, ref, RulesReply, TimeZone } from "../../api/index.js";
+import {
+  ActReply,
+  ActRequest,
+  changing,
+  DryRunReply,
+  DryRunRequest,
+  errorResponses,
+  GamePage,
+  GameSettings,
+  GameView,
+  inGame,
+  LogPage,
+  LogQuery,
+  ref,
+  RulesReply,
+  TimeZone,
+} from "../../api/index.js";
 import { Type } from "@sinclair/typebox";
 import { ActionError, type Game } from "../../kernel/game.js";
 import { viewFor } from "../../kernel/visibility.js";
@@ -31,130 +47,180 @@ export async function seat(context: ServerContext, request: FastifyRequest, id: 
 export function playRoutes(app: Api, context: ServerContext): void {
   const { accounts } = context;
 
-  app.get("/api/games/:id", {
-    schema: { operationId: "getGame", response: { 200: ref(GamePage), ...errorResponses(...inGame) }, tags: ["play"], summary: "The game as you may see it: players, every state the rules declare (secrets filtered), the actions offered, timers, and the rules' version (the rules themselves: GET .../rules)", params: gameIdParams },
-  }, async (request) => {
-    const { game, membership } = await seat(context, request, request.params.id);
-    return gamePage(game, accounts.settings(game.id), membership.playerId);
-  });
+  app.get(
+    "/api/games/:id",
+    {
+      schema: {
+        operationId: "getGame",
+        response: { 200: ref(GamePage), ...errorResponses(...inGame) },
+        tags: ["play"],
+        summary:
+          "The game as you may see it: players, every state the rules declare (secrets filtered), the actions offered, timers, and the rules' version (the rules themselves: GET .../rules)",
+        params: gameIdParams,
+      },
+    },
+    async (request) => {
+      const { game, membership } = await seat(context, request, request.params.id);
+      return gamePage(game, accounts.settings(game.id), membership.playerId);
+    },
+  );
 
   // The rules in effect, serialized once per version and shared by every player.
   const rulesCache = new Map<string, { version: number; body: string }>();
-  app.get("/api/games/:id/rules", {
-    schema: { operationId: "getRules", response: { 200: ref(RulesReply), 304: Type.Null({ description: "The rules are unchanged since the ETag sent in If-None-Match" }), ...errorResponses(...inGame) }, tags: ["play"], summary: "The rules in effect: number, title, text, mutability, revision, code, what the code may do (permissions) and history. Send If-None-Match with the last ETag to get 304 while they are unchanged", params: gameIdParams },
-  }, async (request, reply) => {
-    const { game } = await seat(context, request, request.params.id);
-    const version = rulesVersion(game.state);
-    const etag = `"rules-${game.id}-${version}"`;
-    reply.header("ETag", etag).header("Cache-Control", "private, no-cache");
-    if (request.headers["if-none-match"] === etag) return reply.code(304).send(null); // fastify sends a 304 without a body
-    let cached = rulesCache.get(game.id);
-    if (cached?.version !== version) {
-      const rules = viewFor(game.state, null).rules.map((r) => {
-        const permissions = permissionsOf(game.state, r.number);
-        return permissions ? { ...r, permissions } : r;
-      });
-      cached = { version, body: JSON.stringify({ version, rules, repealed: game.state.repealed }) };
-      rulesCache.set(game.id, cached);
-    }
-    return reply.type("application/json; charset=utf-8").send(cached.body);
-  });
-
-  app.post("/api/games/:id/act", {
-    schema: {
-      operationId: "act",
-      tags: ["play"],
-      summary: "Take an action as your player (propose, vote, judge...: GET the game for the actions offered and their input forms)",
-      params: gameIdParams,
-      body: ActRequest,
-      response: { 200: ref(ActReply), ...errorResponses(...changing, ...inGame, 409, 422, 503) },
+  app.get(
+    "/api/games/:id/rules",
+    {
+      schema: {
+        operationId: "getRules",
+        response: {
+          200: ref(RulesReply),
+          304: Type.Null({ description: "The rules are unchanged since the ETag sent in If-None-Match" }),
+          ...errorResponses(...inGame),
+        },
+        tags: ["play"],
+        summary:
+          "The rules in effect: number, title, text, mutability, revision, code, what the code may do (permissions) and history. Send If-None-Match with the last ETag to get 304 while they are unchanged",
+        params: gameIdParams,
+      },
     },
-  }, async (request) => {
-    const { game, membership } = await seat(context, request, request.params.id);
-    const outcome = await context.hub.change(game, (g) => g.act(membership.playerId, request.body.action, request.body.input ?? {}));
-    return { seq: outcome.act.seq, failed: outcome.failed, entry: logEntry(game.state, outcome.act, membership.playerId) };
-  });
-
-  app.get("/api/games/:id/log", {
-    schema: {
-      operationId: "getLog",
-      tags: ["play"],
-      summary: "The game's log as you may read it, oldest first",
-      params: gameIdParams,
-      querystring: LogQuery,
-      response: { 200: ref(LogPage), ...errorResponses(...inGame) },
-    },
-  }, async (request) => {
-    const { game, membership } = await seat(context, request, request.params.id);
-    const acts = await context.hub.engine.store.readActs(game.id, request.query.after ?? 0);
-    const limit = request.query.limit ?? 500;
-    return { last: game.state.seq, entries: acts.slice(0, limit).map((a) => logEntry(game.state, a, membership.playerId)) };
-  });
-
-  app.get("/api/games/:id/at", {
-    schema: {
-      operationId: "getGameAt",
-      tags: ["play"],
-      summary: "The game as it stood after a given act (seq) or at a given time (ISO 8601), as you may see it",
-      params: gameIdParams,
-      querystring: Type.Object({ seq: Type.Optional(Type.Integer({ minimum: 1 })), time: Type.Optional(Type.String({ maxLength: 40 })) }, { additionalProperties: false }),
-      response: { 200: ref(GameView), ...errorResponses(...inGame) },
-    },
-  }, async (request) => {
-    const { game, membership } = await seat(context, request, request.params.id);
-    const acts = await context.hub.engine.store.readActs(game.id, 0);
-    if (request.query.seq === undefined && request.query.time === undefined) throw badRequest("say which moment: ?seq=<act number> or ?time=<ISO 8601 time>");
-    const state = stateAt(acts, game, momentFor(acts, request.query, game.state.seq));
-    return viewFor(state, membership.playerId);
-  });
-
-  app.post("/api/games/:id/dry-run", {
-    schema: {
-      operationId: "dryRun",
-      tags: ["play"],
-      summary: "Try actions on a copy of the game and see what they would change (for example: propose, then everyone votes yes); the real game is untouched. The copy holds only what you may see (secrets read as their initial value) and draws its own random numbers, so its outcome can differ from the real game's where hidden state or chance decides",
-      params: gameIdParams,
-      body: DryRunRequest,
-      response: { 200: ref(DryRunReply), ...errorResponses(...changing, ...inGame, 503) },
-    },
-  }, async (request) => {
-    const { game, membership } = await seat(context, request, request.params.id);
-    // The copy holds only what the asker may see, whoever each step acts as.
-    const copy = await game.fork({ as: membership.playerId });
-    try {
-      const before = viewFor(copy.state, membership.playerId);
-      const steps = [];
-      for (const step of request.body.steps) {
-        const actor = step.as ?? membership.playerId;
-        try {
-          const outcome = await copy.act(actor, step.action, step.input ?? {});
-          steps.push({ ok: true, as: actor, action: step.action, failed: outcome.failed, entry: logEntry(copy.state, outcome.act, membership.playerId) });
-        } catch (err) {
-          if (!(err instanceof ActionError)) throw err;
-          steps.push({ ok: false, as: actor, action: step.action, error: { code: err.code, message: err.message } });
-        }
+    async (request, reply) => {
+      const { game } = await seat(context, request, request.params.id);
+      const version = rulesVersion(game.state);
+      const etag = `"rules-${game.id}-${version}"`;
+      reply.header("ETag", etag).header("Cache-Control", "private, no-cache");
+      if (request.headers["if-none-match"] === etag) return reply.code(304).send(null); // fastify sends a 304 without a body
+      let cached = rulesCache.get(game.id);
+      if (cached?.version !== version) {
+        const rules = viewFor(game.state, null).rules.map((r) => {
+          const permissions = permissionsOf(game.state, r.number);
+          return permissions ? { ...r, permissions } : r;
+        });
+        cached = { version, body: JSON.stringify({ version, rules, repealed: game.state.repealed }) };
+        rulesCache.set(game.id, cached);
       }
-      return { steps, changes: previewDiff(before, viewFor(copy.state, membership.playerId), copy.state) };
-    } finally {
-      copy.close();
-    }
-  });
-
-  app.patch("/api/games/:id/settings", {
-    schema: {
-      operationId: "updateGameSettings",
-      tags: ["play"],
-      summary: "Change the game's settings (its creator only): the time zone its deadlines are announced in",
-      params: gameIdParams,
-      body: Type.Object({ timeZone: TimeZone }, { additionalProperties: false }),
-      response: { 200: ref(GameSettings), ...errorResponses(...changing, ...inGame) },
+      return reply.type("application/json; charset=utf-8").send(cached.body);
     },
-  }, async (request) => {
-    const { game, user } = await seat(context, request, request.params.id);
-    const settings = accounts.settings(game.id);
-    if (settings?.ownerId !== user.id) throw forbidden("only the game's creator can change its settings");
-    if (!isTimeZone(request.body.timeZone)) throw badRequest(`"${request.body.timeZone}" is not a time zone; use an IANA name such as Europe/Paris`);
-    accounts.setTimeZone(game.id, request.body.timeZone);
-    return { timeZone: request.body.timeZone };
-  });
+  );
+
+  app.post(
+    "/api/games/:id/act",
+    {
+      schema: {
+        operationId: "act",
+        tags: ["play"],
+        summary: "Take an action as your player (propose, vote, judge...: GET the game for the actions offered and their input forms)",
+        params: gameIdParams,
+        body: ActRequest,
+        response: { 200: ref(ActReply), ...errorResponses(...changing, ...inGame, 409, 422, 503) },
+      },
+    },
+    async (request) => {
+      const { game, membership } = await seat(context, request, request.params.id);
+      const outcome = await context.hub.change(game, (g) => g.act(membership.playerId, request.body.action, request.body.input ?? {}));
+      return { seq: outcome.act.seq, failed: outcome.failed, entry: logEntry(game.state, outcome.act, membership.playerId) };
+    },
+  );
+
+  app.get(
+    "/api/games/:id/log",
+    {
+      schema: {
+        operationId: "getLog",
+        tags: ["play"],
+        summary: "The game's log as you may read it, oldest first",
+        params: gameIdParams,
+        querystring: LogQuery,
+        response: { 200: ref(LogPage), ...errorResponses(...inGame) },
+      },
+    },
+    async (request) => {
+      const { game, membership } = await seat(context, request, request.params.id);
+      const acts = await context.hub.engine.store.readActs(game.id, request.query.after ?? 0);
+      const limit = request.query.limit ?? 500;
+      return { last: game.state.seq, entries: acts.slice(0, limit).map((a) => logEntry(game.state, a, membership.playerId)) };
+    },
+  );
+
+  app.get(
+    "/api/games/:id/at",
+    {
+      schema: {
+        operationId: "getGameAt",
+        tags: ["play"],
+        summary: "The game as it stood after a given act (seq) or at a given time (ISO 8601), as you may see it",
+        params: gameIdParams,
+        querystring: Type.Object(
+          { seq: Type.Optional(Type.Integer({ minimum: 1 })), time: Type.Optional(Type.String({ maxLength: 40 })) },
+          { additionalProperties: false },
+        ),
+        response: { 200: ref(GameView), ...errorResponses(...inGame) },
+      },
+    },
+    async (request) => {
+      const { game, membership } = await seat(context, request, request.params.id);
+      const acts = await context.hub.engine.store.readActs(game.id, 0);
+      if (request.query.seq === undefined && request.query.time === undefined) throw badRequest("say which moment: ?seq=<act number> or ?time=<ISO 8601 time>");
+      const state = stateAt(acts, game, momentFor(acts, request.query, game.state.seq));
+      return viewFor(state, membership.playerId);
+    },
+  );
+
+  app.post(
+    "/api/games/:id/dry-run",
+    {
+      schema: {
+        operationId: "dryRun",
+        tags: ["play"],
+        summary:
+          "Try actions on a copy of the game and see what they would change (for example: propose, then everyone votes yes); the real game is untouched. The copy holds only what you may see (secrets read as their initial value) and draws its own random numbers, so its outcome can differ from the real game's where hidden state or chance decides",
+        params: gameIdParams,
+        body: DryRunRequest,
+        response: { 200: ref(DryRunReply), ...errorResponses(...changing, ...inGame, 503) },
+      },
+    },
+    async (request) => {
+      const { game, membership } = await seat(context, request, request.params.id);
+      // The copy holds only what the asker may see, whoever each step acts as.
+      const copy = await game.fork({ as: membership.playerId });
+      try {
+        const before = viewFor(copy.state, membership.playerId);
+        const steps = [];
+        for (const step of request.body.steps) {
+          const actor = step.as ?? membership.playerId;
+          try {
+            const outcome = await copy.act(actor, step.action, step.input ?? {});
+            steps.push({ ok: true, as: actor, action: step.action, failed: outcome.failed, entry: logEntry(copy.state, outcome.act, membership.playerId) });
+          } catch (err) {
+            if (!(err instanceof ActionError)) throw err;
+            steps.push({ ok: false, as: actor, action: step.action, error: { code: err.code, message: err.message } });
+          }
+        }
+        return { steps, changes: previewDiff(before, viewFor(copy.state, membership.playerId), copy.state) };
+      } finally {
+        copy.close();
+      }
+    },
+  );
+
+  app.patch(
+    "/api/games/:id/settings",
+    {
+      schema: {
+        operationId: "updateGameSettings",
+        tags: ["play"],
+        summary: "Change the game's settings (its creator only): the time zone its deadlines are announced in",
+        params: gameIdParams,
+        body: Type.Object({ timeZone: TimeZone }, { additionalProperties: false }),
+        response: { 200: ref(GameSettings), ...errorResponses(...changing, ...inGame) },
+      },
+    },
+    async (request) => {
+      const { game, user } = await seat(context, request, request.params.id);
+      const settings = accounts.settings(game.id);
+      if (settings?.ownerId !== user.id) throw forbidden("only the game's creator can change its settings");
+      if (!isTimeZone(request.body.timeZone)) throw badRequest(`"${request.body.timeZone}" is not a time zone; use an IANA name such as Europe/Paris`);
+      accounts.setTimeZone(game.id, request.body.timeZone);
+      return { timeZone: request.body.timeZone };
+    },
+  );
 }

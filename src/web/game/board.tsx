@@ -9,19 +9,29 @@ import { namer } from "./names.js";
 
 function Piece({ name, mine }: { name: string; mine: boolean }) {
   const who = mine ? `${name} (you)` : name;
-  return <span class={mine ? "piece me" : "piece"} role="img" aria-label={who} title={who}>{initials(name)}</span>;
+  return (
+    <span class={mine ? "piece me" : "piece"} role="img" aria-label={who} title={who}>
+      {initials(name)}
+    </span>
+  );
 }
 
 export function Board({ view, state, board }: { view: PageView; state: StateView; board: GridBoard }) {
   const positions = view.state.find((s) => s.scope === "player" && s.name === board.positions);
-  const { rows, off } = layBoard(board, positions?.values ?? {}, view.players.map((p) => p.id));
+  const { rows, off } = layBoard(
+    board,
+    positions?.values ?? {},
+    view.players.map((p) => p.id),
+  );
   const name = namer(view);
   const files = Array.from({ length: board.files }, (_, x) => x);
   // A board may start empty and grow files as players join.
   if (board.files === 0) {
     return (
       <section class="board-box" data-state={state.name}>
-        <p><strong>{state.name}</strong> <span class="muted">(Rule {state.rule})</span>: the board has no files yet.</p>
+        <p>
+          <strong>{state.name}</strong> <span class="muted">(Rule {state.rule})</span>: the board has no files yet.
+        </p>
         {off.length > 0 && <p class="board-note">Off the board: {off.map(name).join(", ")}</p>}
       </section>
     );
@@ -32,24 +42,42 @@ export function Board({ view, state, board }: { view: PageView; state: StateView
       {/* biome-ignore lint/a11y/useSemanticElements: the region is a scrolling box inside the board's own section. */}
       <div class="board-scroll" role="region" aria-label={`${state.name}, scrollable`} tabIndex={0}>
         <table class="board">
-          <caption>{state.name} <span class="muted">(Rule {state.rule})</span>{state.describe && <span class="muted"> — {state.describe}</span>}</caption>
+          <caption>
+            {state.name} <span class="muted">(Rule {state.rule})</span>
+            {state.describe && <span class="muted"> — {state.describe}</span>}
+          </caption>
           <thead>
-            <tr><td class="corner" />{files.map((x) => <th key={x} scope="col" class="file">{x}</th>)}<td class="row-note" /></tr>
+            <tr>
+              <td class="corner" />
+              {files.map((x) => (
+                <th key={x} scope="col" class="file">
+                  {x}
+                </th>
+              ))}
+              <td class="row-note" />
+            </tr>
           </thead>
           <tbody>
-            {rows.map((row) => "gap" in row
-              ? (
+            {rows.map((row) =>
+              "gap" in row ? (
                 <tr key={`gap${row.gap.from}`} class="gap">
-                  <th scope="row" class="rank">⋮</th>
-                  <td colSpan={board.files + 1} class="row-note">rows {row.gap.from} to {row.gap.to}: nothing there</td>
+                  <th scope="row" class="rank">
+                    ⋮
+                  </th>
+                  <td colSpan={board.files + 1} class="row-note">
+                    rows {row.gap.from} to {row.gap.to}: nothing there
+                  </td>
                 </tr>
-              )
-              : (
+              ) : (
                 <tr key={row.y} data-row={row.y} class={row.mark !== null ? "marked" : undefined}>
-                  <th scope="row" class="rank">{row.y}</th>
+                  <th scope="row" class="rank">
+                    {row.y}
+                  </th>
                   {row.squares.map((players, x) => (
                     <td key={x} data-file={x} class={(x + row.y) % 2 === 0 ? "square" : "square dark"}>
-                      {players.map((p) => <Piece key={p} name={name(p)} mine={p === view.viewer} />)}
+                      {players.map((p) => (
+                        <Piece key={p} name={name(p)} mine={p === view.viewer} />
+                      ))}
                     </td>
                   ))}
                   <td class="row-note">
@@ -61,14 +89,18 @@ export function Board({ view, state, board }: { view: PageView; state: StateView
                     )}
                   </td>
                 </tr>
-              ))}
+              ),
+            )}
           </tbody>
         </table>
       </div>
       {board.wraps && <p class="muted board-note">↔ The board wraps: file {board.files - 1} is next to file 0.</p>}
       {!positions && <p class="muted board-note">No pieces shown: there is no player state "{board.positions}" you may see.</p>}
       {off.length > 0 && <p class="board-note">Off the board: {off.map(name).join(", ")}</p>}
-      <details class="board-data"><summary>The board as data</summary><pre>{JSON.stringify(state.value, null, 2)}</pre></details>
+      <details class="board-data">
+        <summary>The board as data</summary>
+        <pre>{JSON.stringify(state.value, null, 2)}</pre>
+      </details>
     </section>
   );
 }

@@ -22,14 +22,23 @@ export function ForumTab({ id, posts, user }: { id: string; posts: Post[]; user:
       <ol class="posts">
         {posts.map((p) => (
           <li key={p.id} class={p.author.id === user.id ? "mine" : ""}>
-            <div class="muted"><strong>{p.author.displayName}</strong> · {when(p.createdAt)}</div>
+            <div class="muted">
+              <strong>{p.author.displayName}</strong> · {when(p.createdAt)}
+            </div>
             <p class="post-body">{p.body}</p>
           </li>
         ))}
       </ol>
       <form onSubmit={send}>
-        <label>Say something<textarea name="body" rows={3} value={draft} onInput={(e) => setDraft((e.target as HTMLTextAreaElement).value)} required maxLength={10000} /></label>
-        {error && <p class="error" role="alert">{error}</p>}
+        <label>
+          Say something
+          <textarea name="body" rows={3} value={draft} onInput={(e) => setDraft((e.target as HTMLTextAreaElement).value)} required maxLength={10000} />
+        </label>
+        {error && (
+          <p class="error" role="alert">
+            {error}
+          </p>
+        )}
         <button type="submit">Post</button>
       </form>
     </div>

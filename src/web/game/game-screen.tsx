@@ -29,7 +29,16 @@ function Settings({ id, timeZone, onSaved }: { id: string; timeZone: string; onS
     <details class="settings">
       <summary>Settings</summary>
       <form class="inline" onSubmit={save}>
-        <label>Game time zone<select name="timeZone" defaultValue={timeZone}>{zones.map((z) => <option key={z} value={z} selected={z === timeZone}>{z}</option>)}</select></label>
+        <label>
+          Game time zone
+          <select name="timeZone" defaultValue={timeZone}>
+            {zones.map((z) => (
+              <option key={z} value={z} selected={z === timeZone}>
+                {z}
+              </option>
+            ))}
+          </select>
+        </label>
         <button type="submit">Save</button>
         {message && <span role="status">{message}</span>}
       </form>
@@ -37,31 +46,65 @@ function Settings({ id, timeZone, onSaved }: { id: string; timeZone: string; onS
   );
 }
 
-const tabs = [["play", "Play"], ["rules", "Rules"], ["records", "Records"], ["log", "Log"], ["forum", "Forum"]] as const;
+const tabs = [
+  ["play", "Play"],
+  ["rules", "Rules"],
+  ["records", "Records"],
+  ["log", "Log"],
+  ["forum", "Forum"],
+] as const;
 
 export function GameScreen({ id, tab, user }: { id: string; tab: string; user: User }) {
   const live = useGame(id);
   const { page, error } = live;
-  if (!page) return error ? <p class="error" role="alert">{error}</p> : <p>Loading…</p>;
+  if (!page)
+    return error ? (
+      <p class="error" role="alert">
+        {error}
+      </p>
+    ) : (
+      <p>Loading…</p>
+    );
   const invite = page.invite ? `${location.origin}/invite/${page.invite}` : null;
   return (
     <div class="game">
       <header class="game-head">
         <h1>{page.view.name}</h1>
-        <span class="muted">{page.view.preset ?? "custom ruleset"} · {page.view.players.length} players · <span class={live.connected ? "live on" : "live"}>{live.connected ? "live" : "reconnecting…"}</span></span>
+        <span class="muted">
+          {page.view.preset ?? "custom ruleset"} · {page.view.players.length} players ·{" "}
+          <span class={live.connected ? "live on" : "live"}>{live.connected ? "live" : "reconnecting…"}</span>
+        </span>
         {page.owner === user.id && <Settings id={id} timeZone={page.timeZone} onSaved={live.refresh} />}
-        {invite && <p class="invite">Invite friends: <input readOnly value={invite} aria-label="Invitation link" onFocus={(e) => (e.target as HTMLInputElement).select()} /></p>}
+        {invite && (
+          <p class="invite">
+            Invite friends: <input readOnly value={invite} aria-label="Invitation link" onFocus={(e) => (e.target as HTMLInputElement).select()} />
+          </p>
+        )}
       </header>
       <StatusLine page={page} />
-      {error && <p class="error" role="alert">{error}</p>}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
       <nav class="tabs">
-        {tabs.map(([key, label]) => <a key={key} href={`/games/${id}/${key}`} onClick={follow} class={tab === key ? "active" : ""} aria-current={tab === key ? "page" : undefined}>{label}</a>)}
+        {tabs.map(([key, label]) => (
+          <a key={key} href={`/games/${id}/${key}`} onClick={follow} class={tab === key ? "active" : ""} aria-current={tab === key ? "page" : undefined}>
+            {label}
+          </a>
+        ))}
       </nav>
-      {tab === "rules" ? <RulesTab page={page} rules={live.rules} />
-        : tab === "records" ? <RecordsTab page={page} user={user} onChanged={live.refresh} />
-        : tab === "log" ? <LogTab page={page} log={live.log} />
-        : tab === "forum" ? <ForumTab id={id} posts={live.posts} user={user} />
-        : <PlayTab page={page} onActed={live.refresh} />}
+      {tab === "rules" ? (
+        <RulesTab page={page} rules={live.rules} />
+      ) : tab === "records" ? (
+        <RecordsTab page={page} user={user} onChanged={live.refresh} />
+      ) : tab === "log" ? (
+        <LogTab page={page} log={live.log} />
+      ) : tab === "forum" ? (
+        <ForumTab id={id} posts={live.posts} user={user} />
+      ) : (
+        <PlayTab page={page} onActed={live.refresh} />
+      )}
     </div>
   );
 }

@@ -7,11 +7,16 @@ import { namer, playerCheck } from "./names.js";
 /** "Ada Lovelace votes: proposal 306, vote for". */
 function heading(input: LogEntry["input"], name: (id: string) => string, isPlayer: (id: string) => boolean): string {
   switch (input.kind) {
-    case "create": return `The game "${input.name}" begins with ${input.rules.length} rules (${input.preset ?? "custom ruleset"})`;
-    case "join": return `${input.player.name} joins the game`;
-    case "rename": return `${name(input.player)} takes the name ${input.name}`;
-    case "timer": return `A timer fires`;
-    case "correction": return `${"player" in input.by ? name(input.by.player) : "The host"} records a correction (${citation(input.cites)}): ${input.reason}`;
+    case "create":
+      return `The game "${input.name}" begins with ${input.rules.length} rules (${input.preset ?? "custom ruleset"})`;
+    case "join":
+      return `${input.player.name} joins the game`;
+    case "rename":
+      return `${name(input.player)} takes the name ${input.name}`;
+    case "timer":
+      return `A timer fires`;
+    case "correction":
+      return `${"player" in input.by ? name(input.by.player) : "The host"} records a correction (${citation(input.cites)}): ${input.reason}`;
     default: {
       const details = input.input && typeof input.input === "object" && Object.keys(input.input).length ? `: ${brief(input.input, name, isPlayer)}` : "";
       return `${name(input.actor)} — ${input.name}${details}`;
@@ -26,7 +31,12 @@ export function LogTab({ page, log }: { page: GamePage; log: LogEntry[] }) {
     <ol class="log">
       {[...log].reverse().map((entry) => (
         <li key={entry.seq} data-seq={entry.seq}>
-          <div class="log-head"><span class="muted">#{entry.seq} {when(entry.time)}</span> {heading(entry.input, name, isPlayer)}</div>
+          <div class="log-head">
+            <span class="muted">
+              #{entry.seq} {when(entry.time)}
+            </span>{" "}
+            {heading(entry.input, name, isPlayer)}
+          </div>
           <ul>
             {entry.effects.map((e, i) => {
               if (entry.input.kind === "create" && (e.e === "rule.enacted" || e.e === "rule.loaded")) return null;

@@ -6,7 +6,11 @@ export function PermissionList({ number, permissions }: { number: number; permis
     <section class="permissions" aria-label={`What Rule ${number}'s code may do`}>
       <h5>What Rule {number}'s code may do</h5>
       {permissions.failed !== null && <p class="error">Its code does not load, so it does nothing until amended: {permissions.failed}</p>}
-      <ul>{permissions.lines.map((line) => <li key={line}>{line}</li>)}</ul>
+      <ul>
+        {permissions.lines.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
     </section>
   );
 }

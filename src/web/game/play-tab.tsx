@@ -12,7 +12,9 @@ function ActionCard({ page, action, onActed }: { page: GamePage; action: ActionI
   const submit = async (input: Json) => {
     try {
       const reply = await post<{ seq: number; failed: { rule: number; error: string } | null }>(`/api/games/${page.id}/act`, { action: action.name, input });
-      setMessage(reply.failed ? { ok: false, text: `Rule ${reply.failed.rule} failed: ${reply.failed.error}` } : { ok: true, text: `Done (act ${reply.seq}).` });
+      setMessage(
+        reply.failed ? { ok: false, text: `Rule ${reply.failed.rule} failed: ${reply.failed.error}` } : { ok: true, text: `Done (act ${reply.seq}).` },
+      );
       setFormKey((k) => k + 1);
       await onActed();
     } catch (err) {
@@ -21,10 +23,25 @@ function ActionCard({ page, action, onActed }: { page: GamePage; action: ActionI
   };
   return (
     <details class="action card" data-action={action.name} open={action.changesRules || action.name === "vote"}>
-      <summary><strong>{action.name}</strong> <span class="muted">— {action.describe} (Rule {action.rule})</span></summary>
-      <SchemaForm key={formKey} schema={action.input} players={page.view.players} submitLabel={action.name} onSubmit={submit}
-        extra={action.changesRules || action === votingAction(page) ? (value) => <Preview page={page} action={action.name} input={value} /> : undefined} />
-      {message && <p class={message.ok ? "ok" : "error"} role={message.ok ? "status" : "alert"}>{message.text}</p>}
+      <summary>
+        <strong>{action.name}</strong>{" "}
+        <span class="muted">
+          — {action.describe} (Rule {action.rule})
+        </span>
+      </summary>
+      <SchemaForm
+        key={formKey}
+        schema={action.input}
+        players={page.view.players}
+        submitLabel={action.name}
+        onSubmit={submit}
+        extra={action.changesRules || action === votingAction(page) ? (value) => <Preview page={page} action={action.name} input={value} /> : undefined}
+      />
+      {message && (
+        <p class={message.ok ? "ok" : "error"} role={message.ok ? "status" : "alert"}>
+          {message.text}
+        </p>
+      )}
     </details>
   );
 }

@@ -12,10 +12,19 @@ import { namer } from "./names.js";
 import { PermissionList } from "./permissions.js";
 import { TextDiff } from "./text-diff.js";
 
-interface RuleFace { number: number; title: string | null; text: string; mutable: boolean; code: string | null }
+interface RuleFace {
+  number: number;
+  title: string | null;
+  text: string;
+  mutable: boolean;
+  code: string | null;
+}
 interface DryRun {
   steps: { ok: boolean; as: string; action: string; error?: { message: string }; entry?: LogEntry }[];
-  changes: { rules: { number: number; change: string; before: RuleFace | null; after: RuleFace | null; permissions: Permissions | null }[]; state: { name: string; player: string | null; before?: Json; after?: Json }[] };
+  changes: {
+    rules: { number: number; change: string; before: RuleFace | null; after: RuleFace | null; permissions: Permissions | null }[];
+    state: { name: string; player: string | null; before?: Json; after?: Json }[];
+  };
 }
 
 /** The number a proposal got, from the events its act emitted. */
@@ -71,16 +80,30 @@ export function Preview({ page, action, input }: { page: GamePage; action: strin
   const name = namer(page.view);
   return (
     <div class="preview">
-      <button type="button" class="secondary" onClick={run}>Preview adoption</button>
-      {error && <p class="error" role="alert">{error}</p>}
+      <button type="button" class="secondary" onClick={run}>
+        Preview adoption
+      </button>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
       {result && (
         <section class="card" aria-label="Preview">
           <h3>If everyone voted for it</h3>
-          {result.steps.filter((s) => !s.ok).map((s, i) => <p key={i} class="muted">{name(s.as)} could not {s.action}: {s.error?.message}</p>)}
+          {result.steps
+            .filter((s) => !s.ok)
+            .map((s, i) => (
+              <p key={i} class="muted">
+                {name(s.as)} could not {s.action}: {s.error?.message}
+              </p>
+            ))}
           {result.changes.rules.length === 0 && <p>No rule would change.</p>}
           {result.changes.rules.map((r) => (
             <div key={r.number} class="rule-change">
-              <h4>Rule {r.number} would be {r.change === "changed" ? "amended" : r.change}</h4>
+              <h4>
+                Rule {r.number} would be {r.change === "changed" ? "amended" : r.change}
+              </h4>
               {r.change === "changed" ? <TextDiff before={r.before!.text} after={r.after!.text} /> : <p class="rule-text">{(r.after ?? r.before)!.text}</p>}
               {r.permissions && <PermissionList number={r.number} permissions={r.permissions} />}
               {r.after?.code && r.after.code !== r.before?.code && <pre class="code">{r.after.code}</pre>}
@@ -88,7 +111,12 @@ export function Preview({ page, action, input }: { page: GamePage; action: strin
           ))}
           {result.changes.state.length > 0 && (
             <ul class="state-changes">
-              {result.changes.state.map((s) => <li key={`${s.name}.${s.player}`}>{s.name}{s.player ? ` of ${name(s.player)}` : ""}: {brief(s.before ?? null, name)} → {brief(s.after ?? null, name)}</li>)}
+              {result.changes.state.map((s) => (
+                <li key={`${s.name}.${s.player}`}>
+                  {s.name}
+                  {s.player ? ` of ${name(s.player)}` : ""}: {brief(s.before ?? null, name)} → {brief(s.after ?? null, name)}
+                </li>
+              ))}
             </ul>
           )}
         </section>

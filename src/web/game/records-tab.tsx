@@ -17,7 +17,12 @@ import type { CourtReport, Moment, ProposalReport, RecordKind, RulesetDocument, 
 import { useRecord } from "./records/use-record.js";
 
 type Shown = "ruleset" | "proposals" | "scores" | "court";
-const choices: [Shown, string][] = [["ruleset", "Ruleset"], ["proposals", "Proposals"], ["scores", "Scores"], ["court", "Court"]];
+const choices: [Shown, string][] = [
+  ["ruleset", "Ruleset"],
+  ["proposals", "Proposals"],
+  ["scores", "Scores"],
+  ["court", "Court"],
+];
 const titles: Record<Shown, string> = { ruleset: "Ruleset", proposals: "Proposals report", scores: "Scores report", court: "Court report" };
 
 /** Buttons that pick one of a few, each saying whether it is the one shown. */
@@ -25,7 +30,11 @@ function Switch<T extends string>({ label, options, value, onChange }: { label: 
   return (
     // biome-ignore lint/a11y/useSemanticElements: a row of toggle buttons; a fieldset would draw a frame and legend.
     <div class="switch" role="group" aria-label={label}>
-      {options.map(([key, text]) => <button key={key} type="button" aria-pressed={value === key} class={value === key ? "on" : ""} onClick={() => onChange(key)}>{text}</button>)}
+      {options.map(([key, text]) => (
+        <button key={key} type="button" aria-pressed={value === key} class={value === key ? "on" : ""} onClick={() => onChange(key)}>
+          {text}
+        </button>
+      ))}
     </div>
   );
 }
@@ -47,22 +56,44 @@ export function RecordsTab({ page, user, onChanged }: { page: GamePage; user: Us
       <section class="record" aria-labelledby="record-heading" aria-busy={record.loading}>
         <div class="record-head">
           <h2 id="record-heading">{titles[shown]}</h2>
-          {shown === "ruleset" && <Switch<"short" | "full"> label="Ruleset length" options={[["short", "Short"], ["full", "Full"]]} value={full ? "full" : "short"} onChange={(v) => setFull(v === "full")} />}
+          {shown === "ruleset" && (
+            <Switch<"short" | "full">
+              label="Ruleset length"
+              options={[
+                ["short", "Short"],
+                ["full", "Full"],
+              ]}
+              value={full ? "full" : "short"}
+              onChange={(v) => setFull(v === "full")}
+            />
+          )}
         </div>
         <Downloads game={page.id} kind={kind} moment={moment} what={what} />
-        {record.error && <p class="error" role="alert">{record.error}</p>}
-        {!data ? (!record.error && <p class="muted">Loading…</p>)
-          : kind === "ruleset" || kind === "full-ruleset" ? <RulesetView doc={data as RulesetDocument} />
-          : kind === "proposals" ? <ProposalsReportView report={data as ProposalReport} />
-          : kind === "scores" ? <ScoresReportView report={data as Scoreboard} view={page.view} />
-          : <CourtReportView report={data as CourtReport} timeZone={page.timeZone} />}
+        {record.error && (
+          <p class="error" role="alert">
+            {record.error}
+          </p>
+        )}
+        {!data ? (
+          !record.error && <p class="muted">Loading…</p>
+        ) : kind === "ruleset" || kind === "full-ruleset" ? (
+          <RulesetView doc={data as RulesetDocument} />
+        ) : kind === "proposals" ? (
+          <ProposalsReportView report={data as ProposalReport} />
+        ) : kind === "scores" ? (
+          <ScoresReportView report={data as Scoreboard} view={page.view} />
+        ) : (
+          <CourtReportView report={data as CourtReport} timeZone={page.timeZone} />
+        )}
       </section>
       <CorrectionForm page={page} isOwner={isOwner} onRecorded={onChanged} />
       {isOwner && (
         <section class="card export" aria-labelledby="export-heading">
           <h2 id="export-heading">The whole game as a file</h2>
           <p class="muted">Every act of the game, to keep or to import into another Nomos server.</p>
-          <a class="button" href={`/api/games/${encodeURIComponent(page.id)}/export`} download>Export the game</a>
+          <a class="button" href={`/api/games/${encodeURIComponent(page.id)}/export`} download>
+            Export the game
+          </a>
         </section>
       )}
     </div>

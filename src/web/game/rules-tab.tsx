@@ -35,11 +35,34 @@ function History({ rule }: { rule: Rule }) {
   return (
     <details class="history">
       <summary>History ({rule.history.length})</summary>
-      <ol>{rule.history.map((h, i) => <li key={i}>{h.published ?? `${h.change} (revision ${h.revision}) by ${h.cause}${h.at === null ? "" : `, ${when(h.at)}`}`}</li>)}</ol>
+      <ol>
+        {rule.history.map((h, i) => (
+          <li key={i}>{h.published ?? `${h.change} (revision ${h.revision}) by ${h.cause}${h.at === null ? "" : `, ${when(h.at)}`}`}</li>
+        ))}
+      </ol>
       {revs.length > 1 && (
         <div class="compare">
-          <label>Compare revision <select aria-label="From revision" value={from} onChange={(e) => setFrom(Number((e.target as HTMLSelectElement).value))}>{revs.map((r) => <option key={r.revision} value={r.revision}>{r.revision}</option>)}</select></label>
-          <label> with <select aria-label="To revision" value={to} onChange={(e) => setTo(Number((e.target as HTMLSelectElement).value))}>{revs.map((r) => <option key={r.revision} value={r.revision}>{r.revision}</option>)}</select></label>
+          <label>
+            Compare revision{" "}
+            <select aria-label="From revision" value={from} onChange={(e) => setFrom(Number((e.target as HTMLSelectElement).value))}>
+              {revs.map((r) => (
+                <option key={r.revision} value={r.revision}>
+                  {r.revision}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            {" "}
+            with{" "}
+            <select aria-label="To revision" value={to} onChange={(e) => setTo(Number((e.target as HTMLSelectElement).value))}>
+              {revs.map((r) => (
+                <option key={r.revision} value={r.revision}>
+                  {r.revision}
+                </option>
+              ))}
+            </select>
+          </label>
           {a && b && <TextDiff before={a.text} after={b.text} />}
         </div>
       )}
@@ -58,7 +81,14 @@ function RuleText({ rule, markers }: { rule: Rule; markers: CommentMarkers | nul
   return (
     <p class="rule-text">
       {ruleTextParts(rule.text, rule.number, markers).map((part, i) =>
-        part.comment ? <span key={i} class="rule-comment" title="a comment: no effect on the rule">{part.text}</span> : part.text)}
+        part.comment ? (
+          <span key={i} class="rule-comment" title="a comment: no effect on the rule">
+            {part.text}
+          </span>
+        ) : (
+          part.text
+        ),
+      )}
     </p>
   );
 }
@@ -67,7 +97,10 @@ function RuleCard({ rule, markers }: { rule: Rule; markers: CommentMarkers | nul
   return (
     <article class="rule" id={`rule-${rule.number}`} data-rule={rule.number}>
       <header>
-        <h3>Rule {rule.number}{rule.title ? `: ${rule.title}` : ""}</h3>
+        <h3>
+          Rule {rule.number}
+          {rule.title ? `: ${rule.title}` : ""}
+        </h3>
         <span class={`badge ${rule.mutable ? "mutable" : "immutable"}`}>{rule.mutable ? "mutable" : "immutable"}</span>
         <span class="muted">revision {rule.revision}</span>
       </header>
@@ -107,16 +140,34 @@ export function RulesTab({ page, rules }: { page: GamePage; rules: Rule[] }) {
   return (
     <div class="rules">
       <form class="inline at" onSubmit={showAt}>
-        <label>The rules as they stood at <input type="datetime-local" name="at" /></label>
+        <label>
+          The rules as they stood at <input type="datetime-local" name="at" />
+        </label>
         <button type="submit">Show</button>
-        {past && <button type="button" class="secondary" onClick={() => setPast(null)}>Back to now</button>}
+        {past && (
+          <button type="button" class="secondary" onClick={() => setPast(null)}>
+            Back to now
+          </button>
+        )}
       </form>
-      {error && <p class="error" role="alert">{error}</p>}
-      {past && <p class="banner">As they stood after act {past.seq}, {when(past.time)}.</p>}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      {past && (
+        <p class="banner">
+          As they stood after act {past.seq}, {when(past.time)}.
+        </p>
+      )}
       <h2>Immutable rules ({immutable.length})</h2>
-      {immutable.map((r) => <RuleCard key={r.number} rule={r} markers={markers} />)}
+      {immutable.map((r) => (
+        <RuleCard key={r.number} rule={r} markers={markers} />
+      ))}
       <h2>Mutable rules ({mutable.length})</h2>
-      {mutable.map((r) => <RuleCard key={r.number} rule={r} markers={markers} />)}
+      {mutable.map((r) => (
+        <RuleCard key={r.number} rule={r} markers={markers} />
+      ))}
     </div>
   );
 }

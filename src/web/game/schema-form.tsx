@@ -52,7 +52,8 @@ interface FieldProps {
 function Field({ name, schema, value, required, players, onChange }: FieldProps) {
   const type = typeOf(schema);
   const title = `${label(name)}${required ? "" : " (optional)"}`;
-  if (schema.oneOf && schema.discriminator) return <ObjectFields schema={schema} value={(value as Obj) ?? {}} players={players} onChange={onChange} legend={label(name)} />;
+  if (schema.oneOf && schema.discriminator)
+    return <ObjectFields schema={schema} value={(value as Obj) ?? {}} players={players} onChange={onChange} legend={label(name)} />;
   if (type === "object") return <ObjectFields schema={schema} value={(value as Obj) ?? {}} players={players} onChange={onChange} legend={label(name)} />;
   if (schema.format === "rule-code") {
     return (
@@ -64,32 +65,67 @@ function Field({ name, schema, value, required, players, onChange }: FieldProps)
   }
   if (schema.format === "player") {
     return (
-      <label>{title}
+      <label>
+        {title}
         <select name={name} value={typeof value === "string" ? value : ""} onChange={(e) => onChange((e.target as HTMLSelectElement).value || undefined)}>
           <option value="">—</option>
-          {players.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+          {players.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
         </select>
       </label>
     );
   }
   if (schema.enum) {
     return (
-      <label>{title}
-        <select name={name} value={value === undefined ? "" : JSON.stringify(value)} onChange={(e) => { const v = (e.target as HTMLSelectElement).value; onChange(v ? (JSON.parse(v) as Json) : undefined); }}>
+      <label>
+        {title}
+        <select
+          name={name}
+          value={value === undefined ? "" : JSON.stringify(value)}
+          onChange={(e) => {
+            const v = (e.target as HTMLSelectElement).value;
+            onChange(v ? (JSON.parse(v) as Json) : undefined);
+          }}
+        >
           {!required && <option value="">—</option>}
           {required && value === undefined && <option value="">choose…</option>}
-          {schema.enum.map((option) => <option key={JSON.stringify(option)} value={JSON.stringify(option)}>{String(option)}</option>)}
+          {schema.enum.map((option) => (
+            <option key={JSON.stringify(option)} value={JSON.stringify(option)}>
+              {String(option)}
+            </option>
+          ))}
         </select>
       </label>
     );
   }
   if (type === "boolean") {
-    return <label class="check"><input type="checkbox" name={name} checked={value === true} onChange={(e) => onChange((e.target as HTMLInputElement).checked ? true : undefined)} /> {title}</label>;
+    return (
+      <label class="check">
+        <input type="checkbox" name={name} checked={value === true} onChange={(e) => onChange((e.target as HTMLInputElement).checked ? true : undefined)} />{" "}
+        {title}
+      </label>
+    );
   }
   if (type === "integer" || type === "number") {
     return (
-      <label>{title}
-        <input name={name} type="number" step={type === "integer" ? 1 : "any"} min={schema.minimum} max={schema.maximum} required={required} value={typeof value === "number" ? value : ""} onInput={(e) => { const raw = (e.target as HTMLInputElement).value; onChange(raw === "" ? undefined : Number(raw)); }} />
+      <label>
+        {title}
+        <input
+          name={name}
+          type="number"
+          step={type === "integer" ? 1 : "any"}
+          min={schema.minimum}
+          max={schema.maximum}
+          required={required}
+          value={typeof value === "number" ? value : ""}
+          onInput={(e) => {
+            const raw = (e.target as HTMLInputElement).value;
+            onChange(raw === "" ? undefined : Number(raw));
+          }}
+        />
       </label>
     );
   }
@@ -97,22 +133,61 @@ function Field({ name, schema, value, required, players, onChange }: FieldProps)
     const long = /text|reason|body|description|poem|line/i.test(name);
     return (
       // biome-ignore lint/a11y/noLabelWithoutControl: the control is one of the two in the conditional below.
-      <label>{title}
-        {long
-          ? <textarea name={name} rows={4} required={required} value={typeof value === "string" ? value : ""} onInput={(e) => onChange((e.target as HTMLTextAreaElement).value || undefined)} />
-          : <input name={name} required={required} value={typeof value === "string" ? value : ""} onInput={(e) => onChange((e.target as HTMLInputElement).value || undefined)} />}
+      <label>
+        {title}
+        {long ? (
+          <textarea
+            name={name}
+            rows={4}
+            required={required}
+            value={typeof value === "string" ? value : ""}
+            onInput={(e) => onChange((e.target as HTMLTextAreaElement).value || undefined)}
+          />
+        ) : (
+          <input
+            name={name}
+            required={required}
+            value={typeof value === "string" ? value : ""}
+            onInput={(e) => onChange((e.target as HTMLInputElement).value || undefined)}
+          />
+        )}
       </label>
     );
   }
   // Anything else (arrays, free JSON): typed as JSON.
   return (
-    <label>{title} (JSON)
-      <textarea name={name} rows={3} defaultValue={value === undefined ? "" : JSON.stringify(value)} onInput={(e) => { try { const raw = (e.target as HTMLTextAreaElement).value; onChange(raw.trim() ? (JSON.parse(raw) as Json) : undefined); } catch { /* finish typing */ } }} />
+    <label>
+      {title} (JSON)
+      <textarea
+        name={name}
+        rows={3}
+        defaultValue={value === undefined ? "" : JSON.stringify(value)}
+        onInput={(e) => {
+          try {
+            const raw = (e.target as HTMLTextAreaElement).value;
+            onChange(raw.trim() ? (JSON.parse(raw) as Json) : undefined);
+          } catch {
+            /* finish typing */
+          }
+        }}
+      />
     </label>
   );
 }
 
-function ObjectFields({ schema, value, players, onChange, legend }: { schema: Schema; value: Obj; players: Player[]; onChange(value: Obj): void; legend?: string }) {
+function ObjectFields({
+  schema,
+  value,
+  players,
+  onChange,
+  legend,
+}: {
+  schema: Schema;
+  value: Obj;
+  players: Player[];
+  onChange(value: Obj): void;
+  legend?: string;
+}) {
   const variant = variantOf(schema, value);
   const shape = variant ?? schema;
   const key = schema.discriminator?.propertyName;
@@ -127,21 +202,56 @@ function ObjectFields({ schema, value, players, onChange, legend }: { schema: Sc
     <fieldset>
       {legend && <legend>{legend}</legend>}
       {variant && key && (
-        <label>{label(key)}
-          <select name={key} value={String(value[key] ?? "")} onChange={(e) => {
-            const chosen = schema.oneOf!.find((v) => String(v.properties?.[key]?.enum?.[0]) === (e.target as HTMLSelectElement).value)!;
-            onChange({ ...(initial(chosen) as Obj), [key]: chosen.properties![key]!.enum![0]! });
-          }}>
-            {schema.oneOf!.map((v) => { const k = String(v.properties?.[key]?.enum?.[0]); return <option key={k} value={k}>{k}{v.description ? ` — ${v.description}` : ""}</option>; })}
+        <label>
+          {label(key)}
+          <select
+            name={key}
+            value={String(value[key] ?? "")}
+            onChange={(e) => {
+              const chosen = schema.oneOf!.find((v) => String(v.properties?.[key]?.enum?.[0]) === (e.target as HTMLSelectElement).value)!;
+              onChange({ ...(initial(chosen) as Obj), [key]: chosen.properties![key]!.enum![0]! });
+            }}
+          >
+            {schema.oneOf!.map((v) => {
+              const k = String(v.properties?.[key]?.enum?.[0]);
+              return (
+                <option key={k} value={k}>
+                  {k}
+                  {v.description ? ` — ${v.description}` : ""}
+                </option>
+              );
+            })}
           </select>
         </label>
       )}
-      {fields.map(([k, s]) => <Field key={`${String(value[key ?? ""] ?? "")}.${k}`} name={k} schema={s} value={value[k]} required={(shape.required ?? []).includes(k)} players={players} onChange={(v) => set(k, v)} />)}
+      {fields.map(([k, s]) => (
+        <Field
+          key={`${String(value[key ?? ""] ?? "")}.${k}`}
+          name={k}
+          schema={s}
+          value={value[k]}
+          required={(shape.required ?? []).includes(k)}
+          players={players}
+          onChange={(v) => set(k, v)}
+        />
+      ))}
     </fieldset>
   );
 }
 
-export function SchemaForm({ schema, players, submitLabel, onSubmit, extra }: { schema: Schema; players: Player[]; submitLabel: string; onSubmit(value: Json): Promise<void>; extra?(value: Json): preact.ComponentChildren }) {
+export function SchemaForm({
+  schema,
+  players,
+  submitLabel,
+  onSubmit,
+  extra,
+}: {
+  schema: Schema;
+  players: Player[];
+  submitLabel: string;
+  onSubmit(value: Json): Promise<void>;
+  extra?(value: Json): preact.ComponentChildren;
+}) {
   const [value, setValue] = useState<Json>(() => initial(schema) ?? {});
   const [busy, setBusy] = useState(false);
   const submit = async (event: Event) => {
@@ -158,7 +268,9 @@ export function SchemaForm({ schema, players, submitLabel, onSubmit, extra }: { 
     <form onSubmit={submit}>
       {hasFields && <ObjectFields schema={schema} value={(value as Obj) ?? {}} players={players} onChange={setValue} />}
       {extra?.(value)}
-      <button type="submit" disabled={busy}>{submitLabel}</button>
+      <button type="submit" disabled={busy}>
+        {submitLabel}
+      </button>
     </form>
   );
 }

@@ -21,18 +21,40 @@ function Scoreboard({ view, states }: { view: PageView; states: StateEntry[] }) 
   // Rules may declare many per-player states: the table scrolls rather than widen the page.
   return (
     <div class="table-scroll">
-    <table class="scoreboard">
-      <caption>Players</caption>
-      <thead><tr><th>Player</th>{states.map((s) => <th key={s.name} title={`${s.describe ?? ""} (Rule ${s.rule})`}>{s.name}</th>)}</tr></thead>
-      <tbody>
-        {view.players.map((p) => (
-          <tr key={p.id} class={p.id === view.viewer ? "me" : ""}>
-            <th>{p.name}{p.id === view.viewer ? " (you)" : ""}</th>
-            {states.map((s) => <td key={s.name} data-state={s.name}>{s.values && p.id in s.values ? brief(s.values[p.id], namer(view), playerCheck(view)) : <span class="muted" title="hidden from you by the rules">hidden</span>}</td>)}
+      <table class="scoreboard">
+        <caption>Players</caption>
+        <thead>
+          <tr>
+            <th>Player</th>
+            {states.map((s) => (
+              <th key={s.name} title={`${s.describe ?? ""} (Rule ${s.rule})`}>
+                {s.name}
+              </th>
+            ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {view.players.map((p) => (
+            <tr key={p.id} class={p.id === view.viewer ? "me" : ""}>
+              <th>
+                {p.name}
+                {p.id === view.viewer ? " (you)" : ""}
+              </th>
+              {states.map((s) => (
+                <td key={s.name} data-state={s.name}>
+                  {s.values && p.id in s.values ? (
+                    brief(s.values[p.id], namer(view), playerCheck(view))
+                  ) : (
+                    <span class="muted" title="hidden from you by the rules">
+                      hidden
+                    </span>
+                  )}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }
@@ -56,29 +78,52 @@ function RecordTable({ page, view, state, onActed }: { page: GamePage; view: Pag
   const isPlayer = playerCheck(view);
   return (
     <div class="table-scroll">
-    <table class="records" data-state={state.name}>
-      <caption>{state.name} <span class="muted">(Rule {state.rule})</span></caption>
-      <thead><tr>{columns.map((c) => <th key={c}>{c}</th>)}{moves.length > 0 && <th>moves</th>}</tr></thead>
-      <tbody>
-        {rows.map(([key, r]) => (
-          <tr key={key}>
-            {columns.map((c) => <td key={c}>{brief(r[c], name, isPlayer)}</td>)}
-            {moves.length > 0 && (
-              <td class="quick">
-                {state.record && isOpen(state.record, r) && moves.flatMap((m) =>
-                  (m.choice ? m.choice.values : [null]).map((value) => (
-                    <button type="button" class="secondary" key={`${m.action}.${String(value)}`}
-                      onClick={() => act(m.action, { [m.field]: Number(key), ...(m.choice ? { [m.choice.name]: value } : {}) })}>
-                      {m.action}{value === null ? "" : ` ${String(value)}`}
-                    </button>
-                  )))}
-              </td>
-            )}
+      <table class="records" data-state={state.name}>
+        <caption>
+          {state.name} <span class="muted">(Rule {state.rule})</span>
+        </caption>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c}>{c}</th>
+            ))}
+            {moves.length > 0 && <th>moves</th>}
           </tr>
-        ))}
-      </tbody>
-    </table>
-    {message && <p class="error" role="alert">{message}</p>}
+        </thead>
+        <tbody>
+          {rows.map(([key, r]) => (
+            <tr key={key}>
+              {columns.map((c) => (
+                <td key={c}>{brief(r[c], name, isPlayer)}</td>
+              ))}
+              {moves.length > 0 && (
+                <td class="quick">
+                  {state.record &&
+                    isOpen(state.record, r) &&
+                    moves.flatMap((m) =>
+                      (m.choice ? m.choice.values : [null]).map((value) => (
+                        <button
+                          type="button"
+                          class="secondary"
+                          key={`${m.action}.${String(value)}`}
+                          onClick={() => act(m.action, { [m.field]: Number(key), ...(m.choice ? { [m.choice.name]: value } : {}) })}
+                        >
+                          {m.action}
+                          {value === null ? "" : ` ${String(value)}`}
+                        </button>
+                      )),
+                    )}
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {message && (
+        <p class="error" role="alert">
+          {message}
+        </p>
+      )}
     </div>
   );
 }
@@ -100,13 +145,17 @@ export function StateView({ page, onActed }: { page: GamePage; onActed(): Promis
         <dl class="values">
           {values.map((s) => (
             <div key={s.name} data-state={s.name}>
-              <dt title={s.describe ?? undefined}>{s.name} <span class="muted">(Rule {s.rule})</span></dt>
+              <dt title={s.describe ?? undefined}>
+                {s.name} <span class="muted">(Rule {s.rule})</span>
+              </dt>
               <dd>{"value" in s ? brief(s.value, name, isPlayer) : <span class="muted">hidden from you</span>}</dd>
             </div>
           ))}
         </dl>
       )}
-      {records.map((s) => <RecordTable key={s.name} page={page} view={view} state={s} onActed={onActed} />)}
+      {records.map((s) => (
+        <RecordTable key={s.name} page={page} view={view} state={s} onActed={onActed} />
+      ))}
     </section>
   );
 }

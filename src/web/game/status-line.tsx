@@ -22,11 +22,24 @@ export function StatusLine({ page }: { page: GamePage }) {
   }
   if (view.status === "over") {
     const winners = view.result?.winners?.map(name).join(", ");
-    return <p class="status over" role="status">The game is over{winners ? `: ${winners} won` : ""}{view.result?.reason ? ` (${view.result.reason})` : ""}.</p>;
+    return (
+      <p class="status over" role="status">
+        The game is over{winners ? `: ${winners} won` : ""}
+        {view.result?.reason ? ` (${view.result.reason})` : ""}.
+      </p>
+    );
   }
   return (
     <div class="status" role="status">
-      {facts.length ? facts.map((f) => <span key={f} class="fact">{f}</span>) : <span class="fact">In play</span>}
+      {facts.length ? (
+        facts.map((f) => (
+          <span key={f} class="fact">
+            {f}
+          </span>
+        ))
+      ) : (
+        <span class="fact">In play</span>
+      )}
       {page.timers.map((t) => (
         <span key={t.id} class="fact deadline" title={`${when(t.at, page.timeZone)} in the game's time zone (${page.timeZone})`}>
           {t.name} (Rule {t.rule}): {when(t.at)} {viewerZone}, {relative(t.at)}

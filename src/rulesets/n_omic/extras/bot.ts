@@ -4,24 +4,60 @@
  */
 import type { Game } from "../../../kernel/game.js";
 import type { Json, RuleRecord } from "../../../kernel/types.js";
-import {
-  amountOf, filesOf, moveCost, playersOf, positionOf, proposalsOf, suggestionsOf, 
-  type NomicProposal, type Square, type Vote,
-} from "./state.js";
+import { amountOf, filesOf, moveCost, playersOf, positionOf, proposalsOf, suggestionsOf, type NomicProposal, type Square, type Vote } from "./state.js";
 export { playNomicGame, SimulatedClock, type NomicDriverOptions, type NomicTurnReport } from "./driver.js";
 import { botRandom, pick, type Random } from "../../../bots/random.js";
 
 /** Rule 209: at most 25 mutable rules. Every plan keeps the count within it, change by change. */
 const cap = 25;
 
-const subjects = ["The mover", "Each Player", "Whoever holds the most Groks", "The Judge", "The proponent", "The last voter", "Whoever stands highest on the board", "Every Reyalp"];
-const duties = [
-  "shall hum while voting", "must count eir Groks aloud", "may walk the cylinder only clockwise", "shall praise the previous proposal",
-  "must sign each message with a haiku", "shall keep a hand-drawn map of the board", "may read the Epic Poem only backwards", "shall bow to row ten",
+const subjects = [
+  "The mover",
+  "Each Player",
+  "Whoever holds the most Groks",
+  "The Judge",
+  "The proponent",
+  "The last voter",
+  "Whoever stands highest on the board",
+  "Every Reyalp",
 ];
-const conditions = ["on Tuesdays", "while a discussion lasts", "unless the poem rhymes", "whenever a Grok changes hands", "after a win", "in leap years only", "if the Judge agrees"];
-const openers = ["Across the cylinder", "Beneath row ten", "With fifty Groks", "Where labels hide", "From the suggestions list", "Through a day of discussion", "Past the highest square"];
-const middles = ["the players wander slow", "a proposal waits its turn", "the Judge keeps watch", "a bought vote tips the scale", "the poem grows a line", "the files wrap round again", "a forehead keeps its word"];
+const duties = [
+  "shall hum while voting",
+  "must count eir Groks aloud",
+  "may walk the cylinder only clockwise",
+  "shall praise the previous proposal",
+  "must sign each message with a haiku",
+  "shall keep a hand-drawn map of the board",
+  "may read the Epic Poem only backwards",
+  "shall bow to row ten",
+];
+const conditions = [
+  "on Tuesdays",
+  "while a discussion lasts",
+  "unless the poem rhymes",
+  "whenever a Grok changes hands",
+  "after a win",
+  "in leap years only",
+  "if the Judge agrees",
+];
+const openers = [
+  "Across the cylinder",
+  "Beneath row ten",
+  "With fifty Groks",
+  "Where labels hide",
+  "From the suggestions list",
+  "Through a day of discussion",
+  "Past the highest square",
+];
+const middles = [
+  "the players wander slow",
+  "a proposal waits its turn",
+  "the Judge keeps watch",
+  "a bought vote tips the scale",
+  "the poem grows a line",
+  "the files wrap round again",
+  "a forehead keeps its word",
+];
 const endings = [",", ";", "...", "!", "."];
 
 /** What the driver needs of a bot: every choice of a turn, and of the turns of others. */
@@ -53,7 +89,10 @@ export class NomicBot implements NomicBotPlayer {
   private readonly random: Random;
   private readonly favour: number;
 
-  constructor(readonly player: string, options: NomicBotOptions) {
+  constructor(
+    readonly player: string,
+    options: NomicBotOptions,
+  ) {
     this.random = botRandom(`n_omic:${options.seed}:${player}`);
     this.favour = options.favour ?? 0.8;
   }
@@ -142,11 +181,14 @@ export class NomicBot implements NomicBotPlayer {
    */
   private listed(game: Game, wanted: number): { players: string[]; discarded: number } | null {
     const now = mutableCount(game);
-    const proposable = shuffle(this.random, [...suggestionsOf(game)].filter(([player, change]) => {
-      const c = change as { kind?: string; rule?: number };
-      const target = c.rule === undefined ? undefined : game.state.rules[c.rule];
-      return player !== this.player && (c.kind === "enact" ? now < cap : target?.mutable === true);
-    }));
+    const proposable = shuffle(
+      this.random,
+      [...suggestionsOf(game)].filter(([player, change]) => {
+        const c = change as { kind?: string; rule?: number };
+        const target = c.rule === undefined ? undefined : game.state.rules[c.rule];
+        return player !== this.player && (c.kind === "enact" ? now < cap : target?.mutable === true);
+      }),
+    );
     let count = now;
     const touched = new Set<number>();
     const fits = ([, change]: [string, Json]): boolean => {
@@ -176,8 +218,14 @@ export class NomicBot implements NomicBotPlayer {
    */
   private plan(game: Game, wanted: number): Json[] | null {
     const all = invented(game).filter((r) => r.mutable);
-    let own = shuffle(this.random, all.filter((r) => ownerOf(game, r.number) === this.player));
-    let others = shuffle(this.random, all.filter((r) => ownerOf(game, r.number) !== this.player));
+    let own = shuffle(
+      this.random,
+      all.filter((r) => ownerOf(game, r.number) === this.player),
+    );
+    let others = shuffle(
+      this.random,
+      all.filter((r) => ownerOf(game, r.number) !== this.player),
+    );
     let count = mutableCount(game);
     const enactable = count < cap;
     const take = (): RuleRecord => {

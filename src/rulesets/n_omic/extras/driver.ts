@@ -7,7 +7,20 @@
 import { ActionError, fireAllDueTimers, type Game } from "../../../kernel/game.js";
 import type { Act, Json } from "../../../kernel/types.js";
 import type { NomicBotPlayer } from "./bot.js";
-import { amountOf, moveCost, amountsOf, labelOf, phaseOf, playersOf, positionOf, proposalOf, turnOf, type NomicProposal, type Square, type Vote } from "./state.js";
+import {
+  amountOf,
+  moveCost,
+  amountsOf,
+  labelOf,
+  phaseOf,
+  playersOf,
+  positionOf,
+  proposalOf,
+  turnOf,
+  type NomicProposal,
+  type Square,
+  type Vote,
+} from "./state.js";
 
 const hour = 3_600_000;
 
@@ -18,7 +31,10 @@ const hour = 3_600_000;
  */
 export class SimulatedClock {
   private time: number;
-  constructor(start: number, private readonly step = 60_000) {
+  constructor(
+    start: number,
+    private readonly step = 60_000,
+  ) {
     this.time = start;
   }
   readonly now = (): number => (this.time += this.step);
@@ -38,8 +54,15 @@ export interface NomicTurnReport {
   /** Extra rule-changes bought. */
   extra: number;
   proposal: {
-    number: number; numbers: number[]; label: string; changes: Json[]; suggesters: string[] | null;
-    votes: Record<string, Vote>; extra: Record<string, Vote>; status: string; reason: string | null;
+    number: number;
+    numbers: number[];
+    label: string;
+    changes: Json[];
+    suggesters: string[] | null;
+    votes: Record<string, Vote>;
+    extra: Record<string, Vote>;
+    status: string;
+    reason: string | null;
     outcomes: NomicProposal["outcomes"];
   } | null;
   move: { from: Square; to: Square; cost: number } | null;
@@ -176,9 +199,31 @@ export async function playNomicGame(game: Game, bots: Iterable<NomicBotPlayer>, 
 
     const p = proposal === null ? undefined : proposalOf(game, proposal);
     return {
-      turn: number, circuits: turnOf(game)?.circuits ?? 0, player: mover, label, extra,
-      proposal: p ? { number: p.number, numbers: p.numbers, label: p.label, changes: p.changes, suggesters: p.suggesters, votes: p.votes, extra: p.extra, status: p.status, reason: p.reason, outcomes: p.outcomes ?? [] } : null,
-      move, lines, points: amountsOf(game, "points"), groks: amountsOf(game, "groks"), wins: amountsOf(game, "wins"), won,
+      turn: number,
+      circuits: turnOf(game)?.circuits ?? 0,
+      player: mover,
+      label,
+      extra,
+      proposal: p
+        ? {
+            number: p.number,
+            numbers: p.numbers,
+            label: p.label,
+            changes: p.changes,
+            suggesters: p.suggesters,
+            votes: p.votes,
+            extra: p.extra,
+            status: p.status,
+            reason: p.reason,
+            outcomes: p.outcomes ?? [],
+          }
+        : null,
+      move,
+      lines,
+      points: amountsOf(game, "points"),
+      groks: amountsOf(game, "groks"),
+      wins: amountsOf(game, "wins"),
+      won,
     };
   }
 

@@ -40,8 +40,19 @@ export async function playNomic(g: GlobalOptions, o: PlayOptions, seed: string, 
         const winners = reports.flatMap((r) => r.won.map((w) => ({ id: w.player, name: name(w.player), points: w.points, turn: r.turn })));
         const days = (game.state.time - game.info.createdAt) / 86_400_000;
         const json = {
-          game: game.id, seed, preset: "n_omic", turns: reports.length, circuits: last?.circuits ?? 0, acts: game.state.seq, days: Math.round(days * 10) / 10,
-          status: game.state.status, stopped, winners, points: last?.points ?? {}, groks: last?.groks ?? {}, wins: last?.wins ?? {},
+          game: game.id,
+          seed,
+          preset: "n_omic",
+          turns: reports.length,
+          circuits: last?.circuits ?? 0,
+          acts: game.state.seq,
+          days: Math.round(days * 10) / 10,
+          status: game.state.status,
+          stopped,
+          winners,
+          points: last?.points ?? {},
+          groks: last?.groks ?? {},
+          wins: last?.wins ?? {},
         };
         output(g, json, () =>
           [
@@ -68,13 +79,29 @@ function nomicTurnLines(r: NomicTurnReport, name: (id: string) => string): strin
     const what = p.suggesters ? `from the suggestions of ${p.suggesters.map(name).join(", ")}` : p.changes.map((c) => changeLine(c, 50)).join("; ");
     const count = (v: string) => Object.values(p.votes).filter((x) => x === v).length + Object.values(p.extra).filter((x) => x === v).length;
     const bought = Object.keys(p.extra).length;
-    const fate = ["enacted", "discarded"].map((s) => [s, p.outcomes.filter((o) => o.status === s).length] as const).filter(([, n]) => n > 0).map(([s, n]) => `${n} ${s}`);
-    parts.push(`${p.label} (${what}): ${p.status}, ${count("for")} for and ${count("against")} against${bought ? ` with ${bought} bought` : ""}${fate.length ? `, ${fate.join(", ")}` : ""}`);
+    const fate = ["enacted", "discarded"]
+      .map((s) => [s, p.outcomes.filter((o) => o.status === s).length] as const)
+      .filter(([, n]) => n > 0)
+      .map(([s, n]) => `${n} ${s}`);
+    parts.push(
+      `${p.label} (${what}): ${p.status}, ${count("for")} for and ${count("against")} against${bought ? ` with ${bought} bought` : ""}${fate.length ? `, ${fate.join(", ")}` : ""}`,
+    );
   }
-  parts.push(r.move ? `moves (${r.move.from.x},${r.move.from.y}) → (${r.move.to.x},${r.move.to.y}) for ${r.move.cost} Groks${r.move.to.y === 0 ? ", reaching row 0" : ""}` : "stays");
+  parts.push(
+    r.move
+      ? `moves (${r.move.from.x},${r.move.from.y}) → (${r.move.to.x},${r.move.to.y}) for ${r.move.cost} Groks${r.move.to.y === 0 ? ", reaching row 0" : ""}`
+      : "stays",
+  );
   const lines = [`Turn ${r.turn}: ${name(r.player)}${r.label ? ` (labelled "${r.label}")` : ""} ${parts.join("; ")}`];
   if (r.lines.length) lines.push(`  poem: "${r.lines[0]}"${r.lines.length > 1 ? ` and ${r.lines.length - 1} more line${r.lines.length > 2 ? "s" : ""}` : ""}`);
-  for (const w of r.won) lines.push(`  ${name(w.player)} reaches ${w.points} points and wins (Rule 208); everyone's points go back to 0, and Groks to 50 plus 20 per win (Rule 312).`);
-  lines.push(`  ${Object.keys(r.points).map((id) => `${name(id)} ${r.points[id]} pts, ${r.groks[id]} Groks${r.wins[id] ? `, ${r.wins[id]} win${r.wins[id]! > 1 ? "s" : ""}` : ""}`).join("; ")}`);
+  for (const w of r.won)
+    lines.push(
+      `  ${name(w.player)} reaches ${w.points} points and wins (Rule 208); everyone's points go back to 0, and Groks to 50 plus 20 per win (Rule 312).`,
+    );
+  lines.push(
+    `  ${Object.keys(r.points)
+      .map((id) => `${name(id)} ${r.points[id]} pts, ${r.groks[id]} Groks${r.wins[id] ? `, ${r.wins[id]} win${r.wins[id]! > 1 ? "s" : ""}` : ""}`)
+      .join("; ")}`,
+  );
   return lines;
 }

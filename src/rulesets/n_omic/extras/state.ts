@@ -112,7 +112,10 @@ export function labelOf(game: Game, player: string): string | null {
 export function proposalsOf(game: Game): NomicProposal[] {
   const all = game.value("proposals");
   if (!isObject(all)) return [];
-  return Object.keys(all).map((k) => proposalOf(game, Number(k))).filter((p): p is NomicProposal => p !== undefined).sort((a, b) => a.number - b.number);
+  return Object.keys(all)
+    .map((k) => proposalOf(game, Number(k)))
+    .filter((p): p is NomicProposal => p !== undefined)
+    .sort((a, b) => a.number - b.number);
 }
 
 /** What a move from row y1 to row y2 costs, in Groks. */

@@ -15,7 +15,16 @@ export { playBotGame, type BotPlayer, type DriverOptions, type TurnReport } from
 const crowded = 24;
 const cap = 25;
 
-const subjects = ["The Judge", "Every player", "The proposer", "The scorekeeper", "The youngest player", "The player to move", "Each voter", "The last player to join"];
+const subjects = [
+  "The Judge",
+  "Every player",
+  "The proposer",
+  "The scorekeeper",
+  "The youngest player",
+  "The player to move",
+  "Each voter",
+  "The last player to join",
+];
 const duties = [
   "shall announce each vote aloud",
   "may speak only in rhyme",
@@ -26,7 +35,14 @@ const duties = [
   "must wear a hat while proposing",
   "shall summarize the ruleset on request",
 ];
-const qualifiers = ["except on Sundays", "unless the Judge objects", "during the first circuit only", "whenever the score is tied", "if asked politely", "for the rest of the game"];
+const qualifiers = [
+  "except on Sundays",
+  "unless the Judge objects",
+  "during the first circuit only",
+  "whenever the score is tied",
+  "if asked politely",
+  "for the rest of the game",
+];
 
 export interface BotOptions {
   seed: string;
@@ -38,7 +54,10 @@ export class SuberBot {
   private readonly random: Random;
   private readonly favour: number;
 
-  constructor(readonly player: string, options: BotOptions) {
+  constructor(
+    readonly player: string,
+    options: BotOptions,
+  ) {
     this.random = botRandom(`${options.seed}:${player}`);
     this.favour = options.favour ?? 0.8;
   }

@@ -83,8 +83,14 @@ export async function playBotGame(game: Game, bots: ReadonlyMap<string, BotPlaye
       if (decided && decided.status !== "voting") {
         turns++;
         options.onTurn?.({
-          turn: turns, player: decided.proposer, proposal: decided.number, change: decided.change,
-          votes: { ...decided.votes }, status: decided.status, reason: decided.reason ?? null, points: pointsOf(game),
+          turn: turns,
+          player: decided.proposer,
+          proposal: decided.number,
+          change: decided.change,
+          votes: { ...decided.votes },
+          status: decided.status,
+          reason: decided.reason ?? null,
+          points: pointsOf(game),
         });
       } else if (!voted) {
         return stop(`proposal ${open.number} cannot be decided: no bot could cast the missing votes`);

@@ -26,11 +26,19 @@ export async function playSuber(g: GlobalOptions, o: PlayOptions, seed: string, 
           onStop: (reason) => (stopped = reason),
           onTurn: (r) => {
             reports.push(r);
-            const side = (v: string) => Object.entries(r.votes).filter(([, x]) => x === v).map(([p]) => name(p)).join(", ") || "nobody";
+            const side = (v: string) =>
+              Object.entries(r.votes)
+                .filter(([, x]) => x === v)
+                .map(([p]) => name(p))
+                .join(", ") || "nobody";
             print(`Turn ${r.turn}: ${name(r.player)} proposes ${r.proposal}, to ${changeLine(r.change).replace(/^./, (c) => c.toLowerCase())}`);
             print(`  for: ${side("for")}; against: ${side("against")}`);
             print(`  ${r.status}${r.reason ? ` (${r.reason})` : ""}`);
-            print(`  scores: ${Object.entries(r.points).map(([p, s]) => `${name(p)} ${s}`).join(", ")}`);
+            print(
+              `  scores: ${Object.entries(r.points)
+                .map(([p, s]) => `${name(p)} ${s}`)
+                .join(", ")}`,
+            );
           },
         });
         const state = game.state;
@@ -38,8 +46,15 @@ export async function playSuber(g: GlobalOptions, o: PlayOptions, seed: string, 
         const points = reports.at(-1)?.points ?? {};
         const winners = state.result?.winners ?? [];
         const json = {
-          game: game.id, seed, turns: reports.length, acts: state.seq, status: state.status, result: state.result, stopped,
-          winners: winners.map((id) => ({ id, name: name(id), points: points[id] ?? null })), points,
+          game: game.id,
+          seed,
+          turns: reports.length,
+          acts: state.seq,
+          status: state.status,
+          result: state.result,
+          stopped,
+          winners: winners.map((id) => ({ id, name: name(id), points: points[id] ?? null })),
+          points,
           rules: ruleset.map((r) => ({ number: r.number, title: r.title, mutable: r.mutable, revision: r.revision, text: r.text, hasCode: r.code !== null })),
         };
         output(g, json, () =>
@@ -49,7 +64,9 @@ export async function playSuber(g: GlobalOptions, o: PlayOptions, seed: string, 
               ? `${winners.map(name).join(", ")} won after ${reports.length} turns with ${winners.map((w) => points[w]).join(", ")} points: ${state.result.reason} (Rule ${state.result.rule}).`
               : `No winner after ${reports.length} turns${stopped ? `: ${stopped}` : ""}.`,
             `Replay it with: nomos --db ${g.db} --game ${game.id} log`,
-          ].filter(Boolean).join("\n"),
+          ]
+            .filter(Boolean)
+            .join("\n"),
         );
       } finally {
         game.close();

@@ -6,7 +6,17 @@ import { useState } from "preact/hooks";
 import { when } from "../../format.js";
 import type { Moment } from "./types.js";
 
-export function AsOf({ moment, latest, shown, onChange }: { moment: Moment; latest: number; shown: { seq: number; time: number } | null; onChange(moment: Moment): void }) {
+export function AsOf({
+  moment,
+  latest,
+  shown,
+  onChange,
+}: {
+  moment: Moment;
+  latest: number;
+  shown: { seq: number; time: number } | null;
+  onChange(moment: Moment): void;
+}) {
   const [error, setError] = useState<string | null>(null);
   const submit = (event: Event) => {
     event.preventDefault();
@@ -30,13 +40,29 @@ export function AsOf({ moment, latest, shown, onChange }: { moment: Moment; late
   return (
     <section class="as-of" aria-label="As of">
       <form class="inline" onSubmit={submit}>
-        <label>As of act <input type="number" name="act" min={1} max={latest} inputMode="numeric" placeholder={`1–${latest}`} /></label>
-        <label>or as they stood at <input type="datetime-local" name="at" /></label>
+        <label>
+          As of act <input type="number" name="act" min={1} max={latest} inputMode="numeric" placeholder={`1–${latest}`} />
+        </label>
+        <label>
+          or as they stood at <input type="datetime-local" name="at" />
+        </label>
         <button type="submit">Show</button>
-        {moment && <button type="button" class="secondary" onClick={() => onChange(null)}>Back to now</button>}
+        {moment && (
+          <button type="button" class="secondary" onClick={() => onChange(null)}>
+            Back to now
+          </button>
+        )}
       </form>
-      {error && <p class="error" role="alert">{error}</p>}
-      {moment && shown && <p class="banner" role="status">The records as they stood after act {shown.seq}, {when(shown.time)}.</p>}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      {moment && shown && (
+        <p class="banner" role="status">
+          The records as they stood after act {shown.seq}, {when(shown.time)}.
+        </p>
+      )}
     </section>
   );
 }

@@ -11,7 +11,9 @@ const voteText = (vote: Json) => (typeof vote === "string" ? vote : JSON.stringi
 function Row({ p }: { p: ProposalEntry }) {
   return (
     <tr data-proposal={p.number}>
-      <th scope="row" data-label="Proposal">{p.number}</th>
+      <th scope="row" data-label="Proposal">
+        {p.number}
+      </th>
       <td data-label="Author">{p.author}</td>
       <td data-label="Changes">
         <ul class="plain">
@@ -25,15 +27,28 @@ function Row({ p }: { p: ProposalEntry }) {
       </td>
       <td data-label="Votes">
         {p.votes.length ? (
-          <ul class="plain">{p.votes.map((v) => <li key={v.player}>{v.name}: {voteText(v.vote)}{v.cast ? <span class="muted"> (act {v.cast.seq})</span> : null}</li>)}</ul>
-        ) : <span class="muted">no votes yet</span>}
+          <ul class="plain">
+            {p.votes.map((v) => (
+              <li key={v.player}>
+                {v.name}: {voteText(v.vote)}
+                {v.cast ? <span class="muted"> (act {v.cast.seq})</span> : null}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <span class="muted">no votes yet</span>
+        )}
       </td>
       <td data-label="Outcome">
-        <strong>{p.status}</strong>{p.open ? " (open)" : ""}
+        <strong>{p.status}</strong>
+        {p.open ? " (open)" : ""}
         {p.reason && <div>{p.reason}</div>}
         {p.closed && <div class="muted">closed {actRef(p.closed)}</div>}
       </td>
-      <td data-label="Decided by">{p.decidedBy !== null ? `decided by Rule ${p.decidedBy}` : "—"}{p.method ? <div class="muted">{p.method}</div> : null}</td>
+      <td data-label="Decided by">
+        {p.decidedBy !== null ? `decided by Rule ${p.decidedBy}` : "—"}
+        {p.method ? <div class="muted">{p.method}</div> : null}
+      </td>
     </tr>
   );
 }
@@ -43,8 +58,21 @@ export function ProposalsReportView({ report }: { report: ProposalReport }) {
   return (
     <table class="report stack" data-report="proposals">
       <caption>{report.proposals.length === 1 ? "1 proposal" : `${report.proposals.length} proposals, open ones first`}</caption>
-      <thead><tr><th scope="col">Proposal</th><th scope="col">Author</th><th scope="col">Changes</th><th scope="col">Votes</th><th scope="col">Outcome</th><th scope="col">Rule</th></tr></thead>
-      <tbody>{report.proposals.map((p) => <Row key={`${p.number}`} p={p} />)}</tbody>
+      <thead>
+        <tr>
+          <th scope="col">Proposal</th>
+          <th scope="col">Author</th>
+          <th scope="col">Changes</th>
+          <th scope="col">Votes</th>
+          <th scope="col">Outcome</th>
+          <th scope="col">Rule</th>
+        </tr>
+      </thead>
+      <tbody>
+        {report.proposals.map((p) => (
+          <Row key={`${p.number}`} p={p} />
+        ))}
+      </tbody>
     </table>
   );
 }

@@ -10,6 +10,5 @@ export type { ScoreChange, ScoreState, ScoreValue, Scoreboard } from "../../../r
 export type { CourtCase, CourtReport } from "../../../records/reports/court.js";
 export type { RecordFormat, RecordKind } from "../../../records/documents.js";
 
-
 /** A past moment to read the records at (after an act, or at a time), or null for now. */
 export type Moment = { seq: number } | { time: string } | null;
