@@ -44,6 +44,10 @@ test("a game from N_omic's text: previewed, created, and published short and ful
   assert.match(String(md.headers.get("content-disposition")), /^attachment; filename="n-omic-2001-ruleset-\d+\.md"$/);
   assert.equal((await ada.get(`/api/games/${id}/ruleset?format=pdf`)).status, 400);
   assert.equal((await ada.get(`/api/games/${id}/reports/weather`)).status, 404);
+  // A name every object inherits is no report either: a clear 404, not a crash.
+  const inherited = await ada.get(`/api/games/${id}/reports/constructor`);
+  assert.equal(inherited.status, 404);
+  assert.match(inherited.body.error.message, /there is no report "constructor"; the reports are: proposals, scores, court/);
 });
 
 test("reports as each player may see them, at any moment; a secret stays with its owner", async () => {

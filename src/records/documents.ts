@@ -22,6 +22,11 @@ import { namer } from "./reports/names.js";
 
 export const recordKinds = ["ruleset", "full-ruleset", "proposals", "scores", "court"] as const;
 export type RecordKind = (typeof recordKinds)[number];
+/** The reports, by the names a user may type for them (the CLI's `report <kind>`, the API's `/reports/<kind>`). */
+const reportNames: Readonly<Record<string, RecordKind>> = { proposals: "proposals", scores: "scores", scoreboard: "scores", court: "court" };
+export function reportKind(name: string): RecordKind | undefined {
+  return Object.hasOwn(reportNames, name) ? reportNames[name] : undefined;
+}
 export const recordFormats = ["text", "markdown", "json"] as const;
 export type RecordFormat = (typeof recordFormats)[number];
 

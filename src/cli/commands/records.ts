@@ -3,7 +3,7 @@
  * from the game's records (never typed by hand), now or as they stood at any moment.
  */
 import type { Command } from "commander";
-import { formatRecord, recordFormats, type RecordFormat, type RecordKind } from "../../records/documents.js";
+import { formatRecord, recordFormats, reportKind, type RecordFormat, type RecordKind } from "../../records/documents.js";
 import { UsageError } from "../context.js";
 import { positive } from "../parse.js";
 import type { Surface, Who } from "../surface.js";
@@ -13,9 +13,6 @@ interface RecordOptions extends Who {
   seq?: number;
   at?: string;
 }
-
-/** The reports by the names a user types. */
-const reportKinds: Record<string, RecordKind> = { proposals: "proposals", scores: "scores", scoreboard: "scores", court: "court" };
 
 function withMomentOptions(surface: Surface, command: Command): Command {
   return surface
@@ -48,7 +45,7 @@ export function registerRecordsCommands(surface: Surface): void {
       "an officer's report from the log: proposals (each proposal, its votes, outcome and the rule that decided it), scores (every per-player quantity, each change traced to its act and rule) or court (cases, rulings, deadlines)",
     )
     .action(async (kind: string, o: RecordOptions) => {
-      const k = reportKinds[kind];
+      const k = reportKind(kind);
       if (!k) throw new UsageError(`there is no report "${kind}"; the reports are: proposals, scores, court`);
       await printRecord(surface, k, o);
     });

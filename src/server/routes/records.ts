@@ -20,7 +20,7 @@ import {
 import type { Game } from "../../kernel/game.js";
 import type { Recorder } from "../../kernel/types.js";
 import { hiddenInLog } from "../../kernel/visibility.js";
-import { fileSlug, recordFileName, renderRecord, type RecordKind } from "../../records/documents.js";
+import { fileSlug, recordFileName, renderRecord, reportKind, type RecordKind } from "../../records/documents.js";
 import { asOf } from "../../records/reports/as-of.js";
 import { ArchiveError, checkArchive, exportGame, importGame, serializeArchive } from "../../records/archive/index.js";
 import { loadPreset } from "../../ruleset-sources/presets.js";
@@ -30,8 +30,6 @@ import { ApiError, badRequest, forbidden, notFound } from "../errors.js";
 import { gameIdParams, isTimeZone } from "../schemas.js";
 import { logEntry, momentFor } from "../views.js";
 import { seat } from "./play.js";
-
-const reportKinds: Record<string, RecordKind> = { proposals: "proposals", scores: "scores", court: "court" };
 
 function presetTitle(game: Game): string | undefined {
   try {
@@ -88,7 +86,7 @@ export function recordsRoutes(app: Api, context: ServerContext): void {
       },
     },
     async (request, reply) => {
-      const kind = reportKinds[request.params.kind];
+      const kind = reportKind(request.params.kind);
       if (!kind) throw notFound(`there is no report "${request.params.kind}"; the reports are: proposals, scores, court`);
       return sendRecord(request, reply, kind);
     },
