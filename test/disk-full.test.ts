@@ -69,6 +69,10 @@ test("on a full disk a forum post, an act or a new game is refused in words, and
     assert.equal(act.status, 507, `an act that could not be saved is refused: ${act.text}`);
     assert.match(act.body.error.message, /disk is full/);
 
+    const newcomer = await new ApiClient(url).post("/api/auth/signup", { username: "edsger", password: "edsger-secret-pw", displayName: "Edsger" });
+    assert.equal(newcomer.status, 507, `an account that could not be saved is refused: ${newcomer.text}`);
+    assert.match(newcomer.body.error.message, /could not save your change: its disk is full; nothing was changed/);
+
     const founded = await ada.post("/api/games", { name: "Founded on a full disk", preset: "suber" });
     assert.equal(founded.status, 507, `a game that could not be saved is refused: ${founded.text}`);
     assert.match(founded.body.error.message, /could not save the new game: its disk is full/);

@@ -5,6 +5,7 @@
  */
 import type { ErrorBody } from "../api/errors.js";
 import { ActionError } from "../kernel/game.js";
+import { StoreWriteError } from "../store/sqlite-driver.js";
 
 export type { ErrorBody };
 
@@ -47,9 +48,16 @@ export function notFoundBody(method: string, url: string): ErrorBody {
   return { error: { code: "not-found", message: `${method} ${url.split("?")[0]} is not part of the API; see /api/openapi.json` } };
 }
 
+/** A write the disk refused, in the user's words: 507 when it is full, 503 otherwise. */
+export function notSaved(what: string, err: StoreWriteError): ApiError {
+  return new ApiError(err.reason === "full" ? 507 : 503, "not-saved", `the server could not save ${what}: ${err.words}; nothing was changed. Try again later`);
+}
+
 /** Turns anything thrown by a route into a status and a body; unknown errors say little. */
 export function toErrorReply(err: unknown): { status: number; body: ErrorBody; unexpected: boolean } {
   if (err instanceof ApiError) return { status: err.status, body: { error: { code: err.code, message: err.message } }, unexpected: false };
+  // A write the disk refused where no route said what it was saving (signing up, signing in).
+  if (err instanceof StoreWriteError) return toErrorReply(notSaved("your change", err));
   if (err instanceof ActionError)
     return { status: actionStatus[err.code], body: { error: { code: err.code, message: err.message, rule: err.rule } }, unexpected: false };
   const e = err as { statusCode?: number; code?: string; message?: string; validation?: unknown };

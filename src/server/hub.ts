@@ -7,17 +7,13 @@ import { Game, type EngineOptions, type NewGame } from "../kernel/game.js";
 import type { PlayerRecord } from "../kernel/types.js";
 import { FoundingStore } from "../store/founding-store.js";
 import { StoreWriteError } from "../store/sqlite-driver.js";
+import { notSaved } from "./errors.js";
 import { StoreConflictError } from "../kernel/game-store.js";
 import { ApiError } from "./errors.js";
 
 /** What a page watching a game hears: a new act (fetch the game again) or a forum post. */
 export type News = { kind: "act"; seq: number } | { kind: "post"; id: number };
 type Listener = (news: News) => void;
-
-/** A write the disk refused, in the user's words: 507 when it is full, 503 otherwise. */
-export function notSaved(what: string, err: StoreWriteError): ApiError {
-  return new ApiError(err.reason === "full" ? 507 : 503, "not-saved", `the server could not save ${what}: ${err.words}; nothing was changed. Try again later`);
-}
 
 /** How often the games pages watch are checked for acts another process wrote. */
 const pollMs = 1000;

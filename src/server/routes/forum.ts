@@ -3,7 +3,7 @@ import { Type } from "@sinclair/typebox";
 import { changing, errorResponses, inGame, NewPost, Post, PostCreated, PostsQuery, ref } from "../../api/index.js";
 import type { Api, ServerContext } from "../context.js";
 import { badRequest } from "../errors.js";
-import { notSaved } from "../hub.js";
+import { notSaved } from "../errors.js";
 import { StoreWriteError } from "../../store/sqlite-driver.js";
 import { gameIdParams } from "../schemas.js";
 import { seat } from "./play.js";
