@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { runCli } from "./cli-run.js";
 import { SECRET_RULE } from "./hostile/bodies-secrets.js";
-import { startServer, suberTable, type ApiClient, type TestServer } from "./server-helpers.js";
+import { moving, startServer, suberTable, type ApiClient, type TestServer } from "./server-helpers.js";
 
 let server: TestServer;
 const dir = mkdtempSync(join(tmpdir(), "nomos-permissions-"));
@@ -25,12 +25,6 @@ after(async () => {
 
 type Table = Awaited<ReturnType<typeof suberTable>>;
 type Permissions = { lines: string[]; failed: string | null };
-
-async function moving(table: Table): Promise<ApiClient> {
-  const page = await table.clients[0]!.get(`/api/games/${table.id}`);
-  const who = page.body.view.state.find((s: { name: string }) => s.name === "turn").value.player as string;
-  return table.clients[Object.values(table.players).indexOf(who)]!;
-}
 
 async function propose(table: Table, change: unknown): Promise<{ number: number; proposer: ApiClient }> {
   const proposer = await moving(table);

@@ -17,7 +17,7 @@ import { Game } from "../src/kernel/game.js";
 import { compileRuleCode } from "../src/sandbox/compile-rule.js";
 import { runCli, type Run } from "./cli-run.js";
 import { engine } from "./helpers.js";
-import { type ApiClient, startServer, suberTable, type TestServer } from "./server-helpers.js";
+import { type ApiClient, moving, startServer, suberTable, type TestServer } from "./server-helpers.js";
 
 const labelRule = (visibility: { label: string; motto: string }) => `
 const label = playerState("label", { initial: "", visibility: "${visibility.label}", describe: "A word on your forehead: everyone sees it but you" });
@@ -58,12 +58,6 @@ after(async () => {
 type Table = Awaited<ReturnType<typeof suberTable>>;
 
 /** The client whose player moves now, by the public turn state. */
-async function moving(table: Table): Promise<ApiClient> {
-  const page = await table.clients[0]!.get(`/api/games/${table.id}`);
-  const who = page.body.view.state.find((s: { name: string }) => s.name === "turn").value.player as string;
-  return table.clients[Object.values(table.players).indexOf(who)]!;
-}
-
 /** The mover proposes; everyone votes for it. */
 async function adopt(table: Table, number: number, change: unknown): Promise<void> {
   const proposed = await (await moving(table)).act(table.id, "propose", { change });

@@ -99,3 +99,10 @@ export async function suberTable(server: TestServer, names = ["Ada Lovelace", "G
   await clients[0]!.act(id, "start");
   return { id, clients, players, invite: created.body.invite as string };
 }
+
+/** The client of the player whose turn it is (Suber's "turn" state). */
+export async function moving(table: Awaited<ReturnType<typeof suberTable>>): Promise<ApiClient> {
+  const page = await table.clients[0]!.get(`/api/games/${table.id}`);
+  const who = page.body.view.state.find((s: { name: string }) => s.name === "turn").value.player as string;
+  return table.clients[Object.values(table.players).indexOf(who)]!;
+}

@@ -24,7 +24,7 @@ export function registerGameFileCommands(program: Command, globals: () => Global
     .option("--preset <preset>", "the ruleset to start from (see: nomos presets)")
     .option(
       "--ruleset-file <file>",
-      "start from a published ruleset's text instead (Suber's, N_omic's, Nomicron's, deNomic's and Nomic VIII's layouts are read)",
+      "start from a published ruleset's text instead (the layouts of the rulesets in shared/rulesets/ are recognised; --layout names one)",
     )
     .option("--layout <layout>", "with --ruleset-file: the text's layout, if not the one Nomos recognises")
     .option("--code-from <preset>", "with --ruleset-file: attach this preset's code to the rules of the same number")

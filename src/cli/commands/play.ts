@@ -16,7 +16,7 @@ export function registerPlayCommand(program: Command, globals: () => GlobalOptio
   program
     .command("play")
     .description(
-      "create a game between scripted players and play it to a winner, printing each turn (N_omic's game goes on after a win: play stops at the first)",
+      "create a game between scripted players and play it to a winner, printing each turn (where the rules let play go on after a win, play stops at the first)",
     )
     .option("--preset <preset>", `the ruleset (the scripted players know ${playablePresets.join(" and ")})`, playablePresets[0])
     .option("--bots <n>", `how many players, 2 to ${botNames.length}`, positive("--bots"), 4)
