@@ -9,7 +9,14 @@ import { basename, dirname } from "node:path";
 import type * as TypeScript from "typescript";
 import { packagePath } from "../sandbox/package-root.js";
 
-export const ruleApiPath = packagePath("src", "rule-api", "rule-api.d.ts");
+/** The rule API's declaration files, in order: read as one text (see {@link ruleApiText}). */
+const ruleApiParts = ["rule-api.d.ts", "conventions.d.ts"].map((file) => packagePath("src", "rule-api", file));
+let apiText: string | undefined;
+/** The published rule API as one declaration text: what rule code is checked against and what the API serves. */
+export function ruleApiText(): string {
+  apiText ??= ruleApiParts.map((file) => readFileSync(file, "utf8")).join("\n");
+  return apiText;
+}
 export const ruleFile = "/rule/rule.ts";
 const apiFile = "/rule/rule-api.d.ts";
 export const maxSourceLength = 100_000;
@@ -64,7 +71,7 @@ function createState(): State {
   const libraryText = (fileName: string): string | undefined => {
     let content = libraries.get(fileName);
     if (content !== undefined) return content;
-    if (fileName === apiFile) content = readFileSync(ruleApiPath, "utf8");
+    if (fileName === apiFile) content = ruleApiText();
     else if (dirname(fileName) === libDir && /^lib\.[\w.]+\.d\.ts$/.test(basename(fileName)) && ts.sys.fileExists(fileName))
       content = readFileSync(fileName, "utf8");
     if (content !== undefined) libraries.set(fileName, content);

@@ -1,16 +1,14 @@
 /** Helping players write rule code: type errors and completions against the rule API. */
-import { readFileSync } from "node:fs";
 import { Type } from "@sinclair/typebox";
 import { changing, CodeCheckRequest, CodeCompleteRequest, Completions, Diagnostics, errorResponses, ref, signedIn } from "../../api/index.js";
 import type { RuleDiagnostic } from "../../authoring/diagnostics.js";
-import { ruleApiPath } from "../../authoring/rule-service.js";
+import { ruleApiText } from "../../authoring/rule-service.js";
 import { completeRuleCodeAsync, diagnoseRuleCodeAsync, TypeCheckStopped } from "../../authoring/type-checker.js";
 import { requireUser, type Api, type ServerContext } from "../context.js";
 
 const declarationText = { description: "The declaration file", content: { "text/plain": { schema: Type.String() } } };
 
 export function codeRoutes(app: Api, _context: ServerContext): void {
-  let declaration: string | undefined;
   app.get(
     "/api/rule-api.d.ts",
     {
@@ -23,8 +21,7 @@ export function codeRoutes(app: Api, _context: ServerContext): void {
       },
     },
     async (_request, reply) => {
-      declaration ??= readFileSync(ruleApiPath, "utf8");
-      return reply.type("text/plain; charset=utf-8").send(declaration);
+      return reply.type("text/plain; charset=utf-8").send(ruleApiText());
     },
   );
 

@@ -1,0 +1,85 @@
+// The rule API, part 2: conventions that let the reports, the CLI and the web read a ruleset's
+// state, and the questions the engine asks the rules. Loaded with rule-api.d.ts as one file.
+
+// Record-keeping conventions (see RecordConvention): following them lets the officers' reports read a ruleset's records.
+
+/**
+ * The question the engine asks before an officer's correction is recorded:
+ * `answer("correction.allowed", (q: CorrectionQuestion) => ...)`. Return true to allow it,
+ * a reason (a string) to refuse it, undefined to leave it to other rules. Where no rule
+ * answers, only the game's host may record corrections. A recorded correction sets the
+ * values it lists and is then announced to rules as the event "correction.recorded"
+ * (with this same data plus `reason`).
+ */
+interface CorrectionQuestion {
+  /** The player recording it, or null for the game's host. */ readonly recorder: PlayerId | null;
+  readonly cites: { readonly rule?: number; readonly ruling?: string };
+  readonly changes: readonly { readonly name: string; readonly player?: PlayerId; readonly key?: string; readonly value: Json }[];
+}
+
+/** The entries of a record of kind "proposal": who proposed what, the votes, the outcome, the rule that decided it. */
+interface ProposalRecord {
+  readonly number: number;
+  readonly proposer: PlayerId;
+  /** The rule-change(s) proposed, as the proposing rule stores them. */ readonly change?: Json;
+  readonly changes?: Json;
+  /** Where each rule-change has a number of its own (N_omic 324): the numbers, lowest first. */ readonly numbers?: readonly number[];
+  /** How players cite it, e.g. "Proposal 338 - 340"; "Proposal <number>" if absent. */ readonly label?: string;
+  readonly votes: { readonly [player: string]: Json };
+  /** "voting", "adopted", "defeated", or a ruleset's own words. */ readonly status: string;
+  /** Why it was adopted or defeated, in words. */ readonly reason?: string | null;
+  /** The rule whose answer decided the outcome (the threshold). */ readonly decidedBy?: number | null;
+  readonly openedAt?: number;
+  readonly closedAt?: number | null;
+}
+
+/** The entries of a record of kind "case": the court report reads them. */
+interface CaseRecord {
+  readonly number: number;
+  readonly question: string;
+  readonly caller?: PlayerId;
+  readonly judge: PlayerId | null;
+  /** Words such as "awaiting ruling", "ruled", "settled". */ readonly status: string;
+  readonly verdict?: string | null;
+  readonly reasoning?: string | null;
+  /** Rules the question is about; a settled ruling annotates them. */ readonly rules?: readonly number[];
+}
+
+// Display conventions: the web UI draws any game state of these shapes as what it is.
+
+/**
+ * The shape the web UI draws as a board: any game state whose value has kind "grid".
+ * Rows run over all whole numbers (y grows upward); the rows drawn are those around the
+ * pieces and the labelled and marked rows.
+ */
+interface GridBoard {
+  readonly kind: "grid";
+  /** Files (columns) 0..files-1. */ readonly files: number;
+  /** True when file files-1 is next to file 0 (the board is a cylinder). */ readonly wraps?: boolean;
+  /** The name of the player state holding each piece's square as { x, y } (or null when off the board). */ readonly positions: string;
+  /** Labels of rows, by row number (e.g. { "4": "banana" }). */ readonly rowLabels?: { readonly [row: string]: string };
+  /** Rows with a meaning, by row number, shown beside the row (e.g. { "0": "goal: +100 points", "10": "no square may be entered" }). */
+  readonly markedRows?: { readonly [row: string]: string };
+}
+
+/**
+ * Comment markers in rule texts: any game state whose value has kind "comments". Text from
+ * open to the next close has no effect on a rule (except the rules numbered in notIn); the
+ * web UI shows it as a comment. Comments do not nest, and an opener never closed is plain text.
+ */
+interface CommentMarkers { readonly kind: "comments"; readonly open: string; readonly close: string; readonly notIn?: readonly number[] }
+
+/**
+ * Asked before rule code changes the rules (or annotates another rule, kind "annotate"):
+ * `answer("rule-change.allowed", (q) => true | reason | undefined)`. `by`, set by the engine,
+ * is the rule asking; where no rule answers, a rule may change only itself.
+ */
+interface RuleChangeQuestion { readonly by: number; readonly changes: readonly RuleChangeSummary[]; readonly cause: string }
+interface RuleChangeSummary { readonly kind: string | null; readonly number: number | null; readonly to?: number; readonly mutable?: boolean; readonly key?: string }
+
+/**
+ * The answer to "rule-change.probe": acts by which a player could now have a rule-change
+ * adopted (at the least, repealing the newest rule). After an act that changed the rules the
+ * engine plays them and undoes them; if no rule-change results, the act's changes are refused.
+ */
+interface RuleChangeProbe { readonly steps: readonly { readonly actor: PlayerId; readonly action: string; readonly input: Json }[] }
