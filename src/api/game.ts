@@ -87,6 +87,9 @@ export const StateView = Type.Object(
     describe: Nullable(Type.String()),
     rule: Type.Integer({ description: "The rule that declares it" }),
     record: Type.Optional(ref(RecordConvention)),
+    display: Type.Optional(
+      Type.Unsafe<Static<typeof JsonValue>>({ description: "How the state reads to people, as its rule declared it (the rule API's StateDisplay)" }),
+    ),
     value: Type.Optional(Type.Unsafe<Static<typeof JsonValue>>({ description: "Game state: the value, if you may see it" })),
     values: Type.Optional(Type.Record(Type.String(), JsonValue, { description: "Player state: the values you may see, by player id" })),
   },
@@ -144,10 +147,38 @@ export const ActionInfo = Type.Object(
     input: Type.Unsafe<InputSchema>(Type.Object({}, { ...Open, description: "The JSON Schema of the action's input" })),
     changesRules: Type.Boolean(),
     rule: Type.Integer(),
+    refused: Nullable(
+      Type.Object(
+        { reason: Type.String(), rule: Nullable(Type.Integer()) },
+        {
+          description:
+            "Why the rules would refuse you this action now, whatever you fill in, and the rule that says so (null: they would let you take it; your input may still be refused)",
+        },
+      ),
+    ),
   },
   { $id: "ActionInfo", title: "ActionInfo" },
 );
 export type ActionInfo = Static<typeof ActionInfo>;
+
+/** One thing play waits for: a player's move, in the rules' words ("propose a rule-change"). */
+export const Awaited = Type.Object(
+  {
+    player: Type.String({ description: "The player it waits for" }),
+    does: Type.String({ description: 'What they are to do, in words: "propose a rule-change", "rule on case 1"' }),
+    action: Nullable(Type.String({ description: "The action that does it, if one does" })),
+    rule: Type.Integer({ description: "The rule that says so" }),
+  },
+  { $id: "Awaited", title: "Awaited" },
+);
+export type Awaited = Static<typeof Awaited>;
+
+/** A practice game's clock: the group may move it forward, and every move is an act in the log. */
+export const PracticeClock = Type.Object(
+  { aheadMs: Type.Number({ description: "How far the game's clock runs ahead of real time, in milliseconds" }) },
+  { $id: "PracticeClock", title: "PracticeClock", description: "Present only in a practice game" },
+);
+export type PracticeClock = Static<typeof PracticeClock>;
 
 export const GamePage = Type.Object(
   {
@@ -160,6 +191,8 @@ export const GamePage = Type.Object(
     view: ref(PageView),
     actions: Type.Array(ref(ActionInfo), { description: "The actions the rules offer you now" }),
     timers: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), at: Type.Number(), rule: Type.Integer() })),
+    awaits: Type.Array(ref(Awaited), { description: "What the game waits for now, and from whom, as the rules say" }),
+    practice: Nullable(ref(PracticeClock)),
   },
   { $id: "GamePage", title: "GamePage", description: "A player's page of a game" },
 );

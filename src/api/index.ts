@@ -7,12 +7,14 @@
 import { Completions, Diagnostics, Post } from "./forum.js";
 import {
   ActionInfo,
+  Awaited,
   GamePage,
   GameSettings,
   GameView,
   HistoryEntry,
   PageView,
   Permissions,
+  PracticeClock,
   Player,
   RecordConvention,
   Rule,
@@ -52,6 +54,8 @@ export const sharedSchemas = [
   GameView,
   PageView,
   ActionInfo,
+  Awaited,
+  PracticeClock,
   GamePage,
   RulesReply,
   GameSettings,

@@ -17,6 +17,7 @@ export type GameView = api.GameView;
 export type PageView = api.PageView;
 export type ActionInfo = api.ActionInfo;
 export type GamePage = api.GamePage;
+export type Awaited = api.Awaited;
 export type Post = api.Post;
 /** The JSON Schema of an action's input, from which the page draws its form. */
 export type Schema = api.InputSchema;
