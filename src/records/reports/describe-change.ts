@@ -5,7 +5,7 @@
  * one here knows is still shown, with its fields.
  */
 import type { Json } from "../../kernel/types.js";
-import { isObject } from "./conventions.js";
+import { isEntry as isObject } from "../../present/records.js";
 
 export interface ChangeInWords {
   kind: string;

@@ -1,15 +1,16 @@
-/** A game: its status line, then the tabs (play, rules, records, log, forum), all kept live. */
-import { useState } from "preact/hooks";
-import { patch } from "../api.js";
+/** A game: what it waits for (the banner), then the tabs (play, rules, records, log, forum), all kept live. */
+import { useEffect, useState } from "preact/hooks";
+import { get, patch } from "../api.js";
 import { zones } from "../format.js";
-import { follow } from "../router.js";
+import { follow, navigate } from "../router.js";
+import type { Preset } from "../../api/lobby.js";
 import type { User } from "../types.js";
+import { Banner, players } from "./banner.js";
 import { ForumTab } from "./forum-tab.js";
 import { LogTab } from "./log-tab.js";
-import { PlayTab } from "./play-tab.js";
+import { actionAnchor, PlayTab } from "./play-tab.js";
 import { RecordsTab } from "./records-tab.js";
 import { RulesTab } from "./rules-tab.js";
-import { StatusLine } from "./status-line.js";
 import { useGame } from "./use-game.js";
 
 /** The game's creator may change the time zone its deadlines are announced in. */
@@ -54,9 +55,41 @@ const tabs = [
   ["forum", "Forum"],
 ] as const;
 
+/** A preset's title ("Peter Suber's Initial Set"), not its id, once the lobby's list of presets says it. */
+function usePresetTitle(preset: string | null | undefined): string | null {
+  const [titles, setTitles] = useState<Map<string, string>>(new Map());
+  useEffect(() => {
+    if (preset)
+      get<Preset[]>("/api/presets").then(
+        (list) => setTitles(new Map(list.map((p) => [p.name, p.title]))),
+        () => undefined,
+      );
+  }, [preset]);
+  return preset ? (titles.get(preset) ?? preset) : null;
+}
+
+/** Opens the form of the action the banner prompts for, on the play tab, and puts the cursor in it. */
+function useGoToAction(id: string, tab: string): (action: string) => void {
+  const [wanted, setWanted] = useState<{ action: string } | null>(null);
+  useEffect(() => {
+    if (!wanted || tab !== "play") return;
+    const card = document.getElementById(actionAnchor(wanted.action));
+    if (card instanceof HTMLDetailsElement) card.open = true;
+    card?.scrollIntoView({ block: "start", behavior: "smooth" });
+    card?.querySelector<HTMLElement>("select, input, textarea, [contenteditable=true]")?.focus({ preventScroll: true });
+    setWanted(null);
+  }, [wanted, tab]);
+  return (action) => {
+    if (tab !== "play") navigate(`/games/${id}/play`);
+    setWanted({ action });
+  };
+}
+
 export function GameScreen({ id, tab, user }: { id: string; tab: string; user: User }) {
   const live = useGame(id);
   const { page, error } = live;
+  const title = usePresetTitle(page?.view.preset);
+  const go = useGoToAction(id, tab);
   if (!page)
     return error ? (
       <p class="error" role="alert">
@@ -65,14 +98,16 @@ export function GameScreen({ id, tab, user }: { id: string; tab: string; user: U
     ) : (
       <p>Loading…</p>
     );
+  // Nothing has been played until an action or a timer has been: only the game's creation and joins.
+  const started = live.log.some((e) => e.input.kind === "action" || e.input.kind === "timer");
   const invite = page.invite ? `${location.origin}/invite/${page.invite}` : null;
   return (
     <div class="game">
       <header class="game-head">
         <h1>{page.view.name}</h1>
         <span class="muted">
-          {page.view.preset ?? "custom ruleset"} · {page.view.players.length} players ·{" "}
-          <span class={live.connected ? "live on" : "live"}>{live.connected ? "live" : "reconnecting…"}</span>
+          {title ?? "custom ruleset"} · {started ? "" : "Waiting to start · "}
+          {players(page.view.players.length)} · <span class={live.connected ? "live on" : "live"}>{live.connected ? "live" : "reconnecting…"}</span>
         </span>
         {page.owner === user.id && <Settings id={id} timeZone={page.timeZone} onSaved={live.refresh} />}
         {invite && (
@@ -81,7 +116,7 @@ export function GameScreen({ id, tab, user }: { id: string; tab: string; user: U
           </p>
         )}
       </header>
-      <StatusLine page={page} />
+      <Banner page={page} started={started} onGo={go} />
       {error && (
         <p class="error" role="alert">
           {error}
@@ -103,7 +138,7 @@ export function GameScreen({ id, tab, user }: { id: string; tab: string; user: U
       ) : tab === "forum" ? (
         <ForumTab id={id} posts={live.posts} user={user} />
       ) : (
-        <PlayTab page={page} onActed={live.refresh} />
+        <PlayTab page={page} rules={live.rules} onActed={live.refresh} />
       )}
     </div>
   );

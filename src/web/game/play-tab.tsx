@@ -1,28 +1,33 @@
-/** The play page: the state of the game, and a form for every action the rules offer now. */
+/**
+ * The play page, what to do now first: the open proposals as cards, then the moves the
+ * rules would let you make now (those the game awaits from you first), the others folded
+ * away with the rules' reasons, then the state of the game.
+ */
 import { useState } from "preact/hooks";
-import { post } from "../api.js";
-import type { ActionInfo, GamePage, Json } from "../types.js";
+import type { ActionInfo, GamePage, Json, Rule } from "../types.js";
 import { Preview, votingAction } from "./preview.js";
+import { ProposalCards, proposalMoves } from "./proposal-card.js";
 import { SchemaForm } from "./schema-form.js";
 import { StateView } from "./state-view.js";
+import { ActMessage, useAct } from "./use-act.js";
 
-function ActionCard({ page, action, onActed }: { page: GamePage; action: ActionInfo; onActed(): Promise<void> }) {
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+/** The id of an action's card, which the banner's button opens and scrolls to. */
+export const actionAnchor = (name: string) => `action-${name}`;
+
+function ActionCard({ page, action, prompted, onActed }: { page: GamePage; action: ActionInfo; prompted: boolean; onActed(): Promise<void> }) {
+  const { message, act } = useAct(page.id, onActed);
+  // A new form once the action is taken, so its last input is not taken twice by mistake.
   const [formKey, setFormKey] = useState(0);
   const submit = async (input: Json) => {
-    try {
-      const reply = await post<{ seq: number; failed: { rule: number; error: string } | null }>(`/api/games/${page.id}/act`, { action: action.name, input });
-      setMessage(
-        reply.failed ? { ok: false, text: `Rule ${reply.failed.rule} failed: ${reply.failed.error}` } : { ok: true, text: `Done (act ${reply.seq}).` },
-      );
-      setFormKey((k) => k + 1);
-      await onActed();
-    } catch (err) {
-      setMessage({ ok: false, text: (err as Error).message });
-    }
+    if (await act(action.name, input, `Done: ${action.describe.replace(/^./, (c) => c.toLowerCase())}.`)) setFormKey((k) => k + 1);
   };
   return (
-    <details class="action card" data-action={action.name} open={action.changesRules || action.name === "vote"}>
+    <details
+      id={actionAnchor(action.name)}
+      class={prompted ? "action card prompted" : "action card"}
+      data-action={action.name}
+      open={prompted || action.changesRules}
+    >
       <summary>
         <strong>{action.name}</strong>{" "}
         <span class="muted">
@@ -37,24 +42,60 @@ function ActionCard({ page, action, onActed }: { page: GamePage; action: ActionI
         onSubmit={submit}
         extra={action.changesRules || action === votingAction(page) ? (value) => <Preview page={page} action={action.name} input={value} /> : undefined}
       />
-      {message && (
-        <p class={message.ok ? "ok" : "error"} role={message.ok ? "status" : "alert"}>
-          {message.text}
-        </p>
-      )}
+      <ActMessage message={message} />
     </details>
   );
 }
 
-export function PlayTab({ page, onActed }: { page: GamePage; onActed(): Promise<void> }) {
+/** The actions the rules would refuse you now, each with the rule's reason. */
+function NotNow({ actions }: { actions: ActionInfo[] }) {
+  if (!actions.length) return null;
+  return (
+    <details class="not-now">
+      <summary>Not now: {actions.length}</summary>
+      <ul>
+        {actions.map((a) => (
+          <li key={a.name} data-action={a.name}>
+            <strong>{a.name}</strong> <span class="muted">— {a.describe}</span>
+            <br />
+            {a.refused?.reason}
+            {a.refused?.rule != null && <span class="muted"> (Rule {a.refused.rule})</span>}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+export function PlayTab({ page, rules, onActed }: { page: GamePage; rules: Rule[]; onActed(): Promise<void> }) {
   const over = page.view.status === "over";
+  const prompted = new Set(page.awaits.filter((a) => a.player === page.me && a.action !== null).map((a) => a.action!));
+  // Votes and other moves on a proposal are made from its card.
+  const onCards = new Set(proposalMoves(page).map((m) => m.action));
+  const open = page.actions.filter((a) => a.refused === null && !onCards.has(a.name));
+  const ordered = [...open.filter((a) => prompted.has(a.name)), ...open.filter((a) => !prompted.has(a.name))];
+  const refused = page.actions.filter((a) => a.refused !== null);
   return (
     <div class="play">
+      <div class="now">
+        <ProposalCards page={page} rules={rules} onActed={onActed} />
+        <section class="actions">
+          <h2>Your moves</h2>
+          {over ? (
+            <p>The game is over.</p>
+          ) : (
+            <>
+              {ordered.length === 0 && <p class="muted">Nothing for you to do just now.</p>}
+              {ordered.map((a) => (
+                <ActionCard key={a.name} page={page} action={a} prompted={prompted.has(a.name)} onActed={onActed} />
+              ))}
+              <NotNow actions={refused} />
+            </>
+          )}
+        </section>
+        {/* PRACTICE CLOCK: the lead mounts <PracticeClock page={page} onChanged={onActed} /> (./practice-clock.js) here. */}
+      </div>
       <StateView page={page} onActed={onActed} />
-      <section class="actions">
-        <h2>Your moves</h2>
-        {over ? <p>The game is over.</p> : page.actions.map((a) => <ActionCard key={a.name} page={page} action={a} onActed={onActed} />)}
-      </section>
     </div>
   );
 }

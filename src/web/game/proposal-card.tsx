@@ -1,0 +1,190 @@
+/**
+ * The proposals on the table, read from every record the rules declare of kind "proposal":
+ * each open one as a card with its rule-changes in words, the full text and code proposed
+ * (a voter reads the code they vote on), a diff against the rule it amends, who has voted
+ * how where the rules let the votes be seen, your own vote, and large buttons to vote.
+ * Decided proposals are folded away below.
+ */
+import { changeLine, describeChange } from "../../records/reports/describe-change.js";
+import { declaredRecords, entryMoves, recordEntries, type Entry, type EntryMove } from "../../present/records.js";
+import { relative, when } from "../format.js";
+import type { GamePage, Json, Rule } from "../types.js";
+import { listNames } from "./banner.js";
+import { namer } from "./names.js";
+import { Preview } from "./preview.js";
+import { CodeDiff, TextDiff } from "./text-diff.js";
+import { ActMessage, useAct } from "./use-act.js";
+
+const labelOf = (entry: Entry) => (typeof entry.label === "string" && entry.label ? entry.label : `Proposal ${String(entry.number)}`);
+
+/** The code a change puts in: as recorded (compiled, with its source) or as typed. */
+function codeOf(change: Json): string | null {
+  if (!change || typeof change !== "object" || Array.isArray(change)) return null;
+  const code = change.code;
+  if (typeof code === "string") return code || null;
+  if (code && typeof code === "object" && !Array.isArray(code) && typeof code.source === "string") return code.source;
+  return null;
+}
+
+/** A proposal's rule-changes as stored: a list (`changes`) or one (`change`). */
+function changesOf(entry: Entry): Json[] {
+  if (Array.isArray(entry.changes)) return entry.changes;
+  return entry.change === undefined ? [] : [entry.change];
+}
+
+/** One rule-change: in words, then its text and code, as a diff where it amends a rule in effect. */
+function Change({ change, rules }: { change: Json; rules: Rule[] }) {
+  const words = describeChange(change);
+  const code = codeOf(change);
+  const amends = words.kind === "amend" && words.rule !== null ? rules.find((r) => r.number === words.rule) : undefined;
+  return (
+    <div class="change">
+      <p class="change-summary">{words.summary}</p>
+      {words.text !== null &&
+        (amends ? (
+          <div>
+            <span class="field-label">Text, changes to Rule {amends.number} marked</span>
+            <TextDiff before={amends.text} after={words.text} />
+          </div>
+        ) : (
+          <blockquote class="rule-text">{words.text}</blockquote>
+        ))}
+      {code !== null && (
+        <div class="proposed-code">
+          <span class="field-label">Code</span>
+          <pre class="code proposed">{code}</pre>
+          {amends?.code && (
+            <details>
+              <summary>Changes to Rule {amends.number}'s code</summary>
+              <CodeDiff before={amends.code.source} after={code} />
+            </details>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Who has voted how, by name, where the rules let the viewer see the votes. */
+function Votes({ votes, page }: { votes: Json | undefined; page: GamePage }) {
+  const name = namer(page.view);
+  if (!votes || typeof votes !== "object" || Array.isArray(votes)) return <p class="muted">The votes are not shown to you.</p>;
+  const entries = Object.entries(votes);
+  if (!entries.length) return <p class="muted">No votes yet.</p>;
+  const byChoice = new Map<string, string[]>();
+  for (const [player, choice] of entries) byChoice.set(String(choice), [...(byChoice.get(String(choice)) ?? []), player === page.me ? "you" : name(player)]);
+  return (
+    <ul class="votes" aria-label="Votes">
+      {[...byChoice].map(([choice, who]) => (
+        <li key={choice}>
+          <strong>{choice}</strong> ({who.length}): {listNames(who)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const said = (value: Json) => (typeof value === "boolean" ? (value ? "yes" : "no") : String(value));
+
+function ProposalCard({ page, rules, entry, moves, onActed }: { page: GamePage; rules: Rule[]; entry: Entry; moves: EntryMove[]; onActed(): Promise<void> }) {
+  const { busy, message, act } = useAct(page.id, onActed);
+  const name = namer(page.view);
+  const label = labelOf(entry);
+  const votes = entry.votes && typeof entry.votes === "object" && !Array.isArray(entry.votes) ? entry.votes : null;
+  const myVote = votes?.[page.me];
+  const open = new Set(page.actions.filter((a) => a.refused === null).map((a) => a.name));
+  const voting = moves.find((m) => m.choice !== null);
+  const opened = typeof entry.openedAt === "number" ? entry.openedAt : null;
+  return (
+    <article class="proposal-card card" data-proposal={String(entry.number)} aria-label={label}>
+      <header>
+        <h3>{label}</h3>
+        <span class="muted">
+          by {typeof entry.proposer === "string" ? name(entry.proposer) : "someone"}
+          {opened !== null && (
+            <>
+              {" · "}
+              <time dateTime={new Date(opened).toISOString()} title={when(opened)}>
+                {relative(opened)}
+              </time>
+            </>
+          )}
+          {typeof entry.status === "string" && ` · ${entry.status}`}
+        </span>
+      </header>
+      {changesOf(entry).map((change, i) => (
+        <Change key={i} change={change} rules={rules} />
+      ))}
+      <Votes votes={entry.votes} page={page} />
+      {myVote !== undefined && <p class="my-vote">You voted {said(myVote)}.</p>}
+      <div class="vote-buttons">
+        {moves
+          .filter((m) => open.has(m.action))
+          .flatMap((m) =>
+            (m.choice ? m.choice.values : [null]).map((value) => (
+              <button
+                type="button"
+                class="big"
+                key={`${m.action}.${String(value)}`}
+                disabled={busy || (m === voting && myVote !== undefined)}
+                onClick={() =>
+                  act(
+                    m.action,
+                    { [m.field]: Number(entry.number), ...(m.choice && value !== null ? { [m.choice.name]: value } : {}) },
+                    m === voting ? `You voted ${said(value)} ${label.replace(/^P/, "p")}.` : `Done: ${m.action} on ${label}.`,
+                  )
+                }
+              >
+                {m.action.replace(/^./, (c) => c.toUpperCase())}
+                {value === null ? "" : ` ${said(value)}`}
+              </button>
+            )),
+          )}
+      </div>
+      <ActMessage message={message} />
+      {voting && open.has(voting.action) && <Preview page={page} action={voting.action} input={{ [voting.field]: Number(entry.number) }} />}
+    </article>
+  );
+}
+
+/** The moves on entries of proposal records: the cards carry them, so "Your moves" need not. */
+export function proposalMoves(page: GamePage): EntryMove[] {
+  return declaredRecords(page.view.state, "proposal").flatMap((r) => entryMoves(page.actions, r.convention.citedAs));
+}
+
+export function ProposalCards({ page, rules, onActed }: { page: GamePage; rules: Rule[]; onActed(): Promise<void> }) {
+  const records = declaredRecords(page.view.state, "proposal");
+  if (!records.length) return null;
+  const open = recordEntries(page.view.state, "proposal", "open");
+  const decided = recordEntries(page.view.state, "proposal", "decided");
+  const moves = proposalMoves(page);
+  const name = namer(page.view);
+  return (
+    <section class="proposals" aria-label="Proposals">
+      <h2>Proposals</h2>
+      {open.length === 0 && <p class="muted">No proposal is open.</p>}
+      {open.map((entry) => (
+        <ProposalCard key={String(entry.number)} page={page} rules={rules} entry={entry} moves={moves} onActed={onActed} />
+      ))}
+      {decided.length > 0 && (
+        <details class="decided">
+          <summary>Decided: {decided.length}</summary>
+          <ul>
+            {decided.reverse().map((entry) => (
+              <li key={String(entry.number)} data-proposal={String(entry.number)}>
+                <strong>{labelOf(entry)}</strong> by {typeof entry.proposer === "string" ? name(entry.proposer) : "someone"}: {String(entry.status)}
+                {typeof entry.reason === "string" && entry.reason ? ` (${entry.reason})` : ""}
+                <br />
+                <span class="muted">
+                  {changesOf(entry)
+                    .map((c) => changeLine(c))
+                    .join("; ")}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * Taking an action from the page, with the message that says how it went. One request at a
+ * time (buttons are disabled while it is in flight, so a double click is not a second vote);
+ * the next try clears the last message; a success fades after a few seconds, an error stays
+ * next to the button that caused it until the next try.
+ */
+import { useEffect, useRef, useState } from "preact/hooks";
+import { post } from "../api.js";
+import type { Json } from "../types.js";
+
+export interface Message {
+  ok: boolean;
+  text: string;
+}
+
+const successShownMs = 5000;
+
+export interface Acting {
+  busy: boolean;
+  message: Message | null;
+  /** Takes the action; `success` is what it did, in words ("You voted for proposal 301"). True if it was taken. */
+  act(action: string, input: Json, success: string): Promise<boolean>;
+}
+
+export function useAct(gameId: string, onActed: () => Promise<void>): Acting {
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<Message | null>(null);
+  const inFlight = useRef(false);
+  const fade = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(fade.current), []);
+
+  const act = async (action: string, input: Json, success: string) => {
+    if (inFlight.current) return false;
+    inFlight.current = true;
+    clearTimeout(fade.current);
+    setMessage(null);
+    setBusy(true);
+    try {
+      const reply = await post<{ seq: number; failed: { rule: number; error: string } | null }>(`/api/games/${gameId}/act`, { action, input });
+      // The act was taken, but a rule's code failed while it ran: the player should know which.
+      if (reply.failed) setMessage({ ok: false, text: `${success}, but Rule ${reply.failed.rule} failed while it ran: ${reply.failed.error}` });
+      else {
+        setMessage({ ok: true, text: success });
+        fade.current = setTimeout(() => setMessage(null), successShownMs);
+      }
+      await onActed();
+      return true;
+    } catch (err) {
+      setMessage({ ok: false, text: (err as Error).message });
+      return false;
+    } finally {
+      inFlight.current = false;
+      setBusy(false);
+    }
+  };
+  return { busy, message, act };
+}
+
+/** The message under a button: announced to screen readers, red when something went wrong. */
+export function ActMessage({ message }: { message: Message | null }) {
+  if (!message) return null;
+  return (
+    <p class={message.ok ? "ok act-message" : "error act-message"} role={message.ok ? "status" : "alert"}>
+      {message.text}
+    </p>
+  );
+}
