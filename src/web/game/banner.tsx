@@ -61,7 +61,7 @@ export function Banner({ page, started, onGo }: { page: GamePage; started: boole
         </p>
       ))}
       {page.awaits.length === 0 && (
-        <p class="banner-line">{started ? "Nothing waits on anyone just now." : `Waiting to start: ${players(view.players.length)} joined so far.`}</p>
+        <p class="banner-line">{started ? "The rules name no one the game waits for just now." : `Waiting to start: ${players(view.players.length)} joined so far.`}</p>
       )}
       {page.timers.length > 0 && (
         <ul class="deadlines">
