@@ -12,7 +12,7 @@ import { ActionError, Game } from "../src/kernel/game.js";
 import { limits } from "../src/kernel/limits.js";
 import type { Act, Effect, GameState, Json } from "../src/kernel/types.js";
 import { compileRuleCode } from "../src/sandbox/compile-rule.js";
-import type { BootSnapshot, GuestRequest, GuestResult } from "../src/kernel/guest-protocol.js";
+import type { BootSnapshot, GuestQuery, GuestRequest, GuestResult } from "../src/kernel/guest-protocol.js";
 import { createQuickJsSandbox } from "../src/sandbox/quickjs-sandbox.js";
 import type { Sandbox } from "../src/kernel/sandbox.js";
 import { MemoryStore } from "../src/store/memory-store.js";
@@ -38,6 +38,9 @@ class ForgingSandbox implements Sandbox {
     const forge = this.next.forge;
     this.next.forge = null;
     return (forge ? forge(result, request) : result) as GuestResult;
+  }
+  query(request: GuestQuery) {
+    return this.inner.query(request);
   }
   dump() {
     return this.inner.dump();

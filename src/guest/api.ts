@@ -212,7 +212,7 @@ function makeApi(number: number, l: Loaded): Record<string, unknown> {
     ...stateApi(number, l),
     t,
     game: gameApi(number),
-    action: (name: string, options: { describe?: unknown; input?: { json?: Json }; changesRules?: unknown } | undefined, handler: unknown) => {
+    action: (name: string, options: { describe?: unknown; input?: { json?: Json }; changesRules?: unknown; when?: unknown } | undefined, handler: unknown) => {
       declaring("action");
       const n = checkedName(name, `Rule ${number}: an action`);
       const h = fn(handler, `action "${n}"`);
@@ -222,6 +222,7 @@ function makeApi(number: number, l: Loaded): Record<string, unknown> {
         describe: text(options.describe ?? "", "an action's description", 2000),
         input: frozenJson(options.input.json, "an input schema"),
         changesRules: options.changesRules === true,
+        when: options.when === undefined ? null : (fn(options.when, `action "${n}"'s when`) as never),
         handler: h as never,
       });
     },

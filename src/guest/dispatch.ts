@@ -8,7 +8,7 @@ import type { Input, Json } from "../kernel/types.js";
 import { cur, emitEffect, fail, refusal } from "./act.js";
 import { checkedName, frozenJson } from "./json.js";
 import { loaded, writeEntry, writeGame, writePlayer, world } from "./mirror.js";
-import { decls } from "./loaded.js";
+import { decls, type ActionEntry } from "./loaded.js";
 import { isSkipped, order } from "./precedence.js";
 import { ask } from "./questions.js";
 import { runIsolated, runReadOnly } from "./run.js";
@@ -57,24 +57,33 @@ export function doAction(actor: string, name: string, input: Json): void {
   const entry = loaded.get(provider)!.actions.get(name)!;
   const ctx = Object.freeze({ actor, action: name });
   const frozenInput = frozenJson(input, "input", Infinity);
+  checkAction(provider, entry, ctx, frozenInput);
+  runIsolated(provider, `action ${name}`, () => entry.handler(frozenInput, ctx));
+}
+
+/**
+ * The checks that refuse an action: first the declaring rule's `when` (this actor, now),
+ * then every rule's forbids on the input. Throws the refusal, citing the rule. The same
+ * checks tell a page which actions are open (src/guest/availability.ts).
+ */
+export function checkAction(provider: number, entry: ActionEntry, ctx: { actor: string; action: string }, frozenInput: Json): void {
+  const name = entry.name;
+  const when = entry.when;
+  if (when && !isSkipped(provider)) {
+    const reason = runReadOnly(provider, `when ${name}`, () => reasonOf(when(ctx)), true);
+    if (reason) throw refusal(reason, provider);
+  }
   for (const n of order()) {
     const checks = loaded.get(n)?.forbids.get(name);
     if (!checks || isSkipped(n)) continue;
     for (const check of checks) {
-      const reason = runReadOnly(
-        n,
-        `forbid ${name}`,
-        () => {
-          const r = check(frozenInput, ctx);
-          return typeof r === "string" ? r.slice(0, 2000) : undefined;
-        },
-        true,
-      );
+      const reason = runReadOnly(n, `forbid ${name}`, () => reasonOf(check(frozenInput, ctx)), true);
       if (reason) throw refusal(reason, n);
     }
   }
-  runIsolated(provider, `action ${name}`, () => entry.handler(frozenInput, ctx));
 }
+
+const reasonOf = (r: unknown): string | undefined => (typeof r === "string" ? r.slice(0, 2000) : undefined);
 
 /**
  * A correction an officer records: values set as the officer says, citing a rule or a

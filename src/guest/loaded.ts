@@ -16,6 +16,8 @@ export interface ActionEntry {
   describe: string;
   input: Json;
   changesRules: boolean;
+  /** Why an actor cannot take the action now, whatever the input (ActionOptions.when). */
+  when: ((ctx: unknown) => unknown) | null;
   handler: (input: Json, ctx: unknown) => void;
 }
 export interface AnswerEntry {

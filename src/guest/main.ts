@@ -12,7 +12,8 @@
  * can neither change what this runtime relies on nor call it.
  */
 import type { Input, Json } from "../kernel/types.js";
-import type { BootSnapshot, GuestRequest } from "../kernel/guest-protocol.js";
+import type { BootSnapshot, GuestQuery, GuestRequest } from "../kernel/guest-protocol.js";
+import { answerQuery } from "./availability.js";
 import { beginDiagnose, captureHost, cur, emitEffect, isRefusal, refusal } from "./act.js";
 import "./api.js";
 import { doAction, drain, recordCorrection } from "./dispatch.js";
@@ -138,6 +139,27 @@ function handle(requestJson: string): string {
   }
 }
 
+/**
+ * A read-only question between acts (availability.ts): run as an act that records nothing,
+ * with every rule's top level run afresh as for an act, and all of it undone at the end.
+ */
+function query(queryJson: string): string {
+  const q = JSON.parse(queryJson) as GuestQuery;
+  const declsBefore = caches.lastDeclsJson;
+  // No input: nothing in a read-only run reads it (only scheduling does, which is refused).
+  beginAct({ seq: q.seq, time: q.time, seed: q.seed, input: { kind: "timer", id: "" }, disabled: {} }, null);
+  try {
+    freshen();
+    return JSON.stringify(answerQuery(q));
+  } catch (err) {
+    return JSON.stringify({ error: errorText(err) });
+  } finally {
+    revertTo(0);
+    caches.lastDeclsJson = declsBefore;
+    endAct();
+  }
+}
+
 /** After the host interrupted an act (fuel, memory or time ran out): undo it and say which rule was running. */
 function abort(): string {
   const top = cur.running.length ? cur.running[cur.running.length - 1]! : null;
@@ -197,4 +219,4 @@ delete global.WeakRef;
 delete global.FinalizationRegistry;
 lockdown(globalThis);
 
-export default Object.freeze({ boot, handle, abort, dump });
+export default Object.freeze({ boot, handle, query, abort, dump });

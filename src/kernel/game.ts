@@ -5,6 +5,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { InputError, prepareInput } from "./action-input.js";
+import { Availability, type Standing } from "./availability.js";
 import { bootedSandbox } from "./boot.js";
 import { checkGuestResult } from "./check-effects.js";
 import { emptyState, fold } from "./fold.js";
@@ -12,6 +13,7 @@ import type { GameStore } from "./game-store.js";
 import type { GuestRequest, GuestResult } from "./guest-protocol.js";
 import { limits } from "./limits.js";
 import { SandboxInterrupted, type Sandbox, type SandboxFactory } from "./sandbox.js";
+import { slug } from "./player-id.js";
 import { stateSeenBy } from "./visibility.js";
 import type { Act, ActionDecl, ArchivedRuleSpec, Correction, GameInfo, GameState, Input, Json, PlayerRecord, Recorder, RuleCode, RuleSpec } from "./types.js";
 
@@ -74,18 +76,9 @@ function newId(): string {
   return randomBytes(5).toString("hex");
 }
 
-function slug(name: string): string {
-  const s = name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
-  return s || "player";
-}
-
 export class Game {
   private chain: Promise<unknown> = Promise.resolve();
+  private readonly asked = new Availability({ sandbox: () => this.sandbox, reboot: () => this.reboot(), actions: () => this.actions().map((a) => a.name) });
 
   private constructor(
     readonly info: GameInfo,
@@ -227,9 +220,11 @@ export class Game {
       try {
         prepared = await prepareInput(decl.input, input, { players: state.players, compileCode: this.options.compile });
       } catch (err) {
-        if (err instanceof InputError)
-          throw new ActionError("invalid-input", `${name}: ${err.message} (Rule ${decl.rule} declares this action's form)`, decl.rule);
-        throw err;
+        if (!(err instanceof InputError)) throw err;
+        // An action the rules refuse this player now, whatever the input, is refused for that first.
+        const refused = (await this.standingNow(actor)).refused[name];
+        if (refused) throw new ActionError("refused", refused.rule === null ? refused.reason : `Rule ${refused.rule}: ${refused.reason}`, refused.rule);
+        throw new ActionError("invalid-input", `${name}: ${err.message} (Rule ${decl.rule} declares this action's form)`, decl.rule);
       }
       const outcome = await this.commit({ kind: "action", actor, name, input: prepared }, this.now());
       return outcome;
@@ -299,6 +294,11 @@ export class Game {
     return this.nextDueTimer(now) !== undefined;
   }
 
+  /** What the rules would refuse `player` now, whatever the input, and what play awaits (src/kernel/availability.ts). */
+  standing(player: string | null): Promise<Standing> {
+    return this.serial(() => this.standingNow(player));
+  }
+
   /** The guest's mirror of the state, for consistency checks. */
   guestDump(): Promise<unknown> {
     return this.sandbox.dump();
@@ -315,6 +315,10 @@ export class Game {
     return Object.values(this.current.timers)
       .filter((t) => t.at <= now)
       .sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : 1))[0];
+  }
+
+  private standingNow(player: string | null): Promise<Standing> {
+    return this.asked.standing(this.current, player, { time: this.now(), seed: actSeed(this.info.seed, this.current.seq) });
   }
 
   private now(): number {

@@ -3,7 +3,7 @@
  * game, one act at a time. The kernel owns this contract; src/sandbox/ implements it
  * (QuickJS in a worker thread; a trusted one in Node for benchmarks).
  */
-import type { BootSnapshot, Culprit, GuestRequest, GuestResult } from "./guest-protocol.js";
+import type { BootSnapshot, Culprit, GuestQuery, GuestQueryResult, GuestRequest, GuestResult } from "./guest-protocol.js";
 
 export interface Sandbox {
   /** Loads the game's rules and state into a fresh guest. Returns the rules whose code failed to load. */
@@ -13,6 +13,8 @@ export interface Sandbox {
    * time; the guest has then undone the act, or (time, crash) the sandbox is gone.
    */
   handle(request: GuestRequest): Promise<GuestResult>;
+  /** Answers a read-only question about the game as it stands; the guest keeps nothing of it. */
+  query(request: GuestQuery): Promise<GuestQueryResult>;
   /** The guest's mirror of the game, for consistency checks. */
   dump(): Promise<unknown>;
   /** False once the sandbox was stopped (a deadline passed, it crashed, or it was disposed). */

@@ -83,3 +83,13 @@ interface RuleChangeSummary { readonly kind: string | null; readonly number: num
  * engine plays them and undoes them; if no rule-change results, the act's changes are refused.
  */
 interface RuleChangeProbe { readonly steps: readonly { readonly actor: PlayerId; readonly action: string; readonly input: Json }[] }
+
+/**
+ * What play awaits, and from whom: `answer("play.awaits", () => [{ player, does, action? }, ...])`.
+ * The engine asks every rule (askAll) after each act and shows each player what is awaited of
+ * them ("Your turn: propose a rule-change"). `does` says it as a player would, in a few words
+ * ("vote on proposal 301", "rule on case 2"); `action` names the action that does it, if one does.
+ * Players not in the game are left out; an answer of another shape is ignored and noted as
+ * the rule's failure. Answer nothing (or []) when nothing is awaited of anyone.
+ */
+interface PlayAwaited { readonly player: PlayerId; readonly does: string; readonly action?: string | null }

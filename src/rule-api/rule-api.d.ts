@@ -178,6 +178,13 @@ interface ActionOptions<S extends Schema<unknown>> {
    * changing the rules stays possible.
    */
   readonly changesRules?: boolean;
+  /**
+   * Why this actor cannot take this action now, whatever the input ("the game has begun";
+   * "only the Judge rules on a case"); nothing when they can. Checked before the input and
+   * the forbids when a player acts (the player sees the reason, citing this rule), and asked
+   * to show each player only the actions open to them. Reads the game; changes nothing.
+   */
+  readonly when?: (context: ActionContext) => string | undefined | void;
 }
 
 /** Declares an action players can take. The first rule (by precedence) to declare a name handles it. */
@@ -190,6 +197,8 @@ declare function action<S extends Schema<unknown>>(
 /**
  * Lets this rule forbid an action declared by any rule. Return a reason to forbid it
  * (the player sees the reason and which rule forbids it); return nothing to allow it.
+ * Checks are also asked with an empty input (`{}`), to tell whether the action is open to
+ * the player at all: a check must allow when the fields it reads are absent.
  */
 declare function forbid(
   action: string,

@@ -15,7 +15,7 @@ export interface GuestLimits {
   stackBytes: number;
 }
 
-export type GuestCall = "boot" | "handle" | "dump";
+export type GuestCall = "boot" | "handle" | "query" | "dump";
 
 export class QuickJsGuest {
   private readonly runtime: QuickJSRuntime;

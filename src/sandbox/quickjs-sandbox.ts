@@ -10,7 +10,7 @@ import { dirname, join } from "node:path";
 import type { Worker } from "node:worker_threads";
 import { limits as bounds } from "../kernel/limits.js";
 import { guestSource } from "./guest-source.js";
-import type { BootSnapshot, GuestRequest, GuestResult } from "../kernel/guest-protocol.js";
+import type { BootSnapshot, GuestQuery, GuestQueryResult, GuestRequest, GuestResult } from "../kernel/guest-protocol.js";
 import { heaviestRule, ruleClockBuffer, runningRule } from "./rule-clock.js";
 import { SandboxInterrupted, type Sandbox } from "../kernel/sandbox.js";
 import { defaultLimits, tookTooLong, type SandboxLimits } from "./sandbox.js";
@@ -95,6 +95,10 @@ class WorkerSandbox implements Sandbox {
 
   async handle(request: GuestRequest): Promise<GuestResult> {
     return JSON.parse(await this.call("handle", JSON.stringify(request), request.diagnose === true, this.limits.actMs)) as GuestResult;
+  }
+
+  async query(request: GuestQuery): Promise<GuestQueryResult> {
+    return JSON.parse(await this.call("query", JSON.stringify(request), false, this.limits.actMs)) as GuestQueryResult;
   }
 
   async dump(): Promise<unknown> {

@@ -5,12 +5,13 @@
  */
 import { createContext, runInContext } from "node:vm";
 import { guestSource } from "./guest-source.js";
-import type { BootSnapshot, GuestRequest, GuestResult } from "../kernel/guest-protocol.js";
+import type { BootSnapshot, GuestQuery, GuestQueryResult, GuestRequest, GuestResult } from "../kernel/guest-protocol.js";
 import type { Sandbox } from "../kernel/sandbox.js";
 
 interface GuestApi {
   boot(s: string): string;
   handle(s: string): string;
+  query(s: string): string;
   dump(): string;
 }
 
@@ -21,6 +22,7 @@ export async function createTrustedSandbox(): Promise<Sandbox> {
     alive: true,
     boot: async (snapshot: BootSnapshot) => JSON.parse(api.boot(JSON.stringify(snapshot))) as { failed: Record<string, string> },
     handle: async (request: GuestRequest) => JSON.parse(api.handle(JSON.stringify(request))) as GuestResult,
+    query: async (request: GuestQuery) => JSON.parse(api.query(JSON.stringify(request))) as GuestQueryResult,
     dump: async () => JSON.parse(api.dump()),
     dispose: () => {},
   };

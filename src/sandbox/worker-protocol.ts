@@ -4,7 +4,7 @@ import type { InterruptReason } from "../kernel/sandbox.js";
 
 export interface WorkerRequest {
   id: number;
-  call: "boot" | "handle" | "dump";
+  call: "boot" | "handle" | "query" | "dump";
   /** JSON, passed to the guest runtime as is. */
   arg?: string;
   diagnose?: boolean;

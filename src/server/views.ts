@@ -22,9 +22,15 @@ export function rulesVersion(state: GameState): number {
   return version;
 }
 
-/** A player's page of a game: everything but the rules' texts and code (see {@link rulesVersion}). */
-export function gamePage(game: Game, settings: GameSettings | undefined, me: string) {
+/**
+ * A player's page of a game: everything but the rules' texts and code (see {@link rulesVersion}),
+ * with the actions the rules would refuse this player now and what play awaits, from whom.
+ */
+export async function gamePage(game: Game, settings: GameSettings | undefined, me: string) {
+  const standing = await game.standing(me);
   const { rules: _rules, ...view } = viewFor(game.state, me);
+  // A rule's malformed or failing answer about what play awaits is noted with its failures.
+  if (standing.failures.length) view.failures = [...view.failures, ...standing.failures];
   return {
     id: game.id,
     rulesVersion: rulesVersion(game.state),
@@ -33,9 +39,16 @@ export function gamePage(game: Game, settings: GameSettings | undefined, me: str
     owner: settings?.ownerId ?? null,
     me,
     view,
-    actions: game.actions().map((a) => ({ name: a.name, describe: a.describe, input: a.input, changesRules: a.changesRules, rule: a.rule, refused: null })),
+    actions: game.actions().map((a) => ({
+      name: a.name,
+      describe: a.describe,
+      input: a.input,
+      changesRules: a.changesRules,
+      rule: a.rule,
+      refused: standing.refused[a.name] ?? null,
+    })),
     timers: Object.values(game.state.timers).map((t) => ({ id: t.id, name: t.name, at: t.at, rule: t.rule })),
-    awaits: [],
+    awaits: standing.awaits,
     practice: null,
   };
 }

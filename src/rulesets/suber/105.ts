@@ -25,11 +25,21 @@ answer("rule-change.allowed", ({ by, changes }: { by: number; changes: { kind: s
   return `a rule-change takes effect only when adopted by vote (Rule ${game.rules.self().number}); Rule ${by}'s code cannot change other rules`;
 });
 
+const voting = () => Object.values(proposals.all()).filter((p) => p.status === "voting");
+const eligible = () => game.ask<string[]>("eligible-voters")?.value ?? [];
+
 action(
   "vote",
   {
     describe: "Vote for or against a proposal",
     input: t.object({ proposal: t.integer({ describe: "The proposal's number" }), vote: t.enum(["for", "against"]) }),
+    when: ({ actor }) => {
+      const open = voting();
+      if (!open.length) return "no proposal is open for votes";
+      if (!eligible().includes(actor)) return "you are not an eligible voter";
+      if (open.every((p) => p.votes[actor] !== undefined)) return "you have voted on every proposal open for votes";
+      return undefined;
+    },
   },
   (input, { actor }) => {
     const p = proposals.get(input.proposal);
@@ -41,6 +51,15 @@ action(
     game.emit("vote.cast", { proposal: p.number, voter: actor, vote: input.vote });
     checkComplete(p.number);
   },
+);
+
+// Every eligible voter must vote on every rule-change: each vote not yet cast is awaited.
+answer("play.awaits", () =>
+  voting().flatMap((p) =>
+    eligible()
+      .filter((v) => p.votes[v] === undefined)
+      .map((player) => ({ player, does: `vote on proposal ${p.number}`, action: "vote" })),
+  ),
 );
 
 on("player.left", () => {

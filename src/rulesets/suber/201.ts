@@ -32,12 +32,23 @@ function playingOrder(): string[] {
 answer("turn.order", () => playingOrder());
 answer("turn.player", () => turn.get().player ?? undefined);
 
-action("start", { describe: "Begin play: the first turn goes to the first player in alphabetical order by surname", input: t.object({}) }, () => {
-  if (turn.get().player !== null) game.refuse("play has already begun");
-  const order = playingOrder();
-  if (order.length < 2) game.refuse("play needs at least two players; invite more first");
-  begin(order[0]!, 1, 0);
-});
+/** Why play cannot begin now, if it cannot. */
+function notStartable(): string | undefined {
+  if (turn.get().player !== null) return "play has already begun";
+  if (playingOrder().length < 2) return "play needs at least two players; invite more first";
+  return undefined;
+}
+action(
+  "start",
+  { describe: "Begin play: the first turn goes to the first player in alphabetical order by surname", input: t.object({}), when: notStartable },
+  () => {
+    const not = notStartable();
+    if (not) game.refuse(not);
+    begin(playingOrder()[0]!, 1, 0);
+  },
+);
+// Before play begins, any player may begin it.
+answer("play.awaits", () => (notStartable() ? [] : playingOrder().map((player) => ({ player, does: "start the game", action: "start" }))));
 
 forbid("propose", (_input, { actor }) => {
   const now = turn.get();

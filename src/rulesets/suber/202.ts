@@ -31,6 +31,12 @@ forbid("propose", (_input, { actor }) =>
   turn.get().player === actor && turn.get().proposed ? "you have already proposed a rule-change this turn; one turn has one proposal" : undefined,
 );
 
+// A turn begins with its mover proposing (1); then the vote and the score follow.
+answer("play.awaits", () => {
+  const now = turn.get();
+  return now.player && !now.proposed && !now.waiting ? [{ player: now.player, does: "propose a rule-change", action: "propose" }] : [];
+});
+
 on("proposal.opened", () => turn.update((now) => ({ ...now, proposed: true })));
 
 on("proposal.closed", (event) => {

@@ -77,7 +77,11 @@ const invokeForm = t.object(
 
 action(
   "invoke-judgment",
-  { describe: "Invoke Judgment on a disagreement about the legality of a move or the meaning of a rule", input: invokeForm },
+  {
+    describe: "Invoke Judgment on a disagreement about the legality of a move or the meaning of a rule",
+    input: invokeForm,
+    when: () => (turn.get().player ? undefined : "Judgment needs a player moving: play has not begun"),
+  },
   (input, { actor }) => {
     const mover = turn.get().player;
     if (!mover) game.refuse("Judgment needs a player moving: play has not begun");
@@ -112,6 +116,7 @@ action(
   {
     describe: "As Judge, rule on a case: the move is legal, illegal, or equally legal and illegal (undecidable)",
     input: t.object({ case: t.integer(), verdict: t.enum(["legal", "illegal", "undecidable"]), reasoning: t.string({ minLength: 1, maxLength: 20000 }) }),
+    when: ({ actor }) => (awaitingRuling().some((c) => c.judge === actor) ? undefined : "only the Judge of a case awaiting a ruling rules on it"),
   },
   (input, { actor }) => {
     const c = open(input.case);
@@ -125,7 +130,12 @@ action(
 
 action(
   "overrule",
-  { describe: "Vote to overrule the Judge's ruling, until the next turn begins; it takes every other player", input: t.object({ case: t.integer() }) },
+  {
+    describe: "Vote to overrule the Judge's ruling, until the next turn begins; it takes every other player",
+    input: t.object({ case: t.integer() }),
+    when: ({ actor }) =>
+      overrulable().some((c) => c.judge !== actor && !c.overrulers.includes(actor)) ? undefined : "there is no ruling you can vote to overrule now",
+  },
   (input, { actor }) => {
     const c = cases.get(input.case);
     if (!c) game.refuse(`there is no Judgment case ${input.case}`);
@@ -170,7 +180,8 @@ action(
   },
 );
 
-action("consent", { describe: "Consent to the next turn beginning after a Judgment", input: t.object({ case: t.integer() }) }, (input, { actor }) => {
+const consentForm = { describe: "Consent to the next turn beginning after a Judgment", input: t.object({ case: t.integer() }), when: consentRefused };
+action("consent", consentForm, (input, { actor }) => {
   const c = open(input.case);
   if (c.status !== "ruled") game.refuse(`the Judge of case ${c.number} has not ruled yet; consent follows a ruling`);
   if (c.consents.includes(actor)) game.refuse(`you have already consented on case ${c.number}`);
@@ -210,6 +221,27 @@ function blocked(): string | undefined {
 }
 
 answer("turn.blocked", () => blocked());
+
+const all = () => Object.values(cases.all());
+const awaitingRuling = () => all().filter((c) => c.status === "awaiting ruling");
+const overrulable = () => all().filter((c) => c.status === "ruled" || (c.status === "settled" && !c.final && c.settledTurn === turn.get().number));
+/** Who may still consent on a ruled case: the other players than the next, who have not. */
+const mayConsent = (c: Case, actor: string) => c.status === "ruled" && actor !== nextPlayer() && !c.consents.includes(actor);
+function consentRefused({ actor }: ActionContext): string | undefined {
+  if (!all().some((c) => c.status === "ruled")) return "no ruling awaits consent";
+  return all().some((c) => mayConsent(c, actor)) ? undefined : "your consent is not awaited on any ruling";
+}
+
+// The Judge of each case rules; then the other players' consent lets the next turn begin.
+answer("play.awaits", () => [
+  ...awaitingRuling().map((c) => ({ player: c.judge, does: `rule on case ${c.number}`, action: "judge" })),
+  ...all().flatMap((c) =>
+    game
+      .players()
+      .filter((p) => mayConsent(c, p.id))
+      .map((p) => ({ player: p.id, does: `consent to the ruling on case ${c.number}, if you accept it`, action: "consent" })),
+  ),
+]);
 
 // The next turn has begun: the rulings settled before it can no longer be overruled.
 on("turn.began", () => {

@@ -1,0 +1,47 @@
+/**
+ * What a page asks of the rules between acts: which actions they would refuse a player now,
+ * whatever the input, and what play awaits. The refusals come from the very checks that
+ * refuse an act (dispatch.ts's checkAction: the action's `when`, then every forbid asked with
+ * an empty input). Everything runs read-only, and main.ts undoes whatever the query touched.
+ */
+import type { GuestQuery, GuestQueryResult, QueryRefusal } from "../kernel/guest-protocol.js";
+import type { Json } from "../kernel/types.js";
+import { cur, isRefusal } from "./act.js";
+import { checkAction } from "./dispatch.js";
+import { frozenJson } from "./json.js";
+import { loaded } from "./mirror.js";
+import { order } from "./precedence.js";
+import { ask } from "./questions.js";
+
+/** The question rules answer with what play awaits (conventions.d.ts, PlayAwaited). */
+const awaitsQuestion = "play.awaits";
+
+export function answerQuery(query: GuestQuery): GuestQueryResult {
+  const refused = query.actor === null ? {} : refusedNow(query.actor);
+  const from = cur.effects.length;
+  const awaits = query.awaits ? ask(awaitsQuestion, null, true).map((a) => ({ rule: a.rule, value: a.value })) : [];
+  const failures: GuestQueryResult["failures"] = [];
+  for (const e of cur.effects.slice(from)) if (e.e === "rule.failed") failures.push({ rule: e.rule, during: e.during, error: e.error });
+  return { refused, awaits, failures };
+}
+
+/** For every action offered, why the rules would refuse it to `actor` now whatever the input, or null. */
+function refusedNow(actor: string): Record<string, QueryRefusal | null> {
+  const out = new Map<string, QueryRefusal | null>();
+  const empty = frozenJson({}, "input") as Json;
+  for (const n of order()) {
+    const l = loaded.get(n);
+    if (!l || l.failed) continue;
+    for (const entry of l.actions.values()) {
+      if (out.has(entry.name)) continue;
+      try {
+        checkAction(n, entry, Object.freeze({ actor, action: entry.name }), empty);
+        out.set(entry.name, null);
+      } catch (err) {
+        // A check that throws is its rule's failure, not a refusal: the page must not break on it.
+        out.set(entry.name, isRefusal(err) ? { reason: err.reason, rule: err.rule } : null);
+      }
+    }
+  }
+  return Object.fromEntries(out);
+}

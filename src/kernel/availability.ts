@@ -1,0 +1,147 @@
+/**
+ * What a page asks of the rules between acts: the actions they would refuse a player now,
+ * whatever the input (each action's `when`, then every forbid asked with an empty input:
+ * the same checks that refuse an act), and what play awaits, from whom ("play.awaits").
+ * One read-only sandbox call per player per act answers every action; the answers are kept
+ * until the next act, so reading a page stays cheap. Nothing here may break a page: a
+ * sandbox that fails or answers nonsense refuses nothing and awaits nothing.
+ */
+import type { GuestQuery, GuestQueryResult } from "./guest-protocol.js";
+import { SandboxInterrupted, type Sandbox } from "./sandbox.js";
+import type { GameState, RuleFailure } from "./types.js";
+
+export interface Refused {
+  reason: string;
+  /** The rule that says so; null for the engine's own reasons. */
+  rule: number | null;
+}
+
+/** One thing play awaits, as a rule says it. */
+export interface Awaited {
+  player: string;
+  /** What they are to do, in words: "propose a rule-change". */
+  does: string;
+  action: string | null;
+  rule: number;
+}
+
+/** A player's standing in the game now. */
+export interface Standing {
+  /** By action offered: why the rules refuse it to this player now, or null. */
+  refused: Record<string, Refused | null>;
+  awaits: Awaited[];
+  /** Rules whose answer to "play.awaits" failed or was malformed (ignored), for the page to note. */
+  failures: RuleFailure[];
+}
+
+const question = "play.awaits";
+const maxAwaited = 100;
+const maxDoes = 300;
+
+interface Hooks {
+  sandbox: () => Sandbox;
+  /** Replaces a sandbox that was stopped. */
+  reboot: () => Promise<void>;
+  /** The actions offered now, by name. */
+  actions: () => string[];
+}
+
+export class Availability {
+  private seq = -1;
+  private awaited: { awaits: Awaited[]; failures: RuleFailure[] } | null = null;
+  private readonly refusals = new Map<string, Record<string, Refused | null>>();
+
+  constructor(private readonly hooks: Hooks) {}
+
+  /** Call only between acts (the game's serial queue), with the state the guest holds. */
+  async standing(state: GameState, player: string | null, base: Pick<GuestQuery, "time" | "seed">): Promise<Standing> {
+    if (state.seq !== this.seq) {
+      this.seq = state.seq;
+      this.awaited = null;
+      this.refusals.clear();
+    }
+    const actions = this.hooks.actions();
+    if (state.status === "over") {
+      const reason = `the game is over (${state.result?.reason ?? "ended"})`;
+      return { refused: Object.fromEntries(actions.map((a) => [a, { reason, rule: null }])), awaits: [], failures: [] };
+    }
+    const actor = player !== null && state.players.some((p) => p.id === player) ? player : null;
+    const known = actor === null ? {} : this.refusals.get(actor);
+    if (!known || !this.awaited) {
+      const raw = await this.ask({ ...base, seq: state.seq, actor: known ? null : actor, awaits: !this.awaited });
+      if (!this.awaited) this.awaited = awaitsOf(raw, state, actions);
+      if (!known && actor !== null) this.refusals.set(actor, refusalsOf(raw, state, actions));
+    }
+    const refused = actor === null ? notAPlayer(actions) : this.refusals.get(actor)!;
+    return { refused, awaits: this.awaited!.awaits, failures: this.awaited!.failures };
+  }
+
+  private async ask(query: GuestQuery): Promise<GuestQueryResult | null> {
+    try {
+      return await this.hooks.sandbox().query(query);
+    } catch (err) {
+      if (!(err instanceof SandboxInterrupted)) return null;
+      // Out of fuel or time: the question goes unanswered; a stopped sandbox is replaced for the next act.
+      if (!this.hooks.sandbox().alive) await this.hooks.reboot().catch(() => undefined);
+      return null;
+    }
+  }
+}
+
+function notAPlayer(actions: string[]): Record<string, Refused> {
+  return Object.fromEntries(actions.map((a) => [a, { reason: "only the game's players take actions in it", rule: null }]));
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const isRule = (state: GameState, v: unknown): v is number => typeof v === "number" && Object.hasOwn(state.rules, String(v));
+
+/** The sandbox's refusals, checked: only actions offered, reasons as text, rules in effect. */
+function refusalsOf(raw: GuestQueryResult | null, state: GameState, actions: string[]): Record<string, Refused | null> {
+  const given = isObject(raw) && isObject(raw.refused) ? raw.refused : {};
+  const out: Record<string, Refused | null> = {};
+  for (const name of actions) {
+    const r = Object.hasOwn(given, name) ? given[name] : null;
+    const ok = isObject(r) && typeof r.reason === "string" && r.reason.trim() !== "" && (r.rule === null || isRule(state, r.rule));
+    out[name] = ok ? { reason: (r.reason as string).slice(0, 2000), rule: r.rule as number | null } : null;
+  }
+  return out;
+}
+
+/** Every rule's answer to "play.awaits", checked: a malformed answer is that rule's failure and is ignored. */
+function awaitsOf(raw: GuestQueryResult | null, state: GameState, actions: string[]): { awaits: Awaited[]; failures: RuleFailure[] } {
+  const awaits: Awaited[] = [];
+  const failures: RuleFailure[] = [];
+  const fail = (rule: number, error: string) => failures.push({ rule, seq: state.seq, during: `answer ${question}`, error: error.slice(0, 2000) });
+  if (!isObject(raw)) return { awaits, failures };
+  for (const f of Array.isArray(raw.failures) ? raw.failures.slice(0, 20) : []) {
+    if (isObject(f) && isRule(state, f.rule) && typeof f.error === "string") fail(f.rule, f.error);
+  }
+  const players = new Set(state.players.map((p) => p.id));
+  for (const answer of Array.isArray(raw.awaits) ? raw.awaits : []) {
+    if (!isObject(answer) || !isRule(state, answer.rule)) continue;
+    const items = answer.value;
+    const bad = awaitedProblem(items);
+    if (bad) {
+      fail(answer.rule, `its answer to "${question}" ${bad}; it is ignored`);
+      continue;
+    }
+    for (const item of items as Record<string, unknown>[]) {
+      if (!players.has(item.player as string) || awaits.length >= maxAwaited) continue;
+      // An action no rule offers now would send the player to a form that is not there.
+      const action = typeof item.action === "string" && actions.includes(item.action) ? item.action : null;
+      awaits.push({ player: item.player as string, does: (item.does as string).trim(), action, rule: answer.rule });
+    }
+  }
+  return { awaits, failures };
+}
+
+function awaitedProblem(items: unknown): string | null {
+  const shape = "must be a list of { player, does, action? } (does: what the player is to do, in words)";
+  if (!Array.isArray(items)) return shape;
+  for (const item of items) {
+    if (!isObject(item) || typeof item.player !== "string" || typeof item.does !== "string" || !item.does.trim()) return shape;
+    if (item.does.length > maxDoes) return `says what a player is to do in more than ${maxDoes} characters`;
+    if (item.action !== undefined && item.action !== null && typeof item.action !== "string") return "names an action that is not a text";
+  }
+  return null;
+}
