@@ -15,11 +15,29 @@ export function listNames(names: readonly string[]): string {
 
 const capital = (words: string) => words.replace(/^./, (c) => c.toUpperCase());
 
-/** Others' awaited moves, one line per thing to do, the players it waits for named together. */
-function waitingLines(awaits: Awaited[], name: (id: string) => string): string[] {
-  const byDoing = new Map<string, string[]>();
-  for (const a of awaits) byDoing.set(a.does, [...(byDoing.get(a.does) ?? []), name(a.player)]);
-  return [...byDoing].map(([does, players]) => `Waiting for ${listNames(players)} to ${does}`);
+/**
+ * What play awaits, one line per thing to do with the players it waits for named together:
+ * "Your turn: propose a rule-change" when it waits for you alone, "Waiting for you and Ada to
+ * vote on proposal 301", "Waiting for Grace to rule on case 1". Yours come first.
+ */
+interface Line {
+  does: string;
+  who: string[];
+  mine: boolean;
+  action: string | null;
+  rule: number;
+}
+
+function lines(awaits: Awaited[], me: string, name: (id: string) => string): Line[] {
+  const byDoing = new Map<string, Line>();
+  for (const a of awaits) {
+    const line = byDoing.get(a.does) ?? { does: a.does, who: [], mine: false, action: a.action, rule: a.rule };
+    if (a.player === me) line.mine = true;
+    else line.who.push(name(a.player));
+    byDoing.set(a.does, line);
+  }
+  const all = [...byDoing.values()];
+  return [...all.filter((l) => l.mine), ...all.filter((l) => !l.mine)];
 }
 
 export function Banner({ page, started, onGo }: { page: GamePage; started: boolean; onGo(action: string): void }) {
@@ -38,30 +56,35 @@ export function Banner({ page, started, onGo }: { page: GamePage; started: boole
       </section>
     );
   }
-  const mine = page.awaits.filter((a) => a.player === page.me);
-  const others = page.awaits.filter((a) => a.player !== page.me);
+  const awaited = lines(page.awaits, page.me, name);
   const open = new Set(page.actions.filter((a) => a.refused === null).map((a) => a.name));
   return (
-    <section class={mine.length ? "banner yours" : "banner"} role="status" aria-label="What the game waits for">
-      {mine.map((a) => (
-        <div key={`${a.does}.${a.action}`} class="banner-line">
+    <section class={awaited.some((l) => l.mine) ? "banner yours" : "banner"} role="status" aria-label="What the game waits for">
+      {awaited.map((l) => (
+        <div key={l.does} class="banner-line">
           <span>
-            <strong>Your turn:</strong> {a.does} <span class="muted">(Rule {a.rule})</span>
+            {l.mine && !l.who.length ? (
+              <>
+                <strong>Your turn:</strong> {l.does}
+              </>
+            ) : (
+              <>
+                Waiting for {l.mine ? <strong>{listNames(["you", ...l.who])}</strong> : listNames(l.who)} to {l.does}
+              </>
+            )}{" "}
+            <span class="muted">(Rule {l.rule})</span>
           </span>
-          {a.action !== null && open.has(a.action) && (
-            <button type="button" class="banner-go" onClick={() => onGo(a.action!)}>
-              {capital(a.does)}
+          {l.mine && l.action !== null && open.has(l.action) && (
+            <button type="button" class="banner-go" onClick={() => onGo(l.action!)}>
+              {capital(l.does)}
             </button>
           )}
         </div>
       ))}
-      {waitingLines(others, name).map((line) => (
-        <p key={line} class="banner-line">
-          {line}
-        </p>
-      ))}
       {page.awaits.length === 0 && (
-        <p class="banner-line">{started ? "The rules name no one the game waits for just now." : `Waiting to start: ${players(view.players.length)} joined so far.`}</p>
+        <p class="banner-line">
+          {started ? "The rules name no one the game waits for just now." : `Waiting to start: ${players(view.players.length)} joined so far.`}
+        </p>
       )}
       {page.timers.length > 0 && (
         <ul class="deadlines">

@@ -68,15 +68,18 @@ function usePresetTitle(preset: string | null | undefined): string | null {
   return preset ? (titles.get(preset) ?? preset) : null;
 }
 
-/** Opens the form of the action the banner prompts for, on the play tab, and puts the cursor in it. */
+/**
+ * Opens the form of the action the banner prompts for, on the play tab, and puts the cursor in
+ * it; a move on a proposal (a vote) goes to the first proposal card that offers it.
+ */
 function useGoToAction(id: string, tab: string): (action: string) => void {
   const [wanted, setWanted] = useState<{ action: string } | null>(null);
   useEffect(() => {
     if (!wanted || tab !== "play") return;
-    const card = document.getElementById(actionAnchor(wanted.action));
-    if (card instanceof HTMLDetailsElement) card.open = true;
-    card?.scrollIntoView({ block: "start", behavior: "smooth" });
-    card?.querySelector<HTMLElement>("select, input, textarea, [contenteditable=true]")?.focus({ preventScroll: true });
+    const target = document.getElementById(actionAnchor(wanted.action)) ?? document.querySelector(`[data-moves~="${CSS.escape(wanted.action)}"]`);
+    if (target instanceof HTMLDetailsElement) target.open = true;
+    target?.scrollIntoView({ block: "start", behavior: "smooth" });
+    target?.querySelector<HTMLElement>("select, input, textarea, [contenteditable=true], button:enabled")?.focus({ preventScroll: true });
     setWanted(null);
   }, [wanted, tab]);
   return (action) => {

@@ -9,13 +9,21 @@ import { Preview, votingAction } from "./preview.js";
 import { ProposalCards, proposalMoves } from "./proposal-card.js";
 import { SchemaForm } from "./schema-form.js";
 import { StateView } from "./state-view.js";
-import { ActMessage, useAct } from "./use-act.js";
+import { ActMessage, type Message, useAct, useMessage } from "./use-act.js";
 
 /** The id of an action's card, which the banner's button opens and scrolls to. */
 export const actionAnchor = (name: string) => `action-${name}`;
 
-function ActionCard({ page, action, prompted, onActed }: { page: GamePage; action: ActionInfo; prompted: boolean; onActed(): Promise<void> }) {
-  const { message, act } = useAct(page.id, onActed);
+interface CardProps {
+  page: GamePage;
+  action: ActionInfo;
+  prompted: boolean;
+  onActed(): Promise<void>;
+  announce(message: Message): void;
+}
+
+function ActionCard({ page, action, prompted, onActed, announce }: CardProps) {
+  const { message, act } = useAct(page.id, onActed, announce);
   // A new form once the action is taken, so its last input is not taken twice by mistake.
   const [formKey, setFormKey] = useState(0);
   const submit = async (input: Json) => {
@@ -75,10 +83,12 @@ export function PlayTab({ page, rules, onActed }: { page: GamePage; rules: Rule[
   const open = page.actions.filter((a) => a.refused === null && !onCards.has(a.name));
   const ordered = [...open.filter((a) => prompted.has(a.name)), ...open.filter((a) => !prompted.has(a.name))];
   const refused = page.actions.filter((a) => a.refused !== null);
+  const [done, announce] = useMessage();
   return (
     <div class="play">
       <div class="now">
-        <ProposalCards page={page} rules={rules} onActed={onActed} />
+        <ActMessage message={done} />
+        <ProposalCards page={page} rules={rules} onActed={onActed} announce={announce} />
         <section class="actions">
           <h2>Your moves</h2>
           {over ? (
@@ -87,7 +97,7 @@ export function PlayTab({ page, rules, onActed }: { page: GamePage; rules: Rule[
             <>
               {ordered.length === 0 && <p class="muted">Nothing for you to do just now.</p>}
               {ordered.map((a) => (
-                <ActionCard key={a.name} page={page} action={a} prompted={prompted.has(a.name)} onActed={onActed} />
+                <ActionCard key={a.name} page={page} action={a} prompted={prompted.has(a.name)} onActed={onActed} announce={announce} />
               ))}
               <NotNow actions={refused} />
             </>

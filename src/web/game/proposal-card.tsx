@@ -13,7 +13,7 @@ import { listNames } from "./banner.js";
 import { namer } from "./names.js";
 import { Preview } from "./preview.js";
 import { CodeDiff, TextDiff } from "./text-diff.js";
-import { ActMessage, useAct } from "./use-act.js";
+import { ActMessage, type Message, useAct } from "./use-act.js";
 
 const labelOf = (entry: Entry) => (typeof entry.label === "string" && entry.label ? entry.label : `Proposal ${String(entry.number)}`);
 
@@ -86,17 +86,27 @@ function Votes({ votes, page }: { votes: Json | undefined; page: GamePage }) {
 
 const said = (value: Json) => (typeof value === "boolean" ? (value ? "yes" : "no") : String(value));
 
-function ProposalCard({ page, rules, entry, moves, onActed }: { page: GamePage; rules: Rule[]; entry: Entry; moves: EntryMove[]; onActed(): Promise<void> }) {
-  const { busy, message, act } = useAct(page.id, onActed);
+interface Props {
+  page: GamePage;
+  rules: Rule[];
+  onActed(): Promise<void>;
+  /** Says what a move did where it outlives the card: the last vote decides the proposal, and its card goes. */
+  announce(message: Message): void;
+}
+
+function ProposalCard({ page, rules, entry, moves, onActed, announce }: Props & { entry: Entry; moves: EntryMove[] }) {
+  const { busy, message, act } = useAct(page.id, onActed, announce);
   const name = namer(page.view);
   const label = labelOf(entry);
   const votes = entry.votes && typeof entry.votes === "object" && !Array.isArray(entry.votes) ? entry.votes : null;
   const myVote = votes?.[page.me];
   const open = new Set(page.actions.filter((a) => a.refused === null).map((a) => a.name));
   const voting = moves.find((m) => m.choice !== null);
+  // The moves still open to you on this card: the banner's button for a move on a proposal comes here.
+  const available = moves.filter((m) => open.has(m.action) && !(m === voting && myVote !== undefined)).map((m) => m.action);
   const opened = typeof entry.openedAt === "number" ? entry.openedAt : null;
   return (
-    <article class="proposal-card card" data-proposal={String(entry.number)} aria-label={label}>
+    <article class="proposal-card card" data-proposal={String(entry.number)} data-moves={available.join(" ")} aria-label={label}>
       <header>
         <h3>{label}</h3>
         <span class="muted">
@@ -152,7 +162,7 @@ export function proposalMoves(page: GamePage): EntryMove[] {
   return declaredRecords(page.view.state, "proposal").flatMap((r) => entryMoves(page.actions, r.convention.citedAs));
 }
 
-export function ProposalCards({ page, rules, onActed }: { page: GamePage; rules: Rule[]; onActed(): Promise<void> }) {
+export function ProposalCards({ page, rules, onActed, announce }: Props) {
   const records = declaredRecords(page.view.state, "proposal");
   if (!records.length) return null;
   const open = recordEntries(page.view.state, "proposal", "open");
@@ -164,7 +174,7 @@ export function ProposalCards({ page, rules, onActed }: { page: GamePage; rules:
       <h2>Proposals</h2>
       {open.length === 0 && <p class="muted">No proposal is open.</p>}
       {open.map((entry) => (
-        <ProposalCard key={String(entry.number)} page={page} rules={rules} entry={entry} moves={moves} onActed={onActed} />
+        <ProposalCard key={String(entry.number)} page={page} rules={rules} entry={entry} moves={moves} onActed={onActed} announce={announce} />
       ))}
       {decided.length > 0 && (
         <details class="decided">

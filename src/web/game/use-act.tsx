@@ -15,38 +15,51 @@ export interface Message {
 
 const successShownMs = 5000;
 
+/** A message that stays until replaced or cleared, or fades after a few seconds if it says all went well. */
+export function useMessage(): [Message | null, (message: Message | null) => void] {
+  const [message, setMessage] = useState<Message | null>(null);
+  const fade = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(fade.current), []);
+  const show = (next: Message | null) => {
+    clearTimeout(fade.current);
+    setMessage(next);
+    if (next?.ok) fade.current = setTimeout(() => setMessage(null), successShownMs);
+  };
+  return [message, show];
+}
+
 export interface Acting {
   busy: boolean;
+  /** What went wrong with the last try, or (unless `announce` takes it) what it did. */
   message: Message | null;
   /** Takes the action; `success` is what it did, in words ("You voted for proposal 301"). True if it was taken. */
   act(action: string, input: Json, success: string): Promise<boolean>;
 }
 
-export function useAct(gameId: string, onActed: () => Promise<void>): Acting {
+/**
+ * `announce` shows a success where it outlives the button: an action taken is often no longer
+ * offered, and its card (with the message in it) goes away.
+ */
+export function useAct(gameId: string, onActed: () => Promise<void>, announce?: (message: Message) => void): Acting {
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<Message | null>(null);
+  const [message, show] = useMessage();
   const inFlight = useRef(false);
-  const fade = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(fade.current), []);
 
   const act = async (action: string, input: Json, success: string) => {
     if (inFlight.current) return false;
     inFlight.current = true;
-    clearTimeout(fade.current);
-    setMessage(null);
+    show(null);
     setBusy(true);
     try {
       const reply = await post<{ seq: number; failed: { rule: number; error: string } | null }>(`/api/games/${gameId}/act`, { action, input });
       // The act was taken, but a rule's code failed while it ran: the player should know which.
-      if (reply.failed) setMessage({ ok: false, text: `${success}, but Rule ${reply.failed.rule} failed while it ran: ${reply.failed.error}` });
-      else {
-        setMessage({ ok: true, text: success });
-        fade.current = setTimeout(() => setMessage(null), successShownMs);
-      }
+      if (reply.failed) show({ ok: false, text: `${success}, but Rule ${reply.failed.rule} failed while it ran: ${reply.failed.error}` });
+      else if (announce) announce({ ok: true, text: success });
+      else show({ ok: true, text: success });
       await onActed();
       return true;
     } catch (err) {
-      setMessage({ ok: false, text: (err as Error).message });
+      show({ ok: false, text: (err as Error).message });
       return false;
     } finally {
       inFlight.current = false;
