@@ -4,6 +4,7 @@
  * away with the rules' reasons, then the state of the game.
  */
 import { useState } from "preact/hooks";
+import { recordEntries } from "../../present/records.js";
 import type { ActionInfo, GamePage, Json, Rule } from "../types.js";
 import { Preview, votingAction } from "./preview.js";
 import { ProposalCards, proposalMoves } from "./proposal-card.js";
@@ -84,11 +85,14 @@ export function PlayTab({ page, rules, onActed }: { page: GamePage; rules: Rule[
   const ordered = [...open.filter((a) => prompted.has(a.name)), ...open.filter((a) => !prompted.has(a.name))];
   const refused = page.actions.filter((a) => a.refused !== null);
   const [done, announce] = useMessage();
+  // Open proposals are what to do now, before your other moves; the decided ones can wait below them.
+  const proposalsOpen = recordEntries(page.view.state, "proposal", "open").length > 0;
+  const cards = <ProposalCards page={page} rules={rules} onActed={onActed} announce={announce} />;
   return (
     <div class="play">
       <div class="now">
         <ActMessage message={done} />
-        <ProposalCards page={page} rules={rules} onActed={onActed} announce={announce} />
+        {proposalsOpen && cards}
         <section class="actions">
           <h2>Your moves</h2>
           {over ? (
@@ -103,6 +107,7 @@ export function PlayTab({ page, rules, onActed }: { page: GamePage; rules: Rule[
             </>
           )}
         </section>
+        {!proposalsOpen && cards}
         {/* PRACTICE CLOCK: the lead mounts <PracticeClock page={page} onChanged={onActed} /> (./practice-clock.js) here. */}
       </div>
       <StateView page={page} onActed={onActed} />

@@ -12,7 +12,7 @@ import type { GamePage, Json, Rule } from "../types.js";
 import { listNames } from "./banner.js";
 import { namer } from "./names.js";
 import { Preview } from "./preview.js";
-import { CodeDiff, TextDiff } from "./text-diff.js";
+import { CodeDiff, mostlyRewritten, TextDiff } from "./text-diff.js";
 import { ActMessage, type Message, useAct } from "./use-act.js";
 
 const labelOf = (entry: Entry) => (typeof entry.label === "string" && entry.label ? entry.label : `Proposal ${String(entry.number)}`);
@@ -41,26 +41,38 @@ function Change({ change, rules }: { change: Json; rules: Rule[] }) {
     <div class="change">
       <p class="change-summary">{words.summary}</p>
       {words.text !== null &&
-        (amends ? (
+        (amends && !mostlyRewritten(amends.text, words.text) ? (
           <div>
             <span class="field-label">Text, changes to Rule {amends.number} marked</span>
             <TextDiff before={amends.text} after={words.text} />
           </div>
         ) : (
-          <blockquote class="rule-text">{words.text}</blockquote>
+          <>
+            <blockquote class="rule-text">{words.text}</blockquote>
+            {amends && (
+              <details>
+                <summary>The text of Rule {amends.number} it replaces</summary>
+                <blockquote class="rule-text">{amends.text}</blockquote>
+              </details>
+            )}
+          </>
         ))}
-      {code !== null && (
-        <div class="proposed-code">
-          <span class="field-label">Code</span>
-          <pre class="code proposed">{code}</pre>
-          {amends?.code && (
+      {code !== null &&
+        (amends?.code ? (
+          <div class="proposed-code">
+            <span class="field-label">Changes to Rule {amends.number}'s code</span>
+            <CodeDiff before={amends.code.source} after={code} />
             <details>
-              <summary>Changes to Rule {amends.number}'s code</summary>
-              <CodeDiff before={amends.code.source} after={code} />
+              <summary>The whole code as proposed</summary>
+              <pre class="code proposed">{code}</pre>
             </details>
-          )}
-        </div>
-      )}
+          </div>
+        ) : (
+          <div class="proposed-code">
+            <span class="field-label">Code</span>
+            <pre class="code proposed">{code}</pre>
+          </div>
+        ))}
     </div>
   );
 }
@@ -113,7 +125,7 @@ function ProposalCard({ page, rules, entry, moves, onActed, announce }: Props & 
           by {typeof entry.proposer === "string" ? name(entry.proposer) : "someone"}
           {opened !== null && (
             <>
-              {" · "}
+              {" · opened "}
               <time dateTime={new Date(opened).toISOString()} title={when(opened)}>
                 {relative(opened)}
               </time>
