@@ -21,30 +21,40 @@ async function signUp(name: string): Promise<Player> {
   return { name, page: await signUpIn(rig, name) };
 }
 
-const action = (page: Page, name: string) => page.locator(`details[data-action="${name}"]`);
+const action = (page: Page, name: string) => page.locator(`section.actions details[data-action="${name}"]`);
+const card = (page: Page, number: number) => page.locator(`article.proposal-card[data-proposal="${number}"]`);
+
+/** The numbers of the messages a page shows now, so the next one is told apart even if its text repeats. */
+const messagesShown = (page: Page) => page.locator("[data-message]").evaluateAll((ps) => ps.map((p) => p.getAttribute("data-message")));
+
+/** Waits for the first message shown after `shownBefore`; returns its text. */
+async function nextMessage(page: Page, shownBefore: (string | null)[]): Promise<string> {
+  const fresh = page.locator(shownBefore.length ? `[data-message]${shownBefore.map((n) => `:not([data-message="${n}"])`).join("")}` : "[data-message]");
+  await fresh.first().waitFor();
+  return (await fresh.first().textContent())!;
+}
 
 /** Takes an action through its form; `fill` fills the form first. Returns the message shown. */
 async function act(player: Player, name: string, fill: (form: ReturnType<typeof action>) => Promise<void> = async () => {}): Promise<string> {
   const form = action(player.page, name);
   if (!((await form.getAttribute("open")) !== null)) await form.locator("summary").click();
   await fill(form);
-  const before = (await form.locator("p[role]").count()) ? await form.locator("p[role]").textContent() : null;
+  const before = await messagesShown(player.page);
   await form.getByRole("button", { name, exact: true }).click();
-  const message = form.locator("p[role]");
-  await message.filter({ hasNotText: before ?? "\u0000never" }).waitFor();
-  return (await message.textContent())!;
+  return nextMessage(player.page, before);
 }
 
-async function moverName(page: Page): Promise<string> {
-  const fact = page.locator(".status .fact", { hasText: "turn player:" });
-  return ((await fact.textContent()) ?? "").replace(/^turn player: /, "");
+/** The mover is the one player the rules let propose now. */
+async function proposers(players: Player[]): Promise<string[]> {
+  const may = await Promise.all(players.map(async (p) => (await action(p.page, "propose").count()) > 0));
+  return players.filter((_, i) => may[i]).map((p) => p.name);
 }
 
 /** Whose turn it is, once every page shows the same (the acting page is always up to date). */
 async function agreedMover(players: Player[]): Promise<string> {
   for (;;) {
-    const names = await Promise.all(players.map((p) => moverName(p.page)));
-    if (names.every((n) => n === names[0])) return names[0]!;
+    const names = await proposers(players);
+    if (names.length === 1) return names[0]!;
     await players[0]!.page.waitForTimeout(50);
   }
 }
@@ -52,6 +62,11 @@ async function agreedMover(players: Player[]): Promise<string> {
 /** Waits until a page, never reloaded, shows `text` in the element `selector`. */
 async function sees(player: Player, selector: string, text: string | RegExp): Promise<void> {
   await player.page.locator(selector, { hasText: text }).first().waitFor();
+}
+
+/** Waits until a page lists the proposal among the decided ones, with its outcome. */
+async function seesDecided(player: Player, number: number, outcome: RegExp): Promise<void> {
+  await player.page.locator(`details.decided li[data-proposal="${number}"]`, { hasText: outcome }).waitFor({ state: "attached" });
 }
 
 async function proposeAndAdopt(
@@ -64,36 +79,22 @@ async function proposeAndAdopt(
   const proposer = players.find((p) => p.name === name)!;
   const proposed = await act(proposer, "propose", fill);
   assert.match(proposed, /^Done/, proposed);
-  // The proposal reaches every page live; it is the one whose vote is open.
-  const open = proposer.page.locator('table[data-state="proposals"] tbody tr', { hasText: "voting" }).first();
+  // The proposal reaches every page live, as a card.
+  const open = proposer.page.locator("article.proposal-card").first();
   await open.waitFor();
-  const number = Number((await open.locator("td").first().textContent())?.trim());
-  for (const p of players) await sees(p, 'table[data-state="proposals"]', String(number));
+  const number = Number(await open.getAttribute("data-proposal"));
+  for (const p of players) await card(p.page, number).waitFor();
   await beforeVotes?.(number);
   for (const p of players) {
     const choice = voteAgainst.includes(p.name) ? "against" : "for";
-    if (p === players[1]) {
-      // Grace votes with the buttons on the proposal's row; her row changes when the vote counts.
-      const row = p.page.locator('table[data-state="proposals"] tbody tr', { hasText: new RegExp(`^${number}`) });
-      const before = await row.textContent();
-      await row.getByRole("button", { name: `vote ${choice}`, exact: true }).click();
-      await p.page.waitForFunction(
-        ([n, text]) => {
-          const rows = [...document.querySelectorAll('table[data-state="proposals"] tbody tr')];
-          const now = rows.find((r) => r.textContent?.startsWith(String(n)))?.textContent;
-          return now !== undefined && now !== text;
-        },
-        [number, before] as const,
-      );
-      continue;
-    }
-    const message = await act(p, "vote", async (form) => {
-      await form.getByLabel("Proposal").fill(String(number));
-      await form.getByLabel("Vote").selectOption({ label: choice });
-    });
-    assert.match(message, /^Done|closed|not open/, `${p.name} voting on ${number}: ${message}`);
+    // Each votes with the buttons on the proposal's card.
+    const before = await messagesShown(p.page);
+    await card(p.page, number)
+      .getByRole("button", { name: `Vote ${choice}`, exact: true })
+      .click();
+    assert.equal(await nextMessage(p.page, before), `You voted ${choice} proposal ${number}.`);
   }
-  for (const p of players) await sees(p, 'table[data-state="proposals"] tr', new RegExp(`^${number}.*(adopted|defeated)`));
+  for (const p of players) await seesDecided(p, number, /adopted|defeated/);
   return number;
 }
 
@@ -119,7 +120,7 @@ test("three players play two circuits of Suber's Initial Set in their browsers",
   await sees(ada, "table.scoreboard", "Alan Turing");
   const start = await act(ada, "start");
   assert.match(start, /^Done/);
-  for (const p of players) await sees(p, ".status", "turn player:");
+  for (const p of players) await sees(p, ".banner", /Your turn|Waiting for Grace Hopper/);
   assert.equal(await agreedMover(players), "Grace Hopper", "turn order goes by surname: Hopper, Lovelace, Turing");
   await shot(grace.page, "play");
 
@@ -172,11 +173,10 @@ test("three players play two circuits of Suber's Initial Set in their browsers",
     async () => {},
     [],
     async (number) => {
-      // A voter previews the open proposal from the vote form: its code and what the code may do.
-      const voteForm = action(alan.page, "vote");
-      await voteForm.getByLabel("Proposal").fill(String(number));
-      await voteForm.getByRole("button", { name: "Preview adoption" }).click();
-      const seen = voteForm.getByLabel("Preview");
+      // A voter previews the open proposal from its card: its code and what the code may do.
+      const voteCard = card(alan.page, number);
+      await voteCard.getByRole("button", { name: "Preview adoption" }).click();
+      const seen = voteCard.getByLabel("Preview");
       await seen
         .getByText(/would be/)
         .first()
@@ -198,7 +198,7 @@ test("three players play two circuits of Suber's Initial Set in their browsers",
     },
     ["Grace Hopper"],
   );
-  for (const p of players) await sees(p, 'table[data-state="proposals"] tr', new RegExp(`^${defeated}.*defeated`));
+  for (const p of players) await seesDecided(p, defeated, /defeated/);
 
   // Turn 4, Grace, with a judgment: Ada calls for it, Alan (preceding Grace) judges.
   assert.equal(await agreedMover(players), "Grace Hopper");
@@ -209,15 +209,10 @@ test("three players play two circuits of Suber's Initial Set in their browsers",
     /^Done/,
   );
   for (const p of players) await sees(p, 'table[data-state="judgments"]', "Was Alan's proposal legal?");
-  // Only the Judge may rule.
-  assert.match(
-    await act(ada, "judge", async (form) => {
-      await form.getByLabel("Case").fill("1");
-      await form.getByLabel("Verdict").selectOption("legal");
-      await form.getByLabel("Reasoning").fill("I rule for myself.");
-    }),
-    /only the Judge/,
-  );
+  // Only the Judge may rule: the others are not offered the form, and the banner says whom the game waits for.
+  await sees(ada, ".banner", "Waiting for Alan Turing to rule on case 1");
+  assert.equal(await action(ada.page, "judge").count(), 0);
+  await sees(alan, ".banner", "Your turn: rule on case 1");
   assert.match(
     await act(alan, "judge", async (form) => {
       await form.getByLabel("Case").fill("1");
@@ -231,7 +226,7 @@ test("three players play two circuits of Suber's Initial Set in their browsers",
     await form.getByLabel("Text", { exact: true }).fill("Judgments are published in the forum.");
   });
   // The next turn (Ada's) waits for a majority of the other players to consent.
-  await sees(ada, ".status", /waiting: .*consent/i);
+  await sees(ada, ".banner", /Waiting for .* to consent to the ruling on case 1/);
   for (const p of [grace, alan])
     assert.match(
       await act(p, "consent", async (form) => {

@@ -20,7 +20,7 @@ interface CardProps {
   action: ActionInfo;
   prompted: boolean;
   onActed(): Promise<void>;
-  announce(message: Message): void;
+  announce(message: Message | null): void;
 }
 
 function ActionCard({ page, action, prompted, onActed, announce }: CardProps) {

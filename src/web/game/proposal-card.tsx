@@ -103,7 +103,7 @@ interface Props {
   rules: Rule[];
   onActed(): Promise<void>;
   /** Says what a move did where it outlives the card: the last vote decides the proposal, and its card goes. */
-  announce(message: Message): void;
+  announce(message: Message | null): void;
 }
 
 function ProposalCard({ page, rules, entry, moves, onActed, announce }: Props & { entry: Entry; moves: EntryMove[] }) {

@@ -13,16 +13,19 @@ export interface Message {
   text: string;
 }
 
+/** Each message shown gets a number of its own, so a repeated text still reads (and tests) as new. */
+let shown = 0;
+
 const successShownMs = 5000;
 
 /** A message that stays until replaced or cleared, or fades after a few seconds if it says all went well. */
-export function useMessage(): [Message | null, (message: Message | null) => void] {
-  const [message, setMessage] = useState<Message | null>(null);
+export function useMessage(): [(Message & { id: number }) | null, (message: Message | null) => void] {
+  const [message, setMessage] = useState<(Message & { id: number }) | null>(null);
   const fade = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(fade.current), []);
   const show = (next: Message | null) => {
     clearTimeout(fade.current);
-    setMessage(next);
+    setMessage(next && { ...next, id: ++shown });
     if (next?.ok) fade.current = setTimeout(() => setMessage(null), successShownMs);
   };
   return [message, show];
@@ -31,7 +34,7 @@ export function useMessage(): [Message | null, (message: Message | null) => void
 export interface Acting {
   busy: boolean;
   /** What went wrong with the last try, or (unless `announce` takes it) what it did. */
-  message: Message | null;
+  message: (Message & { id: number }) | null;
   /** Takes the action; `success` is what it did, in words ("You voted for proposal 301"). True if it was taken. */
   act(action: string, input: Json, success: string): Promise<boolean>;
 }
@@ -40,7 +43,7 @@ export interface Acting {
  * `announce` shows a success where it outlives the button: an action taken is often no longer
  * offered, and its card (with the message in it) goes away.
  */
-export function useAct(gameId: string, onActed: () => Promise<void>, announce?: (message: Message) => void): Acting {
+export function useAct(gameId: string, onActed: () => Promise<void>, announce?: (message: Message | null) => void): Acting {
   const [busy, setBusy] = useState(false);
   const [message, show] = useMessage();
   const inFlight = useRef(false);
@@ -49,6 +52,7 @@ export function useAct(gameId: string, onActed: () => Promise<void>, announce?: 
     if (inFlight.current) return false;
     inFlight.current = true;
     show(null);
+    announce?.(null);
     setBusy(true);
     try {
       const reply = await post<{ seq: number; failed: { rule: number; error: string } | null }>(`/api/games/${gameId}/act`, { action, input });
@@ -70,10 +74,10 @@ export function useAct(gameId: string, onActed: () => Promise<void>, announce?: 
 }
 
 /** The message under a button: announced to screen readers, red when something went wrong. */
-export function ActMessage({ message }: { message: Message | null }) {
+export function ActMessage({ message }: { message: (Message & { id: number }) | null }) {
   if (!message) return null;
   return (
-    <p class={message.ok ? "ok act-message" : "error act-message"} role={message.ok ? "status" : "alert"}>
+    <p class={message.ok ? "ok act-message" : "error act-message"} role={message.ok ? "status" : "alert"} data-message={message.id}>
       {message.text}
     </p>
   );
