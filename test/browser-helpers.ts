@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { after, before } from "node:test";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type Locator, type Page } from "playwright-core";
 import { startServer, type TestServer } from "./server-helpers.js";
 
 const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -65,4 +65,28 @@ export async function signUpIn(rig: BrowserRig, name: string): Promise<Page> {
   await page.getByRole("button", { name: "Sign up" }).click();
   await page.getByRole("heading", { name: "Your games" }).waitFor();
   return page;
+}
+
+/** An action's form among the player's moves (those the rules would let them make now). */
+export const actionForm = (page: Page, name: string) => page.locator(`section.actions details[data-action="${name}"]`);
+
+/** The numbers of the messages a page shows now, so the next one is told apart even if its text repeats. */
+export const messagesShown = (page: Page) => page.locator("[data-message]").evaluateAll((ps) => ps.map((p) => p.getAttribute("data-message")));
+
+/** Waits for the first message shown after `shownBefore` (what an action did, or why it was refused); returns its text. */
+export async function nextMessage(page: Page, shownBefore: (string | null)[]): Promise<string> {
+  const fresh = page.locator(`[data-message]${shownBefore.map((n) => `:not([data-message="${n}"])`).join("")}`);
+  await fresh.first().waitFor();
+  return (await fresh.first().textContent())!;
+}
+
+/** Takes an action through its form, as a player would; `fill` fills the form first. Returns the message shown. */
+export async function actThrough(page: Page, name: string, fill: (form: Locator) => Promise<void> = async () => {}): Promise<string> {
+  const form = actionForm(page, name);
+  await form.waitFor();
+  if ((await form.getAttribute("open")) === null) await form.locator("summary").click();
+  await fill(form);
+  const before = await messagesShown(page);
+  await form.getByRole("button", { name, exact: true }).click();
+  return nextMessage(page, before);
 }

@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Page } from "playwright-core";
-import { shot, signUpIn, useBrowser } from "./browser-helpers.js";
+import { actionForm, actThrough, messagesShown, nextMessage, shot, signUpIn, useBrowser } from "./browser-helpers.js";
 
 const rig = useBrowser();
 
@@ -21,28 +21,11 @@ async function signUp(name: string): Promise<Player> {
   return { name, page: await signUpIn(rig, name) };
 }
 
-const action = (page: Page, name: string) => page.locator(`section.actions details[data-action="${name}"]`);
+const action = actionForm;
 const card = (page: Page, number: number) => page.locator(`article.proposal-card[data-proposal="${number}"]`);
 
-/** The numbers of the messages a page shows now, so the next one is told apart even if its text repeats. */
-const messagesShown = (page: Page) => page.locator("[data-message]").evaluateAll((ps) => ps.map((p) => p.getAttribute("data-message")));
-
-/** Waits for the first message shown after `shownBefore`; returns its text. */
-async function nextMessage(page: Page, shownBefore: (string | null)[]): Promise<string> {
-  const fresh = page.locator(shownBefore.length ? `[data-message]${shownBefore.map((n) => `:not([data-message="${n}"])`).join("")}` : "[data-message]");
-  await fresh.first().waitFor();
-  return (await fresh.first().textContent())!;
-}
-
 /** Takes an action through its form; `fill` fills the form first. Returns the message shown. */
-async function act(player: Player, name: string, fill: (form: ReturnType<typeof action>) => Promise<void> = async () => {}): Promise<string> {
-  const form = action(player.page, name);
-  if (!((await form.getAttribute("open")) !== null)) await form.locator("summary").click();
-  await fill(form);
-  const before = await messagesShown(player.page);
-  await form.getByRole("button", { name, exact: true }).click();
-  return nextMessage(player.page, before);
-}
+const act = (player: Player, name: string, fill?: (form: ReturnType<typeof action>) => Promise<void>) => actThrough(player.page, name, fill);
 
 /** The mover is the one player the rules let propose now. */
 async function proposers(players: Player[]): Promise<string[]> {
