@@ -19,7 +19,7 @@ interface Page {
   me: string;
   actions: { name: string; refused: { reason: string; rule: number | null } | null }[];
   awaits: { player: string; does: string; action: string | null; rule: number }[];
-  view: { state: { name: string; value?: any }[]; failures: { rule: number; during: string; error: string }[] };
+  view: { seq: number; state: { name: string; value?: any }[]; failures: { rule: number; during: string; error: string }[] };
 }
 
 /** Players signed up and seated in a new game of a preset; play not begun. */
@@ -60,7 +60,7 @@ describe("a game of Suber's Initial Set", () => {
     assert.equal(refusal(page, "propose")?.rule, 201);
     assert.match(refusal(page, "propose")!.reason, /play has not begun/);
     assert.match(refusal(page, "vote")!.reason, /no proposal is open/);
-    assert.match(refusal(page, "judge")!.reason, /only the Judge/);
+    assert.match(refusal(page, "judge")!.reason, /no case awaits a ruling/);
 
     assert.equal((await t.clients[1]!.act(t.id, "start")).status, 200);
     page = await t.page(t.clients[0]!);
@@ -99,7 +99,99 @@ describe("a game of Suber's Initial Set", () => {
       awaited(page),
       [alan, grace].sort().map((p) => `${p}: vote on proposal 301 (vote)`),
     );
-    assert.deepEqual(refusal(page, "vote"), { reason: "you have voted on every proposal open for votes", rule: 105 });
+    assert.deepEqual(refusal(page, "vote"), { reason: "you have voted on every proposal open for votes; each player has exactly one vote", rule: 207 });
     assert.equal(refusal(await t.page(t.clientOf(grace)), "vote"), null);
+  });
+});
+
+/** A Suber game with play begun, and a way to have a rule enacted by everyone's vote. */
+async function playing(names: string[]) {
+  const t = await table("suber", names);
+  assert.equal((await t.clients[0]!.act(t.id, "start")).status, 200);
+  const mover = async () => (await t.page(t.clients[0]!)).view.state.find((s) => s.name === "turn")!.value.player as string;
+  const enact = async (text: string, code: string) => {
+    const proposed = await t.clientOf(await mover()).act(t.id, "propose", { change: { kind: "enact", text, code } });
+    assert.equal(proposed.status, 200, JSON.stringify(proposed.body));
+    const records = (await t.page(t.clients[0]!)).view.state.find((s) => s.name === "proposals")!.value as Record<string, { number: number; status: string }>;
+    const number = Object.values(records).find((p) => p.status === "voting")!.number;
+    for (const client of t.clients) assert.equal((await client.act(t.id, "vote", { proposal: number, vote: "for" })).status, 200);
+    return number;
+  };
+  return { ...t, mover, enact };
+}
+
+describe("rules enacted in play", () => {
+  test("a rule's when and forbids change what each page offers, and a bad answer about what play awaits breaks no page", async () => {
+    const t = await playing(["Ida Rhodes", "Joan Clarke", "Kay Antonelli"]);
+    const code = [
+      'action("celebrate", { describe: "Celebrate", input: t.object({}), when: () => "there is nothing to celebrate yet" }, () => {});',
+      'forbid("forfeit", () => "no one leaves this table");',
+    ].join("\n");
+    const proposal = await t.enact("A table no one leaves.", code);
+    const page = await t.page(t.clients[1]!);
+    assert.deepEqual(refusal(page, "celebrate"), { reason: "there is nothing to celebrate yet", rule: proposal });
+    assert.deepEqual(refusal(page, "forfeit"), { reason: "no one leaves this table", rule: proposal });
+    const taken = await t.clients[1]!.act(t.id, "celebrate");
+    assert.equal(taken.status, 422);
+    assert.equal(taken.body.error.message, `Rule ${proposal}: there is nothing to celebrate yet`);
+
+    const bad = [
+      'answer("play.awaits", () => "everyone, soon");',
+      'answer("play.awaits", () => [{ player: "nobody-here", does: "haunt the table" }]);',
+      'answer("play.awaits", () => { throw new Error("the oracle is out"); });',
+    ].join("\n");
+    const oracle = await t.enact("An unreliable oracle.", bad);
+    const after = await t.page(t.clients[2]!);
+    assert.deepEqual(after.awaits, [{ player: await t.mover(), does: "propose a rule-change", action: "propose", rule: 202 }]);
+    const noted = after.view.failures.filter((f) => f.rule === oracle && f.during === "answer play.awaits").map((f) => f.error);
+    assert.equal(noted.length, 2, JSON.stringify(after.view.failures));
+    assert.ok(noted.some((e) => /must be a list of \{ player, does, action\? \}/.test(e)));
+    assert.ok(noted.some((e) => /the oracle is out/.test(e)));
+    assert.equal((await t.page(t.clients[2]!)).view.seq, after.view.seq, "asking changed nothing");
+  });
+
+  test("what a player's secret makes the rules refuse reaches that player's page only", async () => {
+    const t = await playing(["Lu Ma", "Mo Ng", "No Ot"]);
+    const code = [
+      'const secret = playerState("secret", { initial: 0, visibility: "owner" });',
+      'action("draw", { describe: "Draw a secret number", input: t.object({}) }, (_input, { actor }) => secret.set(actor, game.random.int(100000, 999999)));',
+      'action("peek", { describe: "Peek", input: t.object({}) }, () => {});',
+      'forbid("peek", (_input, { actor }) => (secret.get(actor) ? "your number is " + secret.get(actor) : undefined));',
+    ].join("\n");
+    await t.enact("Secret numbers.", code);
+    const [lu, mo] = t.clients as [ApiClient, ApiClient];
+    assert.equal((await lu.act(t.id, "draw")).status, 200);
+    const luPage = await t.page(lu);
+    const reason = refusal(luPage, "peek")!.reason;
+    const number = /your number is (\d+)/.exec(reason)![1]!;
+    const moPage = await t.page(mo);
+    assert.equal(refusal(moPage, "peek"), null);
+    assert.ok(!JSON.stringify(moPage).includes(number), "Lu's secret reached Mo's page");
+  });
+});
+
+describe("a game of N_omic", () => {
+  test("the mover is prompted phase by phase, then the discussion and the votes", async () => {
+    const t = await table("n_omic", ["Edsger Dijkstra", "Frances Allen", "Barbara Liskov"]);
+    assert.equal((await t.clients[0]!.act(t.id, "start")).status, 200);
+    let page = await t.page(t.clients[0]!);
+    const mover = page.view.state.find((s) => s.name === "turn")!.value.player as string;
+    const prompts = () => page.awaits.filter((a) => a.player === mover).map((a) => a.does);
+    assert.deepEqual(prompts(), ["announce how many extra rule-changes you buy (50 Groks each), or none", "add one to five lines to the Epic Poem"]);
+    const moving = t.clientOf(mover);
+    assert.deepEqual(open(await t.page(moving)).includes("purchase"), true);
+    assert.match(refusal(await t.page(moving), "propose")!.reason, /belongs to the Proposal phase/);
+
+    assert.equal((await moving.act(t.id, "purchase", { extra: 0 })).status, 200);
+    page = await t.page(t.clients[1]!);
+    assert.deepEqual(prompts(), ["propose a rule-change", "add one to five lines to the Epic Poem"]);
+    const proposed = await moving.act(t.id, "propose", { changes: [{ kind: "enact", text: "Players may wave." }] });
+    assert.equal(proposed.status, 200, JSON.stringify(proposed.body));
+    page = await t.page(t.clients[2]!);
+    assert.ok(
+      prompts().some((does) => /^discuss Proposal \d+ for 24 hours/.test(does)),
+      prompts().join("; "),
+    );
+    assert.match(refusal(page, "vote")!.reason, /still under discussion/);
   });
 });

@@ -3,7 +3,7 @@
  * whatever the input (each action's `when`, then every forbid asked with an empty input:
  * the same checks that refuse an act), and what play awaits, from whom ("play.awaits").
  * One read-only sandbox call per player per act answers every action; the answers are kept
- * until the next act, so reading a page stays cheap. Nothing here may break a page: a
+ * until the next act (or a minute, for checks that read the clock), so reading a page stays cheap. Nothing here may break a page: a
  * sandbox that fails or answers nonsense refuses nothing and awaits nothing.
  */
 import type { GuestQuery, GuestQueryResult } from "./guest-protocol.js";
@@ -37,6 +37,8 @@ export interface Standing {
 const question = "play.awaits";
 const maxAwaited = 100;
 const maxDoes = 300;
+/** How long answers are kept while no act happens: a check may read the clock ("24 hours of discussion"). */
+const fresh = 60_000;
 
 interface Hooks {
   sandbox: () => Sandbox;
@@ -48,6 +50,7 @@ interface Hooks {
 
 export class Availability {
   private seq = -1;
+  private at = 0;
   private awaited: { awaits: Awaited[]; failures: RuleFailure[] } | null = null;
   private readonly refusals = new Map<string, Record<string, Refused | null>>();
 
@@ -55,8 +58,9 @@ export class Availability {
 
   /** Call only between acts (the game's serial queue), with the state the guest holds. */
   async standing(state: GameState, player: string | null, base: Pick<GuestQuery, "time" | "seed">): Promise<Standing> {
-    if (state.seq !== this.seq) {
+    if (state.seq !== this.seq || base.time - this.at >= fresh) {
       this.seq = state.seq;
+      this.at = base.time;
       this.awaited = null;
       this.refusals.clear();
     }

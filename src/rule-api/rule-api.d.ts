@@ -198,7 +198,8 @@ declare function action<S extends Schema<unknown>>(
  * Lets this rule forbid an action declared by any rule. Return a reason to forbid it
  * (the player sees the reason and which rule forbids it); return nothing to allow it.
  * Checks are also asked with an empty input (`{}`), to tell whether the action is open to
- * the player at all: a check must allow when the fields it reads are absent.
+ * the player at all: a check must allow when the fields it reads are absent, unless the
+ * action is refused whatever they hold (a vote when you have voted on every open proposal).
  */
 declare function forbid(
   action: string,

@@ -16,6 +16,7 @@ const proposals = recordState<Proposal>("proposals");
 
 const voters = () => game.ask<string[]>("eligible-voters")?.value ?? [];
 const label = (p: Proposal) => p.label ?? `Proposal ${p.number}`;
+const voting = () => Object.values(proposals.all()).filter((p) => p.status === "voting");
 
 answer("eligible-voters", () => game.ask<string[]>("players")?.value ?? game.players().map((p) => p.id));
 
@@ -45,6 +46,13 @@ action(
       },
       { optional: ["extra"] },
     ),
+    when: ({ actor }) => {
+      if (!voting().length) {
+        const discussed = Object.values(proposals.all()).find((p) => p.status === "discussion");
+        return discussed ? `${label(discussed)} is not open for votes: it is still under discussion` : "no proposal is open for votes";
+      }
+      return voters().includes(actor) ? undefined : "you are not an eligible voter: only Players vote";
+    },
   },
   (input, { actor }) => {
     const p = proposals.get(input.proposal);
@@ -71,6 +79,15 @@ answer("communication.required", () =>
         .filter((v) => p.votes[v] === undefined)
         .map((v) => ({ player: v, what: `a vote on ${label(p)}`, since: p.votingOpenedAt ?? p.openedAt })),
     ),
+);
+
+// Every eligible voter must vote on every rule-change: each vote not yet cast is awaited.
+answer("play.awaits", () =>
+  voting().flatMap((p) =>
+    voters()
+      .filter((v) => p.votes[v] === undefined)
+      .map((player) => ({ player, does: `vote on ${label(p)}`, action: "vote" })),
+  ),
 );
 
 function recount(): void {

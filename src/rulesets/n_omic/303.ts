@@ -41,6 +41,7 @@ action(
     describe:
       "Stop being a Player for a while (costs 10 points); you stay a Reyalp until you return, or lose your points after the days you name (21 if you name none)",
     input: t.object({ days: t.integer({ minimum: 1, maximum: 3650, describe: "The longest you mean to stay a Reyalp, in days" }) }, { optional: ["days"] }),
+    when: ({ actor }) => (status.get(actor) !== "player" ? "you are already a Reyalp; to play again, return" : undefined),
   },
   (input, { actor }) => {
     if (status.get(actor) !== "player") game.refuse("you are already a Reyalp; to play again, return");
@@ -48,7 +49,8 @@ action(
   },
 );
 
-action("return", { describe: "Become a Player again, as a Reyalp", input: t.object({}) }, (_input, { actor }) => {
+const notReyalp = ({ actor }: ActionContext) => (status.get(actor) !== "reyalp" ? "you are a Player already; only a Reyalp can return" : undefined);
+action("return", { describe: "Become a Player again, as a Reyalp", input: t.object({}), when: notReyalp }, (_input, { actor }) => {
   if (status.get(actor) !== "reyalp") game.refuse("you are a Player already; only a Reyalp can return");
   status.set(actor, "player");
   reyalps.delete(actor);

@@ -6,6 +6,7 @@
 
 interface Proposal {
   number: number;
+  status: string;
   votes: { [player: string]: string };
   extra?: { [player: string]: string };
 }
@@ -21,6 +22,10 @@ function price(p: Proposal, voter: string): number {
 }
 
 forbid("vote", (input, { actor }) => {
+  // Asked with no proposal named (is voting open to you at all?): not once you have voted on every open one.
+  const open = Object.values(proposals.all()).filter((p) => p.status === "voting");
+  if (input.proposal === undefined && open.length && open.every((p) => p.votes[actor] !== undefined))
+    return "you have voted on every proposal open for votes; each player has one vote per proposal";
   const p = proposals.get(input.proposal);
   if (!p) return undefined;
   if (p.votes[actor] !== undefined) return `you have already voted on proposal ${p.number}; each player has one vote per proposal`;

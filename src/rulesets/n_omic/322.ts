@@ -32,7 +32,11 @@ const name = (id: string) => game.player(id)?.name ?? id;
 
 action(
   "suggest",
-  { describe: "Put a rule-change on the list of suggestions (it replaces your earlier suggestion)", input: t.object({ change }) },
+  {
+    describe: "Put a rule-change on the list of suggestions (it replaces your earlier suggestion)",
+    input: t.object({ change }),
+    when: ({ actor }) => (status.get(actor) !== "player" ? "only Players may have suggestions on the list; return first" : undefined),
+  },
   (input, { actor }) => {
     if (status.get(actor) !== "player") game.refuse("only Players may have suggestions on the list; return first");
     const replaced = suggestions.get(actor) !== undefined;
@@ -41,7 +45,8 @@ action(
   },
 );
 
-action("withdraw-suggestion", { describe: "Remove your suggestion from the list", input: t.object({}) }, (_input, { actor }) => {
+const noSuggestion = ({ actor }: ActionContext) => (suggestions.get(actor) === undefined ? "you have no suggestion on the list" : undefined);
+action("withdraw-suggestion", { describe: "Remove your suggestion from the list", input: t.object({}), when: noSuggestion }, (_input, { actor }) => {
   if (suggestions.get(actor) === undefined) game.refuse("you have no suggestion on the list");
   suggestions.delete(actor);
   game.post(`${name(actor)} withdraws eir suggestion.`);

@@ -352,5 +352,19 @@ answer("communication.required", () => {
   return owed ? [{ player: p.player, what: owed, since: p.since }] : undefined;
 });
 
+// What the mover's phase awaits of em; the discussion and the vote are Rules 335 and 105's to say.
+answer("play.awaits", () => {
+  const p = phase.get();
+  if (!p.player || turn.get().player !== p.player) return [];
+  const wanted = p.extra + 1;
+  const does: Partial<Record<PhaseName, [string, string]>> = {
+    purchase: ["announce how many extra rule-changes you buy (50 Groks each), or none", "purchase"],
+    proposal: [wanted === 1 ? "propose a rule-change" : `propose ${wanted} rule-changes`, "propose"],
+    movement: ["move your piece on the board, or stay", "move"],
+  };
+  const owed = does[p.name];
+  return owed ? [{ player: p.player, does: owed[0], action: owed[1] }] : [];
+});
+
 // This rule says what a turn is, and so when one ends (Rule 201 hears "turn.ended" from it alone).
 answer("turn.defined", () => true);

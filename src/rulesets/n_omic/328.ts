@@ -28,6 +28,10 @@ action(
   {
     describe: "Add one to five lines to the Epic Poem: the Player moving must, in each of eir turns",
     input: t.object({ lines: t.array(t.string({ minLength: 1, maxLength: 500 }), { minItems: 1, maxItems: 5, describe: "The new lines, in order" }) }),
+    when: ({ actor }) => {
+      if (turn.get().player !== actor) return "only the Player whose turn it is adds lines to the Epic Poem";
+      return linesThisTurn(actor) >= 5 ? "you have added five lines in this turn, the most you may" : undefined;
+    },
   },
   (input, { actor }) => {
     const now = turn.get();
@@ -41,6 +45,12 @@ action(
     game.emit("turn.requirement-met", { player: actor });
   },
 );
+
+// The mover owes the poem its lines before eir turn can end.
+answer("play.awaits", () => {
+  const mover = turn.get().player;
+  return mover && linesThisTurn(mover) === 0 ? [{ player: mover, does: "add one to five lines to the Epic Poem", action: "add-poem-lines" }] : [];
+});
 
 answer("turn.incomplete", ({ player }: { player: string }) =>
   linesThisTurn(player) === 0 ? "e must first add one to five lines to the Epic Poem" : undefined,

@@ -76,7 +76,11 @@ const invokeForm = t.object(
 
 action(
   "invoke-judgment",
-  { describe: "Invoke Judgment on a disagreement about the legality of a move or the meaning of a rule", input: invokeForm },
+  {
+    describe: "Invoke Judgment on a disagreement about the legality of a move or the meaning of a rule",
+    input: invokeForm,
+    when: () => (turn.get().player ? undefined : "Judgment needs a player moving: play has not begun"),
+  },
   (input, { actor }) => {
     const mover = turn.get().player;
     if (!mover) game.refuse("Judgment needs a player moving: play has not begun");
@@ -111,6 +115,12 @@ action(
   {
     describe: "As Judge, rule on a case: the move is legal, illegal, or equally legal and illegal (undecidable)",
     input: t.object({ case: t.integer(), verdict: t.enum(["legal", "illegal", "undecidable"]), reasoning: t.string({ minLength: 1, maxLength: 20000 }) }),
+    when: ({ actor }) => {
+      const waiting = awaitingRuling();
+      if (waiting.some((c) => c.judge === actor)) return undefined;
+      const c = waiting[0];
+      return c ? `only the Judge of case ${c.number}, ${name(c.judge)}, can rule on it` : "no case awaits a ruling";
+    },
   },
   (input, { actor }) => {
     const c = open(input.case);
@@ -124,7 +134,12 @@ action(
 
 action(
   "overrule",
-  { describe: "Vote to overrule the Judge's ruling; it takes every other player", input: t.object({ case: t.integer() }) },
+  {
+    describe: "Vote to overrule the Judge's ruling; it takes every other player",
+    input: t.object({ case: t.integer() }),
+    when: ({ actor }) =>
+      ruled().some((c) => c.judge !== actor && !c.overrulers.includes(actor)) ? undefined : "there is no ruling you can vote to overrule now",
+  },
   (input, { actor }) => {
     const c = open(input.case);
     if (c.status !== "ruled") game.refuse(`the Judge of case ${c.number} has not ruled yet`);
@@ -153,7 +168,8 @@ action(
   },
 );
 
-action("consent", { describe: "Consent to the game going on after a Judgment", input: t.object({ case: t.integer() }) }, (input, { actor }) => {
+const consentForm = { describe: "Consent to the game going on after a Judgment", input: t.object({ case: t.integer() }), when: consentRefused };
+action("consent", consentForm, (input, { actor }) => {
   const c = open(input.case);
   if (c.status !== "ruled") game.refuse(`the Judge of case ${c.number} has not ruled yet; consent follows a ruling`);
   if (actor === c.judge) game.refuse("the Judge's consent does not count: a majority of the other players must consent");
@@ -194,6 +210,28 @@ function blocked(): string | undefined {
 }
 
 answer("turn.blocked", () => blocked());
+
+const all = () => Object.values(cases.all());
+const awaitingRuling = () => all().filter((c) => c.status === "awaiting ruling");
+const ruled = () => all().filter((c) => c.status === "ruled");
+/** Who may still consent on a ruled case: the Players other than the Judge, who have not. */
+const mayConsent = (c: Case, actor: string) => c.status === "ruled" && actor !== c.judge && !c.consents.includes(actor);
+function consentRefused({ actor }: ActionContext): string | undefined {
+  const waiting = ruled();
+  if (!waiting.length) return "no ruling awaits consent";
+  if (waiting.every((c) => c.judge === actor)) return "the Judge's consent does not count: a majority of the other players must consent";
+  return waiting.some((c) => mayConsent(c, actor)) ? undefined : `you have already consented on case ${waiting[0]!.number}`;
+}
+
+// The Judge of each case rules; then the Players' consent lets the game go on.
+answer("play.awaits", () => [
+  ...awaitingRuling().map((c) => ({ player: c.judge, does: `rule on case ${c.number}`, action: "judge" })),
+  ...all().flatMap((c) =>
+    players()
+      .filter((p) => mayConsent(c, p))
+      .map((player) => ({ player, does: `consent to the ruling on case ${c.number}, if you accept it`, action: "consent" })),
+  ),
+]);
 
 // The Judge of a case may record the corrections its ruling calls for (an earlier move ruled
 // illegal, points a text-only rule awards), citing the case as "case N".

@@ -47,6 +47,7 @@ action(
   {
     describe: "During the discussion, announce a new version of your proposal (the same number of rule-changes)",
     input: t.object({ proposal: t.integer(), changes: t.array(change, { minItems: 1, maxItems: 21, describe: "The new version's rule-changes, in order" }) }),
+    when: ({ actor }) => notProponent(actor),
   },
   (input, { actor }) => {
     const p = underDiscussion(input.proposal, actor);
@@ -63,18 +64,43 @@ action(
 
 action(
   "final-form",
-  { describe: "After at least 24 hours of discussion, announce the final form of your proposal: voting begins", input: t.object({ proposal: t.integer() }) },
+  {
+    describe: "After at least 24 hours of discussion, announce the final form of your proposal: voting begins",
+    input: t.object({ proposal: t.integer() }),
+    when: ({ actor }) => {
+      const mine = discussing().filter((p) => p.proposer === actor);
+      return notProponent(actor) ?? (mine.some((p) => !tooEarly(p)) ? undefined : tooEarly(mine[0]!));
+    },
+  },
   (input, { actor }) => {
     const p = underDiscussion(input.proposal, actor);
-    const left = (p.discussionEnds ?? 0) - game.now();
-    if (left > 0)
-      game.refuse(
-        `the discussion of ${p.label} lasts at least ${hours} hours: ${Math.floor(Math.ceil(left / 60_000) / 60)} h ${Math.ceil(left / 60_000) % 60} min remain`,
-      );
+    const early = tooEarly(p);
+    if (early) game.refuse(early);
     proposals.set(p.number, { ...p, status: "voting", votingOpenedAt: game.now() });
     game.post(`${game.player(actor)?.name ?? actor} announces the final form of ${p.label}: voting begins.`);
     game.emit("voting.opened", { proposal: p.number });
   },
+);
+
+const discussing = () => Object.values(proposals.all()).filter((p) => p.status === "discussion");
+function notProponent(actor: string): string | undefined {
+  const all = discussing();
+  if (!all.length) return "no proposal is under discussion";
+  return all.some((p) => p.proposer === actor) ? undefined : `only the proponent of ${all[0]!.label} may do that`;
+}
+function tooEarly(p: Proposal): string | undefined {
+  const left = (p.discussionEnds ?? 0) - game.now();
+  if (left <= 0) return undefined;
+  return `the discussion of ${p.label} lasts at least ${hours} hours: ${Math.floor(Math.ceil(left / 60_000) / 60)} h ${Math.ceil(left / 60_000) % 60} min remain`;
+}
+
+// During the discussion the proponent may revise the proposal; after it, e owes its final form.
+answer("play.awaits", () =>
+  discussing().map((p) =>
+    !tooEarly(p)
+      ? { player: p.proposer, does: `announce the final form of ${p.label}: voting then begins`, action: "final-form" }
+      : { player: p.proposer, does: `discuss ${p.label} for ${hours} hours, revising it if you wish; then announce its final form`, action: "revise-proposal" },
+  ),
 );
 
 // Once the 24 hours are up, the final form is owed (Rule 303's 72 hours run from then).

@@ -36,9 +36,7 @@ action(
     when: ({ actor }) => {
       const open = voting();
       if (!open.length) return "no proposal is open for votes";
-      if (!eligible().includes(actor)) return "you are not an eligible voter";
-      if (open.every((p) => p.votes[actor] !== undefined)) return "you have voted on every proposal open for votes";
-      return undefined;
+      return eligible().includes(actor) ? undefined : "you are not an eligible voter";
     },
   },
   (input, { actor }) => {

@@ -116,7 +116,12 @@ action(
   {
     describe: "As Judge, rule on a case: the move is legal, illegal, or equally legal and illegal (undecidable)",
     input: t.object({ case: t.integer(), verdict: t.enum(["legal", "illegal", "undecidable"]), reasoning: t.string({ minLength: 1, maxLength: 20000 }) }),
-    when: ({ actor }) => (awaitingRuling().some((c) => c.judge === actor) ? undefined : "only the Judge of a case awaiting a ruling rules on it"),
+    when: ({ actor }) => {
+      const waiting = awaitingRuling();
+      if (waiting.some((c) => c.judge === actor)) return undefined;
+      const c = waiting[0];
+      return c ? `only the Judge of case ${c.number}, ${name(c.judge)}, can rule on it` : "no case awaits a ruling";
+    },
   },
   (input, { actor }) => {
     const c = open(input.case);
@@ -228,8 +233,10 @@ const overrulable = () => all().filter((c) => c.status === "ruled" || (c.status 
 /** Who may still consent on a ruled case: the other players than the next, who have not. */
 const mayConsent = (c: Case, actor: string) => c.status === "ruled" && actor !== nextPlayer() && !c.consents.includes(actor);
 function consentRefused({ actor }: ActionContext): string | undefined {
-  if (!all().some((c) => c.status === "ruled")) return "no ruling awaits consent";
-  return all().some((c) => mayConsent(c, actor)) ? undefined : "your consent is not awaited on any ruling";
+  const ruled = all().filter((c) => c.status === "ruled");
+  if (!ruled.length) return "no ruling awaits consent";
+  if (actor === nextPlayer()) return "the next player's consent does not count: a majority of the other players must consent";
+  return ruled.some((c) => mayConsent(c, actor)) ? undefined : `you have already consented on case ${ruled[0]!.number}`;
 }
 
 // The Judge of each case rules; then the other players' consent lets the next turn begin.
