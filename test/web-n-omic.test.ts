@@ -12,7 +12,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Locator, Page } from "playwright-core";
-import { shot, signUpIn, useBrowser } from "./browser-helpers.js";
+import { actThrough, messagesShown, nextMessage, shot, signUpIn, useBrowser } from "./browser-helpers.js";
 import { ApiClient } from "./server-helpers.js";
 
 const hour = 3_600_000;
@@ -24,20 +24,9 @@ const clock = () => Date.now() + offset;
 // The server reads the clock above, so that a discussion's 24 hours can pass.
 const rig = useBrowser({ clock });
 
-const action = (page: Page, name: string) => page.locator(`details[data-action="${name}"]`);
-
 /** Takes an action through its form; `fill` fills the form first. Returns the message shown. */
-async function act(page: Page, name: string, fill: (form: Locator) => Promise<void> = async () => {}): Promise<string> {
-  const form = action(page, name);
-  await form.waitFor();
-  if ((await form.getAttribute("open")) === null) await form.locator("summary").click();
-  await fill(form);
-  const message = form.locator("p[role]");
-  const before = (await message.count()) ? await message.textContent() : null;
-  await form.getByRole("button", { name, exact: true }).click();
-  await message.filter({ hasNotText: before ?? "\u0000never" }).waitFor();
-  return (await message.textContent())!;
-}
+const act = actThrough;
+const card = (page: Page, number: number) => page.locator(`article.proposal-card[data-proposal="${number}"]`);
 
 /** Waits until a page, never reloaded, shows `text` in the element `selector`. */
 async function sees(page: Page, selector: string, text: string | RegExp): Promise<void> {
@@ -105,7 +94,8 @@ test("N_omic in the browser: the board, a label its bearer never sees, and a who
   // Ada's page hears of the joins without reloading; she starts play.
   await sees(ada, "table.scoreboard", "Edsger Dijkstra");
   assert.match(await act(ada, "start"), /^Done/);
-  for (const page of [ada, edsger]) await sees(page, ".status", "turn player: Edsger Dijkstra");
+  await sees(ada, ".banner", "Waiting for Edsger Dijkstra to announce how many extra rule-changes you buy");
+  await sees(edsger, ".banner", "Your turn: announce how many extra rule-changes you buy");
   await sees(ada, '[data-state="phase"]', "name: purchase");
 
   // What the others know: the label words and rows, and the label on Edsger's forehead.
@@ -175,48 +165,42 @@ test("N_omic in the browser: the board, a label its bearer never sees, and a who
     await form.getByLabel("Changes (optional) (JSON)").fill(JSON.stringify([{ kind: "amend", rule: 337, text: amendment }]));
   });
   assert.match(proposed, /^Done/, proposed);
-  // The proposal is under discussion, on both pages, live.
+  // The proposal is under discussion, on both pages, live: a card that says so, with no vote yet.
   for (const page of [edsger, ada]) {
     await sees(page, '[data-state="phase"]', "name: discussion");
-    await sees(page, 'table[data-state="proposals"] tbody tr', "discussion");
+    await sees(page, "article.proposal-card header", "discussion");
   }
-  const openRow = edsger.locator('table[data-state="proposals"] tbody tr', { hasText: "discussion" }).first();
-  const number = Number((await openRow.locator("td").first().textContent())?.trim());
+  const openCard = edsger.locator("article.proposal-card").first();
+  const number = Number(await openCard.getAttribute("data-proposal"));
+  assert.equal(await openCard.getByRole("button", { name: /^Vote/ }).count(), 0, "no vote before the discussion ends");
   assert.ok(number > 337, `the proposal has a number after the last rule's: ${number}`);
-  assert.match((await openRow.textContent())!, new RegExp(`Proposal ${number}`));
   await shot(edsger, "n-omic-discussion");
 
-  // Too early for the final form: the 24 hours have not passed.
-  const early = await act(edsger, "final-form", async (form) => {
-    await form.getByLabel("Proposal").fill(String(number));
-  });
-  assert.match(early, /lasts at least 24 hours/, early);
-  // A day passes on the server's clock; the final form opens the vote.
+  // Too early for the final form: the 24 hours have not passed, and the banner says what is awaited meanwhile.
+  await sees(edsger, ".banner", `Your turn: discuss Proposal ${number} for 24 hours`);
+  assert.equal(await card(edsger, number).getByRole("button", { name: "Final form" }).count(), 0);
+  // A day passes on the server's clock, and Edsger comes back to the page: the final form, from the card, opens the vote.
   offset += 24 * hour + 60_000;
-  const final = await act(edsger, "final-form", async (form) => {
-    await form.getByLabel("Proposal").fill(String(number));
-  });
-  assert.match(final, /^Done/, final);
+  await edsger.reload();
+  await sees(edsger, ".banner", `Your turn: announce the final form of Proposal ${number}`);
+  const before = await messagesShown(edsger);
+  await card(edsger, number).getByRole("button", { name: "Final form" }).click();
+  assert.equal(await nextMessage(edsger, before), `Done: final form on Proposal ${number}.`);
   for (const page of [edsger, ada]) await sees(page, '[data-state="phase"]', "name: voting");
 
-  // Everyone votes for: Edsger and Ada with the buttons on the proposal's row, Grace and Alan by the API.
+  // Everyone votes for: Edsger and Ada with the buttons on the proposal's card, Grace and Alan by the API.
   for (const page of [edsger, ada]) {
-    const row = page.locator('table[data-state="proposals"] tbody tr', { hasText: new RegExp(`^${number}`) });
-    const before = await row.textContent();
-    await row.getByRole("button", { name: "vote for", exact: true }).click();
-    await page.waitForFunction(
-      ([n, text]) => {
-        const now = [...document.querySelectorAll('table[data-state="proposals"] tbody tr')].find((r) => r.textContent?.startsWith(String(n)))?.textContent;
-        return now !== undefined && now !== text;
-      },
-      [number, before] as const,
-    );
+    const c = card(page, number);
+    assert.match((await c.locator(".change-summary").textContent())!, /Amend Rule 337/);
+    const before = await messagesShown(page);
+    await c.getByRole("button", { name: "Vote for", exact: true }).click();
+    assert.equal(await nextMessage(page, before), `You voted for proposal ${number}.`);
   }
   for (const client of [grace, alan]) {
     const voted = await client.act(gameId, "vote", { proposal: number, vote: "for" });
     assert.equal(voted.status, 200, JSON.stringify(voted.body));
   }
-  for (const page of [edsger, ada]) await sees(page, 'table[data-state="proposals"] tbody tr', new RegExp(`^${number}.*adopted`));
+  for (const page of [edsger, ada]) await page.locator(`details.decided li[data-proposal="${number}"]`, { hasText: "adopted" }).waitFor({ state: "attached" });
   await sees(edsger, '[data-state="phase"]', "name: movement");
 
   // Movement: a move he cannot afford is refused with the reason; he stays.
@@ -239,7 +223,7 @@ test("N_omic in the browser: the board, a label its bearer never sees, and a who
   );
   for (const page of [edsger, ada]) {
     for (const line of lines) await sees(page, 'dl.values [data-state="epic-poem"]', line);
-    await sees(page, ".status", "turn player: Grace Hopper");
+    await sees(page, '[data-state="turn"]', "player: Grace Hopper");
   }
   const poem = (await stateValue(edsger, "epic-poem").textContent())!;
   assert.ok(poem.indexOf("A long time ago") < poem.indexOf(lines[0]!) && poem.indexOf(lines[0]!) < poem.indexOf(lines[1]!), poem);

@@ -4,10 +4,9 @@
  * away with the rules' reasons, then the state of the game.
  */
 import { useState } from "preact/hooks";
-import { recordEntries } from "../../present/records.js";
 import type { ActionInfo, GamePage, Json, Rule } from "../types.js";
 import { Preview, votingAction } from "./preview.js";
-import { ProposalCards, proposalMoves } from "./proposal-card.js";
+import { ProposalCards, proposalMoves, proposalsOnTable } from "./proposal-card.js";
 import { SchemaForm } from "./schema-form.js";
 import { StateView } from "./state-view.js";
 import { ActMessage, type Message, useAct, useMessage } from "./use-act.js";
@@ -86,7 +85,7 @@ export function PlayTab({ page, rules, onActed }: { page: GamePage; rules: Rule[
   const refused = page.actions.filter((a) => a.refused !== null);
   const [done, announce] = useMessage();
   // Open proposals are what to do now, before your other moves; the decided ones can wait below them.
-  const proposalsOpen = recordEntries(page.view.state, "proposal", "open").length > 0;
+  const proposalsOpen = proposalsOnTable(page).open.length > 0;
   const cards = <ProposalCards page={page} rules={rules} onActed={onActed} announce={announce} />;
   return (
     <div class="play">

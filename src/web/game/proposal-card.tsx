@@ -96,6 +96,9 @@ function Votes({ votes, page }: { votes: Json | undefined; page: GamePage }) {
   );
 }
 
+/** An action's name as a button's words: "final-form" reads "Final form". */
+const words = (action: string) => action.replace(/[-_]+/g, " ").replace(/^./, (c) => c.toUpperCase());
+
 const said = (value: Json) => (typeof value === "boolean" ? (value ? "yes" : "no") : String(value));
 
 interface Props {
@@ -153,11 +156,11 @@ function ProposalCard({ page, rules, entry, moves, onActed, announce }: Props & 
                   act(
                     m.action,
                     { [m.field]: Number(entry.number), ...(m.choice && value !== null ? { [m.choice.name]: value } : {}) },
-                    m === voting ? `You voted ${said(value)} ${label.replace(/^P/, "p")}.` : `Done: ${m.action} on ${label}.`,
+                    m === voting ? `You voted ${said(value)} ${label.replace(/^P/, "p")}.` : `Done: ${words(m.action).toLowerCase()} on ${label}.`,
                   )
                 }
               >
-                {m.action.replace(/^./, (c) => c.toUpperCase())}
+                {words(m.action)}
                 {value === null ? "" : ` ${said(value)}`}
               </button>
             )),
@@ -169,6 +172,18 @@ function ProposalCard({ page, rules, entry, moves, onActed, announce }: Props & 
   );
 }
 
+/**
+ * The proposals on the table: those open for votes, and those not yet closed (a proposal under
+ * discussion, whose vote is still to come: `closedAt: null` in the ProposalRecord convention);
+ * the others are decided.
+ */
+export function proposalsOnTable(page: GamePage): { open: Entry[]; decided: Entry[] } {
+  const open = recordEntries(page.view.state, "proposal", "open");
+  const notOpen = recordEntries(page.view.state, "proposal", "decided");
+  const pending = notOpen.filter((e) => e.closedAt === null);
+  return { open: [...open, ...pending].sort((a, b) => Number(a.number) - Number(b.number)), decided: notOpen.filter((e) => !pending.includes(e)) };
+}
+
 /** The moves on entries of proposal records: the cards carry them, so "Your moves" need not. */
 export function proposalMoves(page: GamePage): EntryMove[] {
   return declaredRecords(page.view.state, "proposal").flatMap((r) => entryMoves(page.actions, r.convention.citedAs));
@@ -177,8 +192,7 @@ export function proposalMoves(page: GamePage): EntryMove[] {
 export function ProposalCards({ page, rules, onActed, announce }: Props) {
   const records = declaredRecords(page.view.state, "proposal");
   if (!records.length) return null;
-  const open = recordEntries(page.view.state, "proposal", "open");
-  const decided = recordEntries(page.view.state, "proposal", "decided");
+  const { open, decided } = proposalsOnTable(page);
   const moves = proposalMoves(page);
   const name = namer(page.view);
   return (
