@@ -11,8 +11,8 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import type { Locator, Page } from "playwright-core";
-import { shot, signUpIn, useBrowser } from "./browser-helpers.js";
+import type { Page } from "playwright-core";
+import { actThrough, messagesShown, nextMessage, shot, signUpIn, useBrowser } from "./browser-helpers.js";
 
 const nomicText = readFileSync(new URL("../../shared/rulesets/n_omic-2001.txt", import.meta.url), "utf8");
 
@@ -26,15 +26,7 @@ async function signUp(name: string): Promise<Page> {
 const gameId = (page: Page) => new URL(page.url()).pathname.split("/")[2]!;
 
 /** Takes an action through its form on the Play tab; returns the message shown. */
-async function act(page: Page, name: string, fill: (form: Locator) => Promise<void> = async () => {}): Promise<string> {
-  const form = page.locator(`details[data-action="${name}"]`);
-  if ((await form.getAttribute("open")) === null) await form.locator("summary").click();
-  await fill(form);
-  await form.getByRole("button", { name, exact: true }).click();
-  const message = form.locator("p[role]");
-  await message.waitFor();
-  return (await message.textContent())!;
-}
+const act = actThrough;
 
 const tab = (page: Page, name: string) => page.getByRole("navigation").getByRole("link", { name, exact: true }).click();
 const show = (page: Page, name: string) => page.getByRole("group", { name: "Record to show" }).getByRole("button", { name, exact: true }).click();
@@ -119,8 +111,8 @@ test("the records of a game in the browser: a published ruleset imported, report
   await ada.locator("table.scoreboard", { hasText: "Grace Hopper" }).waitFor();
   assert.match(await act(ada, "start"), /^Done/);
 
-  // Grace (Hopper before Lovelace) proposes; both vote for it with the buttons on its row.
-  await grace.locator(".status", { hasText: "turn player: Grace Hopper" }).waitFor();
+  // Grace (Hopper before Lovelace) proposes; both vote for it with the buttons on its card.
+  await grace.locator(".banner", { hasText: "Your turn: propose a rule-change" }).waitFor();
   assert.match(
     await act(grace, "propose", async (form) => {
       await form.getByLabel("Kind").selectOption("enact");
@@ -129,15 +121,11 @@ test("the records of a game in the browser: a published ruleset imported, report
     /^Done/,
   );
   for (const page of [grace, ada]) {
-    const row = page.locator('table[data-state="proposals"] tbody tr', { hasText: /^301/ });
-    const before = await row.textContent();
-    await row.getByRole("button", { name: "vote for", exact: true }).click();
-    await page.waitForFunction((text) => {
-      const now = [...document.querySelectorAll('table[data-state="proposals"] tbody tr')].find((r) => r.textContent?.startsWith("301"))?.textContent;
-      return now !== undefined && now !== text;
-    }, before);
+    const before = await messagesShown(page);
+    await page.locator('article.proposal-card[data-proposal="301"]').getByRole("button", { name: "Vote for", exact: true }).click();
+    assert.equal(await nextMessage(page, before), "You voted for proposal 301.");
   }
-  await ada.locator('table[data-state="proposals"] tr', { hasText: /^301.*adopted/ }).waitFor();
+  await ada.locator('details.decided li[data-proposal="301"]', { hasText: "adopted" }).waitFor({ state: "attached" });
 
   // The proposals report: 301, by Grace, each vote, adopted, decided by Rule 203.
   await tab(ada, "Records");
