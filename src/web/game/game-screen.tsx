@@ -55,7 +55,7 @@ const tabs = [
   ["forum", "Forum"],
 ] as const;
 
-/** A preset's title ("Peter Suber's Initial Set"), not its id, once the lobby's list of presets says it. */
+/** A preset's title, not its id, once the lobby's list of presets says it. */
 function usePresetTitle(preset: string | null | undefined): string | null {
   const [titles, setTitles] = useState<Map<string, string>>(new Map());
   useEffect(() => {
