@@ -45,6 +45,8 @@ test("three players play a turn from the banner and the proposal cards, on a lap
   const ada = await signUpIn(rig, "Ada Lovelace");
   const grace = await signUpIn(rig, "Grace Hopper");
   const alan = await signUpIn(rig, "Alan Turing");
+  // Alan plays on a phone.
+  await alan.setViewportSize({ width: 390, height: 844 });
 
   await ada.getByLabel("Name", { exact: true }).fill("Table Nomic");
   await ada.getByLabel("Ruleset").selectOption("suber");
@@ -103,8 +105,11 @@ test("three players play a turn from the banner and the proposal cards, on a lap
   // The old rule's code against the new, line by line, the unchanged stretches left out.
   assert.match((await card(alan, number).locator("pre.code.diff ins").allTextContents()).join(""), /\+\s+const score = favourable > 0 \? 7 : 0;/);
   assert.ok((await card(alan, number).locator("pre.code.diff").textContent())!.split("\n").length < 20, "the diff shows the whole code, not the change");
+  // On Alan's phone the card fits the screen: the code scrolls in its own box.
+  assert.deepEqual(await overflowing(alan), []);
   await card(alan, number).scrollIntoViewIfNeeded();
-  await shot(alan, "table-card");
+  await shot(alan, "table-card-phone");
+  await shot(ada, "table-card");
 
   // Each votes from the card's large buttons; the card then says how they voted, and the button is spent.
   for (const p of [ada, alan, grace]) {
