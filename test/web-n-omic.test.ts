@@ -11,7 +11,7 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { actThrough, messagesShown, nextMessage, shot, signUpIn, useBrowser } from "./browser-helpers.js";
 import { ApiClient } from "./server-helpers.js";
 
