@@ -112,6 +112,9 @@ test("three players play a turn from the banner and the proposal cards, on a lap
   await shot(ada, "table-card");
 
   // Each votes from the card's large buttons; the card then says how they voted, and the button is spent.
+  // Alan, on his phone, follows the banner's prompt: it takes him to the card, its first vote button ready.
+  await banner(alan).getByRole("button", { name: `Vote on proposal ${number}` }).click();
+  await alan.waitForFunction(() => document.activeElement?.textContent === "Vote for");
   for (const p of [ada, alan, grace]) {
     const c = card(p, number);
     const button = c.getByRole("button", { name: "Vote for", exact: true });
