@@ -5,6 +5,10 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { runCli } from "./cli-run.js";
 import { ApiClient, startServer, type TestServer } from "./server-helpers.js";
 
 let server: TestServer;
@@ -194,4 +198,24 @@ describe("a game of N_omic", () => {
     );
     assert.match(refusal(page, "vote")!.reason, /still under discussion/);
   });
+});
+
+test("the command line says what play awaits, and shows the actions refused to a player apart, with why", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "nomos-awaits-"));
+  try {
+    const db = join(dir, "game.db");
+    const nomos = (...args: string[]) => runCli(["--db", db, ...args], false);
+    const players = ["--player", "Grace Hopper", "--player", "Ada Lovelace", "--player", "Alan Turing"];
+    assert.equal((await nomos("new", "Friday game", "--preset", "suber", ...players, "--start")).code, 0);
+    const state = await nomos("state");
+    assert.match(state.stdout, /^Awaiting Grace Hopper: propose a rule-change \(act propose; Rule 202\)$/m);
+    const actions = (await nomos("actions", "--as", "ada-lovelace")).stdout;
+    const [open, refused] = actions.split("Not open to you now:");
+    assert.match(open!, /^invoke-judgment \(Rule 212\)/m);
+    assert.doesNotMatch(open!, /^propose/m);
+    assert.match(refused!, /^ {2}propose: it is not your turn: it is Grace Hopper's turn \(Rule 201\)$/m);
+    assert.match(refused!, /^ {2}start: play has already begun \(Rule 201\)$/m);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -292,8 +292,9 @@ test("bad input is refused with a message that says what to do, and changes noth
     [game.act(m, "propose", { change: { kind: "repeal", rule: 101 } }), /rule 101 is immutable/],
     [game.act(other, "propose", { change: { kind: "enact", text: "x" } }), /not your turn/],
     [game.act("nobody", "vote", { proposal: 301, vote: "for" }), /"nobody" is not a player/],
-    [game.act(m, "vote", { proposal: 301, vote: "for" }), /there is no proposal 301/],
-    [game.act(m, "vote", { proposal: 301, vote: "maybe" }), /must be one of "for", "against"/],
+    [game.act(m, "vote", { proposal: 301, vote: "for" }), /Rule 105: no proposal is open for votes/],
+    // Refused before its form is checked: no vote is open to anyone.
+    [game.act(m, "vote", { proposal: 301, vote: "maybe" }), /Rule 105: no proposal is open for votes/],
     [game.act(m, "dance", {}), /no rule in effect offers the action "dance"/],
   ];
   for (const [attempt, message] of cases) {

@@ -2,6 +2,7 @@
  * A game in a game file on this machine: the kernel's `Game` over the store. Whoever keeps
  * the file may act as any player (--as) and record corrections as the game's host.
  */
+import type { Standing } from "../kernel/availability.js";
 import type { EngineOptions, Game } from "../kernel/game.js";
 import type { Correction, Json, Recorder } from "../kernel/types.js";
 import { logEntryFor, viewFor, visibleEffects, visibleInput } from "../kernel/visibility.js";
@@ -59,7 +60,14 @@ export class LocalSession implements GameSession {
   }
 
   async actions() {
-    return this.g.actions();
+    const viewer = this.viewer();
+    // Without a player (no --as) there is no one for the rules to refuse.
+    const refused: Standing["refused"] = viewer === null ? {} : (await this.g.standing(viewer)).refused;
+    return this.g.actions().map((a) => ({ ...a, refused: refused[a.name] ?? null }));
+  }
+
+  async awaits() {
+    return (await this.g.standing(null)).awaits;
   }
 
   async rules(): Promise<RuleBook> {

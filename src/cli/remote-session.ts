@@ -58,6 +58,10 @@ export class RemoteSession implements GameSession {
     return (await this.fetchPage()).actions;
   }
 
+  async awaits() {
+    return (await this.fetchPage()).awaits;
+  }
+
   async rules(): Promise<RuleBook> {
     const page = await this.fetchPage();
     return { current: page.view.rules, repealed: page.repealed };

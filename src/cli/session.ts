@@ -4,6 +4,7 @@
  * acting as the signed-in user's player). Every game command is written once against this
  * interface; the two transports differ only in how they answer it.
  */
+import type { Awaited, Refused } from "../kernel/availability.js";
 import type { ActionDecl, Correction, Effect, GameState, Input, RuleRecord } from "../kernel/types.js";
 import type { GameView, LogEntry } from "../kernel/visibility.js";
 import type { Permissions } from "../present/permissions.js";
@@ -28,6 +29,9 @@ export interface RuleBook {
   /** The rules repealed so far, oldest first. */
   repealed: RuleRecord[];
 }
+
+/** An action the rules offer, and why they would refuse it to the session's player now (null: open to them). */
+export type OfferedAction = ActionDecl & { refused: Refused | null };
 
 /** A moment of the game's past: after act `seq`, or at `time` (ISO 8601). Neither: now. */
 export interface Moment {
@@ -56,8 +60,10 @@ export interface GameSession {
   departed(): Promise<GameState["departed"]>;
   /** Names of players, present or departed, by id. */
   names(): Promise<(id: string) => string>;
-  /** The actions the rules in effect offer, with their input forms. */
-  actions(): Promise<ActionDecl[]>;
+  /** The actions the rules in effect offer, with their input forms and whether they are open to the session's player now. */
+  actions(): Promise<OfferedAction[]>;
+  /** What play awaits now, from whom, as the rules say. */
+  awaits(): Promise<Awaited[]>;
   rules(): Promise<RuleBook>;
   /** The log as the viewer may read it, oldest first; with `limit`, only the last acts. */
   log(limit?: number): Promise<LogEntry[]>;

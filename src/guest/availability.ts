@@ -17,7 +17,7 @@ import { ask } from "./questions.js";
 const awaitsQuestion = "play.awaits";
 
 export function answerQuery(query: GuestQuery): GuestQueryResult {
-  const refused = query.actor === null ? {} : refusedNow(query.actor);
+  const refused = Object.fromEntries(query.actors.map((actor) => [actor, refusedNow(actor)]));
   const from = cur.effects.length;
   const awaits = query.awaits ? ask(awaitsQuestion, null, true).map((a) => ({ rule: a.rule, value: a.value })) : [];
   const failures: GuestQueryResult["failures"] = [];

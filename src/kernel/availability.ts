@@ -2,7 +2,8 @@
  * What a page asks of the rules between acts: the actions they would refuse a player now,
  * whatever the input (each action's `when`, then every forbid asked with an empty input:
  * the same checks that refuse an act), and what play awaits, from whom ("play.awaits").
- * One read-only sandbox call per player per act answers every action; the answers are kept
+ * One read-only sandbox call per act answers every action for the players of a table (a
+ * large game's in batches, as their pages are read); the answers are kept
  * until the next act (or a minute, for checks that read the clock), so reading a page stays cheap. Nothing here may break a page: a
  * sandbox that fails or answers nonsense refuses nothing and awaits nothing.
  */
@@ -37,6 +38,8 @@ export interface Standing {
 const question = "play.awaits";
 const maxAwaited = 100;
 const maxDoes = 300;
+/** The most players whose refusals one call asks for. */
+const batch = 12;
 /** How long answers are kept while no act happens: a check may read the clock ("24 hours of discussion"). */
 const fresh = 60_000;
 
@@ -72,9 +75,13 @@ export class Availability {
     const actor = player !== null && state.players.some((p) => p.id === player) ? player : null;
     const known = actor === null ? {} : this.refusals.get(actor);
     if (!known || !this.awaited) {
-      const raw = await this.ask({ ...base, seq: state.seq, actor: known ? null : actor, awaits: !this.awaited });
+      // The other players' pages follow an act: asked with this one's, while the batch is small.
+      const others = state.players.map((p) => p.id).filter((p) => p !== actor && !this.refusals.has(p));
+      const actors = known ? [] : [actor!, ...others.slice(0, batch - 1)];
+      const raw = await this.ask({ ...base, seq: state.seq, actors, awaits: !this.awaited });
       if (!this.awaited) this.awaited = awaitsOf(raw, state, actions);
-      if (!known && actor !== null) this.refusals.set(actor, refusalsOf(raw, state, actions));
+      const given = isObject(raw) && isObject(raw.refused) ? raw.refused : {};
+      for (const p of actors) this.refusals.set(p, refusalsOf(Object.hasOwn(given, p) ? given[p] : null, state, actions));
     }
     const refused = actor === null ? notAPlayer(actions) : this.refusals.get(actor)!;
     return { refused, awaits: this.awaited!.awaits, failures: this.awaited!.failures };
@@ -99,9 +106,9 @@ function notAPlayer(actions: string[]): Record<string, Refused> {
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const isRule = (state: GameState, v: unknown): v is number => typeof v === "number" && Object.hasOwn(state.rules, String(v));
 
-/** The sandbox's refusals, checked: only actions offered, reasons as text, rules in effect. */
-function refusalsOf(raw: GuestQueryResult | null, state: GameState, actions: string[]): Record<string, Refused | null> {
-  const given = isObject(raw) && isObject(raw.refused) ? raw.refused : {};
+/** The sandbox's refusals for one player, checked: only actions offered, reasons as text, rules in effect. */
+function refusalsOf(raw: unknown, state: GameState, actions: string[]): Record<string, Refused | null> {
+  const given = isObject(raw) ? raw : {};
   const out: Record<string, Refused | null> = {};
   for (const name of actions) {
     const r = Object.hasOwn(given, name) ? given[name] : null;

@@ -44,15 +44,16 @@ export interface Culprit {
 /**
  * A question about the game as it stands, answered read-only (nothing the rules do while
  * answering is kept): which actions the rules would refuse `actor` now whatever the input,
- * and what play awaits. One call answers every action, so a page costs one crossing.
+ * and what play awaits. One call answers every action for several players, so the pages of
+ * a table cost one crossing per act.
  */
 export interface GuestQuery {
   /** The act the answers are about: the last one recorded. */
   seq: number;
   time: number;
   seed: string;
-  /** The player whose actions to check; null for none. */
-  actor: string | null;
+  /** The players whose actions to check. */
+  actors: string[];
   /** Whether to ask the rules what play awaits. */
   awaits: boolean;
 }
@@ -64,8 +65,8 @@ export interface QueryRefusal {
 
 /** Untrusted until the kernel has checked it (src/kernel/availability.ts). */
 export interface GuestQueryResult {
-  /** By action offered: why the rules refuse it now, or null. */
-  refused: Record<string, QueryRefusal | null>;
+  /** By player asked for, then by action offered: why the rules refuse it now, or null. */
+  refused: Record<string, Record<string, QueryRefusal | null>>;
   /** Every rule's answer to "play.awaits", as given. */
   awaits: { rule: number; value: Json }[];
   /** Rules whose code failed while answering what play awaits. */

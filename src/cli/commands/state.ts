@@ -5,6 +5,7 @@ import { formatState } from "../format-state.js";
 import { presetExtras } from "../../rulesets/extras.js";
 import { judgmentViews, proposalViews } from "../records-view.js";
 import type { Surface, Who } from "../surface.js";
+import type { Awaited } from "../../kernel/availability.js";
 
 export function registerStateCommands(surface: Surface): void {
   surface
@@ -13,7 +14,7 @@ export function registerStateCommands(surface: Surface): void {
     .action(async (o: Who) => {
       await surface.run(o, async (session) => {
         // Everything shown comes from the viewer's view: secret state never reaches the screen.
-        const [view, departed, name] = await Promise.all([session.view(), session.departed(), session.names()]);
+        const [view, departed, name, awaits] = await Promise.all([session.view(), session.departed(), session.names(), session.awaits()]);
         const { rules, ...rest } = view;
         const json = {
           game: session.game,
@@ -23,23 +24,33 @@ export function registerStateCommands(surface: Surface): void {
           turn: presetExtras(view.preset).turn?.(view)?.turn ?? null,
           openProposals: proposalViews(view, "open"),
           openJudgments: judgmentViews(view, "open"),
+          awaits,
         };
-        output(surface.globals(), json, () => formatState(view, name, departed));
+        output(surface.globals(), json, () => [formatState(view, name, departed), ...awaitedLines(awaits, name)].join("\n"));
       });
     });
 
   surface
-    .command("actions")
-    .description("list the actions the rules in effect offer, with their input forms")
-    .action(async () => {
-      await surface.run({}, async (session) => {
+    .viewer(surface.command("actions"), "say which actions the rules would refuse this player now")
+    .description("list the actions the rules in effect offer, with their input forms; those the rules would refuse you now come apart, with why")
+    .action(async (o: Who) => {
+      await surface.run(o, async (session) => {
         const actions = await session.actions();
-        output(surface.globals(), actions, () =>
-          actions.length
-            ? actions.map((a) => [`${a.name} (Rule ${a.rule}): ${a.describe}`, ...describeForm(a.input)].join("\n")).join("\n\n") +
-              `\n\nTake one with: ${surface.prefix} act <action> '<json>'${surface.asHint}`
-            : "No rule in effect offers any action.",
+        const open = actions.filter((a) => a.refused === null);
+        const refused = actions.flatMap((a) =>
+          a.refused ? [`  ${a.name}: ${a.refused.reason}${a.refused.rule === null ? "" : ` (Rule ${a.refused.rule})`}`] : [],
         );
+        output(surface.globals(), actions, () => {
+          if (!actions.length) return "No rule in effect offers any action.";
+          const forms = open.map((a) => [`${a.name} (Rule ${a.rule}): ${a.describe}`, ...describeForm(a.input)].join("\n")).join("\n\n");
+          const apart = refused.length ? `${forms ? "\n\n" : ""}Not open to you now:\n${refused.join("\n")}` : "";
+          return `${forms || "No action is open to you now."}${apart}\n\nTake one with: ${surface.prefix} act <action> '<json>'${surface.asHint}`;
+        });
       });
     });
+}
+
+/** What play awaits, one line each: "Awaiting Ada Lovelace: propose a rule-change (act propose; Rule 202)". */
+function awaitedLines(awaits: Awaited[], name: (id: string) => string): string[] {
+  return awaits.map((a) => `Awaiting ${name(a.player)}: ${a.does} (${a.action ? `act ${a.action}; ` : ""}Rule ${a.rule})`);
 }

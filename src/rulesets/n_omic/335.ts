@@ -38,7 +38,7 @@ function underDiscussion(number: number, actor: string): Proposal {
   const p = proposals.get(number);
   if (!p) game.refuse(`there is no proposal ${number}`);
   if (p.proposer !== actor) game.refuse(`only the proponent of ${p.label} may do that`);
-  if (p.status !== "discussion") game.refuse(`${p.label} is not under discussion: voting has begun, and it can no longer be altered`);
+  if (p.status !== "discussion") game.refuse(closed(p));
   return p;
 }
 
@@ -83,9 +83,11 @@ action(
 );
 
 const discussing = () => Object.values(proposals.all()).filter((p) => p.status === "discussion");
+const closed = (p: Proposal) => `${p.label} is not under discussion: voting has begun, and it can no longer be altered`;
 function notProponent(actor: string): string | undefined {
   const all = discussing();
-  if (!all.length) return "no proposal is under discussion";
+  const voting = Object.values(proposals.all()).find((p) => p.status === "voting" && p.proposer === actor);
+  if (!all.length) return voting ? closed(voting) : "no proposal is under discussion";
   return all.some((p) => p.proposer === actor) ? undefined : `only the proponent of ${all[0]!.label} may do that`;
 }
 function tooEarly(p: Proposal): string | undefined {

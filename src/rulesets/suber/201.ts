@@ -38,15 +38,12 @@ function notStartable(): string | undefined {
   if (playingOrder().length < 2) return "play needs at least two players; invite more first";
   return undefined;
 }
-action(
-  "start",
-  { describe: "Begin play: the first turn goes to the first player in alphabetical order by surname", input: t.object({}), when: notStartable },
-  () => {
-    const not = notStartable();
-    if (not) game.refuse(not);
-    begin(playingOrder()[0]!, 1, 0);
-  },
-);
+const begins = "Begin play: the first turn goes to the first player in alphabetical order by surname";
+action("start", { describe: begins, input: t.object({}), when: notStartable }, () => {
+  const not = notStartable();
+  if (not) game.refuse(not);
+  begin(playingOrder()[0]!, 1, 0);
+});
 // Before play begins, any player may begin it.
 answer("play.awaits", () => (notStartable() ? [] : playingOrder().map((player) => ({ player, does: "start the game", action: "start" }))));
 
