@@ -40,7 +40,7 @@ function lines(awaits: Awaited[], me: string, name: (id: string) => string): Lin
   return [...all.filter((l) => l.mine), ...all.filter((l) => !l.mine)];
 }
 
-export function Banner({ page, started, onGo }: { page: GamePage; started: boolean; onGo(action: string): void }) {
+export function Banner({ page, started, onGo }: { page: GamePage; started: boolean | null; onGo(action: string): void }) {
   const { view } = page;
   const name = namer(view);
   if (view.status === "over") {
@@ -81,7 +81,7 @@ export function Banner({ page, started, onGo }: { page: GamePage; started: boole
           )}
         </div>
       ))}
-      {page.awaits.length === 0 && (
+      {page.awaits.length === 0 && started !== null && (
         <p class="banner-line">
           {started ? "The rules name no one the game waits for just now." : `Waiting to start: ${players(view.players.length)} joined so far.`}
         </p>

@@ -102,14 +102,15 @@ export function GameScreen({ id, tab, user }: { id: string; tab: string; user: U
       <p>Loading…</p>
     );
   // Nothing has been played until an action or a timer has been: only the game's creation and joins.
-  const started = live.log.some((e) => e.input.kind === "action" || e.input.kind === "timer");
+  // (Unknown until the log has loaded: it always holds the game's creation.)
+  const started = live.log.length === 0 ? null : live.log.some((e) => e.input.kind === "action" || e.input.kind === "timer");
   const invite = page.invite ? `${location.origin}/invite/${page.invite}` : null;
   return (
     <div class="game">
       <header class="game-head">
         <h1>{page.view.name}</h1>
         <span class="muted">
-          {title ?? "custom ruleset"} · {started ? "" : "Waiting to start · "}
+          {title ?? "custom ruleset"} · {started === false ? "Waiting to start · " : ""}
           {players(page.view.players.length)} · <span class={live.connected ? "live on" : "live"}>{live.connected ? "live" : "reconnecting…"}</span>
         </span>
         {page.owner === user.id && <Settings id={id} timeZone={page.timeZone} onSaved={live.refresh} />}
