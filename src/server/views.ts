@@ -36,7 +36,7 @@ export function gamePage(game: Game, settings: GameSettings | undefined, me: str
     actions: game.actions().map((a) => ({ name: a.name, describe: a.describe, input: a.input, changesRules: a.changesRules, rule: a.rule, refused: null })),
     timers: Object.values(game.state.timers).map((t) => ({ id: t.id, name: t.name, at: t.at, rule: t.rule })),
     awaits: [],
-    practice: null,
+    practice: game.state.practice ? { aheadMs: game.state.practice.aheadMs } : null,
   };
 }
 
