@@ -161,3 +161,31 @@ async function exportAndVerify(t: Table): Promise<{ identical: boolean }> {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+test("on a game file, `nomos clock forward` and `nomos clock next` move a practice game's clock; another game refuses in words", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "nomos-practice-cli-"));
+  const db = join(dir, "games.db");
+  const nomos = (args: string[]) => runCli(["--db", db, ...args], true);
+  try {
+    const created = await nomos(["new", "Practice file", "--preset", "n_omic", "--player", "Ada", "--player", "Grace", "--start", "--practice"]);
+    assert.equal(created.code, 0, created.stderr);
+    assert.equal(created.out.practice, true);
+    const day = await nomos(["clock", "forward", "1 day", "--as", "grace"]);
+    assert.equal(day.code, 0, day.stderr);
+    assert.deepEqual([day.out.forwardMs, day.out.aheadMs], [24 * hour, 24 * hour]);
+    const unread = await nomos(["clock", "forward", "soon", "--as", "grace"]);
+    assert.notEqual(unread.code, 0);
+    assert.match(unread.error!.message, /"soon" is not an amount of time/);
+    const next = await nomos(["clock", "next", "--as", "ada"]);
+    assert.equal(next.code, 0, next.stderr);
+    assert.ok(next.out.aheadMs > 24 * hour && next.out.fired >= 1, "the clock reached the next deadline, whose timer fired");
+
+    const other = await nomos(["new", "Real time", "--preset", "n_omic", "--player", "Ada", "--player", "Grace"]);
+    assert.equal(other.code, 0, other.stderr);
+    const refused = await nomos(["--game", other.out.id, "clock", "forward", "1d", "--as", "ada"]);
+    assert.notEqual(refused.code, 0);
+    assert.match(refused.error!.message, /not a practice game/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -5,6 +5,7 @@
  * interface; the two transports differ only in how they answer it.
  */
 import type { ActionDecl, Correction, Effect, GameState, Input, RuleRecord } from "../kernel/types.js";
+import type { ClockMove } from "../kernel/practice-clock.js";
 import type { GameView, LogEntry } from "../kernel/visibility.js";
 import type { Permissions } from "../present/permissions.js";
 import type { RecordDocument, RecordKind } from "../records/documents.js";
@@ -45,6 +46,14 @@ export interface CorrectionOutcome {
   result: GameView["result"];
 }
 
+/** A practice game's clock, moved: the act, how far it moved and is ahead now, and the timers it made fire. */
+export interface ClockOutcome {
+  seq: number;
+  forwardMs: number;
+  aheadMs: number;
+  fired: number;
+}
+
 export interface GameSession {
   /** The game's id. */
   readonly game: string;
@@ -65,4 +74,6 @@ export interface GameSession {
   record(kind: RecordKind, moment: Moment): Promise<RecordDocument>;
   /** Records a correction as the session's player, or as the game's host. */
   correct(correction: Correction, asHost: boolean): Promise<CorrectionOutcome>;
+  /** Moves a practice game's clock forward as the session's player. */
+  moveClock(move: ClockMove): Promise<ClockOutcome>;
 }
