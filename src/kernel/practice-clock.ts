@@ -45,7 +45,7 @@ function clockMove(state: GameState, by: string, move: ClockMove, now: number): 
   if ("toNextDeadline" in move) {
     const next = nextDeadline(state);
     if (!next) return ["refused", "no deadline is set in this game now, so there is none to move the clock to; move it by an amount instead (1 hour, 1 day)"];
-    forwardMs = next.at - now;
+    forwardMs = Math.ceil(next.at - now);
     if (forwardMs <= 0) return ["refused", `the next deadline (Rule ${next.rule}'s "${next.name}") has come already; it is being dealt with now`];
     deadline = { rule: next.rule, name: next.name, at: next.at };
   } else {
@@ -66,10 +66,10 @@ function clockMove(state: GameState, by: string, move: ClockMove, now: number): 
  */
 export function foldClock(state: GameState, act: Act): void {
   const input = act.input;
-  if (input.kind === "create" && input.practice) state.practice = { aheadMs: 0 };
+  if (input.kind === "create" && input.practice === true) state.practice = { aheadMs: 0 };
   if (input.kind !== "clock") return;
   if (!state.practice) throw new Error(`act ${act.seq} moves the clock of a game that is not a practice game`);
-  if (!(input.forwardMs > 0 && input.aheadMs === state.practice.aheadMs + input.forwardMs))
+  if (!(Number.isSafeInteger(input.forwardMs) && input.forwardMs > 0 && input.aheadMs === state.practice.aheadMs + input.forwardMs))
     throw new Error(`act ${act.seq} moves the practice clock by ${input.forwardMs} ms to ${input.aheadMs} ms ahead, from ${state.practice.aheadMs} ms ahead`);
   state.practice = { aheadMs: input.aheadMs };
 }

@@ -36,13 +36,12 @@ export function clockRoutes(app: Api, context: ServerContext): void {
     async (request) => {
       const move = requestedMove(request.body);
       const { game, membership } = await seat(context, request, request.params.id);
-      const { act, fired } = await context.hub.change(game, async (g) => {
+      return context.hub.change(game, async (g) => {
         const { act } = await g.moveClock(membership.playerId, move);
         // The first timers it passes fire now; the hub's alarm fires any more (see GameHub.arm).
-        return { act, fired: (await g.fireDueTimers()).length };
+        const fired = (await g.fireDueTimers()).length;
+        return { seq: act.seq, entry: logEntry(g.state, act, membership.playerId), fired, practice: { aheadMs: g.state.practice?.aheadMs ?? 0 } };
       });
-      const current = (await context.hub.get(game.id)) ?? game;
-      return { seq: act.seq, entry: logEntry(current.state, act, membership.playerId), fired, practice: current.state.practice ?? { aheadMs: 0 } };
     },
   );
 }
