@@ -28,6 +28,7 @@ import { CorrectionReply, GameArchiveSchema, ImportReply, RecordDocumentSchema }
 import { Session, User } from "./accounts.js";
 
 export * from "./accounts.js";
+export * from "./clock.js";
 export * from "./errors.js";
 export * from "./forum.js";
 export * from "./game.js";

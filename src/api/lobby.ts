@@ -46,6 +46,11 @@ export const NewGame = Type.Object(
     preset: Type.Optional(Type.String({ maxLength: 64 })),
     ruleset: Type.Optional(RulesetText),
     timeZone: Type.Optional(TimeZone),
+    practice: Type.Optional(
+      Type.Boolean({
+        description: "A practice game: its players may move its clock forward (POST /api/games/:id/clock), to learn a slow ruleset in one sitting",
+      }),
+    ),
   },
   { additionalProperties: false },
 );

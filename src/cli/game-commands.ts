@@ -3,6 +3,7 @@
  * `nomos <cmd>` on a game file and `nomos remote <cmd>` on a server.
  */
 import { registerActCommands } from "./commands/act.js";
+import { registerClockCommands } from "./commands/clock.js";
 import { registerCorrectCommand } from "./commands/correct.js";
 import { registerJudgmentCommands } from "./commands/judgment.js";
 import { registerLogCommand } from "./commands/log.js";
@@ -23,4 +24,5 @@ export function registerGameCommands(surface: Surface): void {
   registerJudgmentCommands(surface);
   registerCorrectCommand(surface);
   registerRecordsCommands(surface);
+  registerClockCommands(surface);
 }

@@ -3,7 +3,8 @@
  * the file may act as any player (--as) and record corrections as the game's host.
  */
 import type { Standing } from "../kernel/availability.js";
-import type { EngineOptions, Game } from "../kernel/game.js";
+import { fireAllDueTimers, type EngineOptions, type Game } from "../kernel/game.js";
+import type { ClockMove } from "../kernel/practice-clock.js";
 import type { Correction, Json, Recorder } from "../kernel/types.js";
 import { logEntryFor, viewFor, visibleEffects, visibleInput } from "../kernel/visibility.js";
 import { permissionsOf } from "../present/permissions.js";
@@ -12,7 +13,7 @@ import { MomentError, momentOf } from "../records/moment.js";
 import { asOf } from "../records/reports/as-of.js";
 import { loadPreset } from "../ruleset-sources/presets.js";
 import { playerNames, UsageError } from "./context.js";
-import type { ActOutcome, GameSession, Moment, RuleBook } from "./session.js";
+import type { ActOutcome, ClockOutcome, GameSession, Moment, RuleBook } from "./session.js";
 
 export class LocalSession implements GameSession {
   /** `as`: the player who acts and views (null: the public view; corrections by the host). */
@@ -114,5 +115,13 @@ export class LocalSession implements GameSession {
     // An officer sees what they may of their own correction (they might set a value hidden from them); the host sees all.
     const shown = "player" in by ? visibleInput(this.g.state, act.input, by.player) : act.input;
     return { seq: act.seq, correction: shown, status: this.g.state.status, result: this.g.state.result };
+  }
+
+  /** The timers the move passes fire at once, as they do when a game file is opened. */
+  async moveClock(move: ClockMove): Promise<ClockOutcome> {
+    const { act } = await this.g.moveClock(this.actor(), move);
+    const fired = (await fireAllDueTimers(this.g)).length;
+    if (act.input.kind !== "clock") throw new Error("the engine recorded another act than the clock's move");
+    return { seq: act.seq, forwardMs: act.input.forwardMs, aheadMs: act.input.aheadMs, fired };
   }
 }

@@ -7,7 +7,9 @@ import type { Correction } from "../kernel/types.js";
 import type { RecordDocument, RecordKind } from "../records/documents.js";
 import { foldLog, gamePath, getPage, namesOf, readLog, type ActReply, type GamePage, type LogEntry } from "./remote/api.js";
 import type { RemoteClient } from "./remote/client.js";
-import type { ActOutcome, CorrectionOutcome, GameSession, Moment, RuleBook } from "./session.js";
+import type { ClockReply } from "../api/clock.js";
+import type { ClockMove } from "../kernel/practice-clock.js";
+import type { ActOutcome, ClockOutcome, CorrectionOutcome, GameSession, Moment, RuleBook } from "./session.js";
 
 export class RemoteSession implements GameSession {
   // Fetched once per command, and again after the command changes the game.
@@ -89,5 +91,13 @@ export class RemoteSession implements GameSession {
     // The correction is recorded whatever happens here: a failure to fetch the game after it must not read as a failure.
     const view = await this.view().catch(() => null);
     return { seq: reply.seq, correction: reply.entry.input, status: view?.status ?? null, result: view?.result ?? null };
+  }
+
+  async moveClock(move: ClockMove): Promise<ClockOutcome> {
+    const body = "toNextDeadline" in move ? move : { forward: move.forwardMs };
+    const reply = await this.client.post<ClockReply>(gamePath(this.game, "/clock"), body);
+    this.changed();
+    const input = reply.entry.input;
+    return { seq: reply.seq, forwardMs: input.kind === "clock" ? input.forwardMs : 0, aheadMs: reply.practice.aheadMs, fired: reply.fired };
   }
 }

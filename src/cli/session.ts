@@ -6,6 +6,7 @@
  */
 import type { Awaited, Refused } from "../kernel/availability.js";
 import type { ActionDecl, Correction, Effect, GameState, Input, RuleRecord } from "../kernel/types.js";
+import type { ClockMove } from "../kernel/practice-clock.js";
 import type { GameView, LogEntry } from "../kernel/visibility.js";
 import type { Permissions } from "../present/permissions.js";
 import type { RecordDocument, RecordKind } from "../records/documents.js";
@@ -49,6 +50,14 @@ export interface CorrectionOutcome {
   result: GameView["result"];
 }
 
+/** A practice game's clock, moved: the act, how far it moved and is ahead now, and the timers it made fire. */
+export interface ClockOutcome {
+  seq: number;
+  forwardMs: number;
+  aheadMs: number;
+  fired: number;
+}
+
 export interface GameSession {
   /** The game's id. */
   readonly game: string;
@@ -71,4 +80,6 @@ export interface GameSession {
   record(kind: RecordKind, moment: Moment): Promise<RecordDocument>;
   /** Records a correction as the session's player, or as the game's host. */
   correct(correction: Correction, asHost: boolean): Promise<CorrectionOutcome>;
+  /** Moves a practice game's clock forward as the session's player. */
+  moveClock(move: ClockMove): Promise<ClockOutcome>;
 }

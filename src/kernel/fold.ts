@@ -5,6 +5,7 @@
  * an effect the same way (test/consistency.test.ts checks it on whole games).
  */
 import { own, setOwn } from "./own.js";
+import { foldClock } from "./practice-clock.js";
 import { historyEntry, pastEntries } from "./rule-history.js";
 import type { Act, Effect, GameState, HistoryEntry, Json, RuleRecord } from "./types.js";
 
@@ -37,6 +38,7 @@ export function fold(state: GameState, act: Act): GameState {
   state.seq = act.seq;
   state.time = act.time;
   for (const effect of act.effects) applyEffect(state, effect, act);
+  foldClock(state, act);
   return state;
 }
 

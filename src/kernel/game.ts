@@ -12,8 +12,9 @@ import { emptyState, fold } from "./fold.js";
 import type { GameStore } from "./game-store.js";
 import type { GuestRequest, GuestResult } from "./guest-protocol.js";
 import { limits } from "./limits.js";
+import { clockAhead, clockInput, type ClockMove } from "./practice-clock.js";
 import { SandboxInterrupted, type Sandbox, type SandboxFactory } from "./sandbox.js";
-import { slug } from "./player-id.js";
+import { playerName, slug } from "./player-id.js";
 import { stateSeenBy } from "./visibility.js";
 import type { Act, ActionDecl, ArchivedRuleSpec, Correction, GameInfo, GameState, Input, Json, PlayerRecord, Recorder, RuleCode, RuleSpec } from "./types.js";
 
@@ -63,6 +64,8 @@ export interface NewGame {
   rules: RuleSpec[];
   /** Rules an imported ruleset lists as no longer in effect, kept for the record. */
   archived?: ArchivedRuleSpec[];
+  /** A practice game, whose players may move its clock forward. */
+  practice?: boolean;
   /** Fixes the random source, for reproducible games; random by default. */
   seed?: string;
   id?: string;
@@ -100,7 +103,7 @@ export class Game {
     const state = emptyState(spec.name, spec.preset);
     const sandbox = await bootedSandbox(options, state);
     const game = new Game(info, state, sandbox, options);
-    const create: Input = { kind: "create", name: spec.name, preset: spec.preset, rules: spec.rules };
+    const create: Input = { kind: "create", name: spec.name, preset: spec.preset, rules: spec.rules, ...(spec.practice ? { practice: true } : {}) };
     if (spec.archived?.length) create.archived = spec.archived;
     const act = await game.execute(create, info.createdAt);
     await options.store.createGame(info, act.act);
@@ -153,9 +156,7 @@ export class Game {
   /** Adds a player. The id is made from the name unless given. */
   join(name: string, id?: string): Promise<PlayerRecord> {
     return this.serial(async () => {
-      const clean = name.trim();
-      if (!clean) throw new ActionError("invalid-input", 'a player needs a name, such as "Ada Lovelace"');
-      if (clean.length > 100) throw new ActionError("invalid-input", "a player's name can be at most 100 characters");
+      const clean = playerName(name, (message) => new ActionError("invalid-input", message));
       const taken = new Set([...this.current.players, ...this.current.departed].map((p) => p.id));
       let playerId = id ?? slug(clean);
       if (id !== undefined && taken.has(id)) throw new ActionError("invalid-input", `the id "${id}" is taken in this game`);
@@ -170,9 +171,7 @@ export class Game {
   /** Changes a player's name; the id, and so the history, stays. */
   rename(playerId: string, name: string): Promise<PlayerRecord> {
     return this.serial(async () => {
-      const clean = name.trim();
-      if (!clean) throw new ActionError("invalid-input", 'a player needs a name, such as "Ada Lovelace"');
-      if (clean.length > 100) throw new ActionError("invalid-input", "a player's name can be at most 100 characters");
+      const clean = playerName(name, (message) => new ActionError("invalid-input", message));
       const player = this.current.players.find((p) => p.id === playerId);
       if (!player) throw new ActionError("not-a-player", `"${playerId}" is not a player in this game`);
       if (player.name !== clean) await this.commit({ kind: "rename", player: playerId, name: clean }, this.now());
@@ -267,6 +266,11 @@ export class Game {
     });
   }
 
+  /** A player moves a practice game's clock forward (src/kernel/practice-clock.ts); the timers it passes are then due. */
+  moveClock(by: string, move: ClockMove): Promise<ActOutcome> {
+    return this.serial(() => this.commit(...clockInput(this.current, by, move, this.now(), ActionError)));
+  }
+
   /**
    * Fires the timers due by `now`, oldest first, one act each, but at most `max` of them:
    * a chain of timers must not hold the game (or a server's other games) for ever. See
@@ -322,7 +326,7 @@ export class Game {
   }
 
   private now(): number {
-    return Math.max((this.options.clock ?? Date.now)(), this.current.time);
+    return Math.max((this.options.clock ?? Date.now)() + clockAhead(this.current), this.current.time);
   }
 
   /** Acts on one game happen one at a time, in the order they were asked for. */

@@ -188,12 +188,17 @@ export type Effect =
   | { e: "game.ended"; winners: string[]; reason: string; rule: number };
 
 export type Input =
-  | { kind: "create"; name: string; preset: string | null; rules: RuleSpec[]; archived?: ArchivedRuleSpec[] }
+  | { kind: "create"; name: string; preset: string | null; rules: RuleSpec[]; archived?: ArchivedRuleSpec[]; practice?: true }
   | { kind: "join"; player: { id: string; name: string } }
   | { kind: "rename"; player: string; name: string }
   | { kind: "action"; actor: string; name: string; input: Json }
   | { kind: "timer"; id: string }
-  | ({ kind: "correction"; by: Recorder } & Correction);
+  | ({ kind: "correction"; by: Recorder } & Correction)
+  /**
+   * A player moves a practice game's clock forward by `forwardMs`, to `aheadMs` ahead of
+   * the host's clock; `deadline` is the timer it was moved to, if moved "to the next deadline".
+   */
+  | { kind: "clock"; by: string; forwardMs: number; aheadMs: number; deadline?: { rule: number; name: string; at: number } };
 
 export interface Act {
   seq: number;
@@ -236,6 +241,8 @@ export interface GameState {
   broken: Record<string, string>;
   /** The most recent rule failures, newest last (the log keeps them all). */
   failures: RuleFailure[];
+  /** Only in a game created as practice: how far its clock runs ahead of the host's (src/kernel/practice-clock.ts). */
+  practice?: { aheadMs: number };
 }
 
 /** What the engine knows of a game without loading it. */

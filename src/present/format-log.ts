@@ -1,6 +1,7 @@
 /** The log in words: one heading line per act (who did what), then what came of it. */
 import type { Act, Effect, Json } from "../kernel/types.js";
 import { brief, when } from "./format.js";
+import { clockMoveLine } from "./practice-clock.js";
 
 /** An action's input, short: rule code as a line count, long texts clipped. */
 export function briefInput(input: Json): string {
@@ -70,7 +71,9 @@ export function actHeading(input: Act["input"], name: (id: string) => string): s
           ? `${input.player} renames`
           : input.kind === "correction"
             ? `${"player" in input.by ? name(input.by.player) : "The host"} records a correction (${citation(input.cites)}): ${input.reason}`
-            : `${name(input.actor)}: ${input.name} ${briefInput(input.input)}`;
+            : input.kind === "clock"
+              ? clockMoveLine(input, name)
+              : `${name(input.actor)}: ${input.name} ${briefInput(input.input)}`;
 }
 
 /** "Rule 202, case 2": what a correction rests on. */

@@ -332,7 +332,11 @@ interface Answer<R> {
 }
 
 interface GameApi {
-  /** The time of the event being handled, in milliseconds since 1970 (UTC). */
+  /**
+   * The time of the event being handled, in milliseconds since 1970 (UTC): the game's clock.
+   * In a practice game the players may move that clock forward (never back), so a day's
+   * wait passes in a sitting; rules need do nothing for it, their timers fire as it passes.
+   */
   now(): number;
   /** Whether a rule has ended the game. */
   isOver(): boolean;

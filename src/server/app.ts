@@ -18,6 +18,7 @@ import { Accounts } from "./accounts.js";
 import { notFoundBody, toErrorReply } from "./errors.js";
 import { GameHub } from "./hub.js";
 import { authRoutes } from "./routes/auth.js";
+import { clockRoutes } from "./routes/clock.js";
 import { codeRoutes } from "./routes/code.js";
 import { forumRoutes } from "./routes/forum.js";
 import { liveRoutes } from "./routes/live.js";
@@ -105,6 +106,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   authRoutes(app, context);
   lobbyRoutes(app, context);
   playRoutes(app, context);
+  clockRoutes(app, context);
   recordsRoutes(app, context);
   liveRoutes(app, context);
   forumRoutes(app, context);

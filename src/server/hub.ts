@@ -4,6 +4,7 @@
  * nobody is looking.
  */
 import { Game, type EngineOptions, type NewGame } from "../kernel/game.js";
+import { clockAhead } from "../kernel/practice-clock.js";
 import type { PlayerRecord } from "../kernel/types.js";
 import { FoundingStore } from "../store/founding-store.js";
 import { StoreWriteError } from "../store/sqlite-driver.js";
@@ -56,7 +57,7 @@ export class GameHub {
       loading = (async () => {
         const game = await Game.load(this.engine, id);
         // Timers that came due while the server was down: a first batch now, the rest when armed.
-        await game.fireDueTimers(this.clock());
+        await game.fireDueTimers(this.gameTime(game));
         return game;
       })();
       this.games.set(id, loading);
@@ -240,6 +241,11 @@ export class GameHub {
     }
   }
 
+  /** The game's time by this hub's clock: a practice game's runs ahead by as much as its players moved it. */
+  private gameTime(game: Game): number {
+    return this.clock() + clockAhead(game.state);
+  }
+
   private changed(game: Game): void {
     this.arm(game);
     this.announce(game.id, { kind: "act", seq: game.state.seq });
@@ -259,7 +265,7 @@ export class GameHub {
     const alarm = setTimeout(
       () => {
         this.alarms.delete(game.id);
-        void this.change(game, (g) => g.fireDueTimers(this.clock())).catch((err) => {
+        void this.change(game, (g) => g.fireDueTimers(this.gameTime(g))).catch((err) => {
           // Another process fired it first: the game was reloaded and its alarm set again.
           if (err instanceof ApiError && err.code === "conflict") return;
           // The act failed and nothing was recorded; try again in a minute rather than spin.
@@ -275,7 +281,7 @@ export class GameHub {
           this.alarms.set(game.id, retry);
         });
       },
-      Math.min(Math.max(0, next - this.clock()), maxDelay),
+      Math.min(Math.max(0, next - this.gameTime(game)), maxDelay),
     );
     alarm.unref();
     this.alarms.set(game.id, alarm);

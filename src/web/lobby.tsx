@@ -27,7 +27,8 @@ export function LobbyPage({ user, onUser }: { user: User; onUser(user: User): vo
         source === "preset"
           ? { preset: String(data.get("preset")) }
           : { ruleset: { text: String(data.get("rulesetText") ?? ""), ...(codeFrom ? { codeFrom } : {}) } };
-      const game = await post<GameSummary>("/api/games", { name: String(data.get("name")), ...start, timeZone: String(data.get("timeZone")) });
+      const practice = data.get("practice") ? { practice: true } : {};
+      const game = await post<GameSummary>("/api/games", { name: String(data.get("name")), ...start, timeZone: String(data.get("timeZone")), ...practice });
       navigate(`/games/${game.id}`);
     } catch (err) {
       setError((err as Error).message);
@@ -115,6 +116,9 @@ export function LobbyPage({ user, onUser }: { user: User; onUser(user: User): vo
                 </option>
               ))}
             </select>
+          </label>
+          <label class="check">
+            <input type="checkbox" name="practice" /> Practice game: the group can move its clock forward
           </label>
           <button type="submit">Create game</button>
         </form>

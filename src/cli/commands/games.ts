@@ -31,10 +31,20 @@ export function registerGameFileCommands(program: Command, globals: () => Global
     .option("--player <name...>", 'add players by name, in this order (--player "Grace Hopper" --player "Ada Lovelace")')
     .option("--seed <seed>", "fix the game's random source, for a reproducible game")
     .option("--start", "begin play once the players are in: the first player takes the start action")
+    .option("--practice", "a practice game: its players may move its clock forward (nomos clock forward 1d, nomos clock next)")
     .action(
       async (
         name: string,
-        opts: { preset?: string; rulesetFile?: string; layout?: string; codeFrom?: string; player?: string[]; seed?: string; start?: boolean },
+        opts: {
+          preset?: string;
+          rulesetFile?: string;
+          layout?: string;
+          codeFrom?: string;
+          player?: string[];
+          seed?: string;
+          start?: boolean;
+          practice?: boolean;
+        },
       ) => {
         const g = globals();
         // Read the ruleset first: a mistyped preset or an unreadable text must not leave a game file behind.
@@ -42,7 +52,14 @@ export function registerGameFileCommands(program: Command, globals: () => Global
         await withStore(
           g,
           async (engine) => {
-            const game = await Game.create(engine, { name, preset, rules, archived, ...(opts.seed !== undefined ? { seed: opts.seed } : {}) });
+            const game = await Game.create(engine, {
+              name,
+              preset,
+              rules,
+              archived,
+              practice: opts.practice === true,
+              ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
+            });
             try {
               for (const player of opts.player ?? []) await game.join(player);
               if (opts.start) {
@@ -71,11 +88,12 @@ export function registerGameFileCommands(program: Command, globals: () => Global
                   notes,
                   players: s.players,
                   started: !!opts.start,
+                  practice: !!opts.practice,
                   seq: s.seq,
                 },
                 () =>
                   [
-                    `Created game ${game.id} "${name}" from ${opts.rulesetFile ?? preset} with ${Object.keys(s.rules).length} rules in ${g.db}.`,
+                    `Created ${opts.practice ? "practice " : ""}game ${game.id} "${name}" from ${opts.rulesetFile ?? preset} with ${Object.keys(s.rules).length} rules in ${g.db}.`,
                     ...notes.map((n) => `  note: ${n}`),
                     ...s.players.map((p) => `  player ${p.name} (${p.id})`),
                     opts.start

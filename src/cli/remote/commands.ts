@@ -126,10 +126,16 @@ export function registerRemoteCommands(program: Command, globals: () => GlobalOp
     .description("create a game from a preset ruleset (you join it as its first player) and get its invitation link")
     .requiredOption("--preset <preset>", "the ruleset to start from (nomos presets lists them)")
     .option("--time-zone <zone>", "the time zone the game's deadlines are announced in (an IANA name, such as Europe/Paris)")
-    .action(async (name: string, o: { preset: string; timeZone?: string }) => {
+    .option("--practice", "a practice game: its players may move its clock forward (nomos remote clock forward 1d, nomos remote clock next)")
+    .action(async (name: string, o: { preset: string; timeZone?: string; practice?: boolean }) => {
       const g = globals();
       const client = connect();
-      const created = await client.post<GameSummary>("/api/games", { name, preset: o.preset, ...(o.timeZone !== undefined ? { timeZone: o.timeZone } : {}) });
+      const created = await client.post<GameSummary>("/api/games", {
+        name,
+        preset: o.preset,
+        ...(o.timeZone !== undefined ? { timeZone: o.timeZone } : {}),
+        ...(o.practice ? { practice: true } : {}),
+      });
       const link = created.invite ? inviteUrl(client.url, created.invite) : null;
       output(g, { ...created, inviteUrl: link }, () =>
         [

@@ -12,6 +12,7 @@ import { MemoryStore } from "../../store/memory-store.js";
 import { checkArchive } from "./check.js";
 import { canonicalJson, type GameArchive } from "./format.js";
 import { own } from "../../kernel/own.js";
+import { clockAhead } from "../../kernel/practice-clock.js";
 import { engineOptions } from "../../engine.js";
 
 export interface ActDifference {
@@ -119,6 +120,9 @@ async function rerun(game: Game, input: Input, seen: { code: number }): Promise<
     case "correction":
       await game.correct(input.by, { cites: input.cites, reason: input.reason, changes: input.changes });
       return;
+    case "clock":
+      await game.moveClock(input.by, input.deadline ? { toNextDeadline: true } : { forwardMs: input.forwardMs });
+      return;
     case "create":
       throw new Error("a game is created once, by act 1");
   }
@@ -139,7 +143,14 @@ export async function verifyArchive(archive: GameArchive, sandbox: SandboxFactor
   // The engine reads its clock once per act: it reads the recorded time of the act being re-run.
   // Rules the log says were stopped (a deadline depends on the machine) are stopped again.
   const stops = new Map(acts.filter((a) => a.stopped).map((a) => [a.seq, a.stopped]));
-  const engine: EngineOptions = engineOptions({ store, sandbox, clock: () => now, snapshotEvery: Number.MAX_SAFE_INTEGER, stopped: (seq) => stops.get(seq) });
+  // A practice game's recorded times include how far its clock was ahead: the host's clock is that much behind.
+  const engine: EngineOptions = engineOptions({
+    store,
+    sandbox,
+    clock: () => now - (game ? clockAhead(game.state) : 0),
+    snapshotEvery: Number.MAX_SAFE_INTEGER,
+    stopped: (seq) => stops.get(seq),
+  });
   const id = checked.game.id;
   const seen = { code: 0 };
   let game: Game | undefined;
@@ -152,6 +163,7 @@ export async function verifyArchive(archive: GameArchive, sandbox: SandboxFactor
         preset: create.preset,
         rules: create.rules,
         ...(create.archived ? { archived: create.archived } : {}),
+        ...(create.practice ? { practice: true } : {}),
         seed: checked.game.seed,
         id,
       });

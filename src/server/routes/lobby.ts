@@ -128,7 +128,7 @@ export function lobbyRoutes(app: Api, context: ServerContext): void {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const { preset, ruleset, timeZone = user.timeZone ?? "UTC" } = request.body;
+      const { preset, ruleset, timeZone = user.timeZone ?? "UTC", practice = false } = request.body;
       const name = request.body.name.trim();
       if (!name) throw badRequest("a game needs a name");
       if (!isTimeZone(timeZone)) throw badRequest(`"${timeZone}" is not a time zone; use an IANA name such as Europe/Paris`);
@@ -148,7 +148,7 @@ export function lobbyRoutes(app: Api, context: ServerContext): void {
       }
       // The game, its founder's player, its settings and the founder's seat: all or nothing.
       let settings: GameSettings | undefined;
-      const { game, player } = await hub.found(spec, user.displayName, (g, p) => {
+      const { game, player } = await hub.found({ ...spec, practice }, user.displayName, (g, p) => {
         settings = accounts.createSettings(g.id, user.id, timeZone);
         accounts.addMember(g.id, user.id, p.id);
       });

@@ -1,5 +1,6 @@
 /** The game's log in words, newest first: who did what, and what came of it. */
 import { citation, effectLine } from "../../present/format-log.js";
+import { clockMoveLine } from "../../present/practice-clock.js";
 import { brief, when } from "../format.js";
 import type { GamePage, LogEntry } from "../types.js";
 import { namer, playerCheck } from "./names.js";
@@ -17,6 +18,8 @@ function heading(input: LogEntry["input"], name: (id: string) => string, isPlaye
       return `A timer fires`;
     case "correction":
       return `${"player" in input.by ? name(input.by.player) : "The host"} records a correction (${citation(input.cites)}): ${input.reason}`;
+    case "clock":
+      return clockMoveLine(input as never, name);
     default: {
       const details = input.input && typeof input.input === "object" && Object.keys(input.input).length ? `: ${brief(input.input, name, isPlayer)}` : "";
       return `${name(input.actor)} — ${input.name}${details}`;

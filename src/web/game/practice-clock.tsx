@@ -1,0 +1,75 @@
+/**
+ * A practice game's clock: how far the group has moved it ahead of real time, and buttons
+ * to move it on (an hour, a day, or to the next deadline), so that a ruleset that waits a
+ * day for discussion can be learnt in one sitting. Shows nothing in a game that is not practice.
+ */
+import { useState } from "preact/hooks";
+import { post } from "../api.js";
+import { relative } from "../format.js";
+import { durationWords } from "../../present/practice-clock.js";
+import type { GamePage } from "../types.js";
+
+/** The game's time now: real time, plus how far a practice game's clock was moved ahead. Deadlines count from it. */
+export function gameNow(page: GamePage, realNow = Date.now()): number {
+  return realNow + (page.practice?.aheadMs ?? 0);
+}
+
+/** A timer's name as words: "discussion-over" reads "discussion over". */
+const words = (name: string) => name.replace(/[-_.]+/g, " ");
+
+export function PracticeClock({ page, onChanged }: { page: GamePage; onChanged(): Promise<void> }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  if (!page.practice || page.view.status === "over") return null;
+  const ahead = page.practice.aheadMs;
+  const next = [...page.timers].sort((a, b) => a.at - b.at)[0];
+
+  const move = async (body: { forward: string } | { toNextDeadline: true }, said: string) => {
+    setBusy(true);
+    setError(null);
+    setDone(null);
+    try {
+      await post(`/api/games/${page.id}/clock`, body);
+      setDone(`The clock moved forward ${said}.`);
+      await onChanged();
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section class="practice-clock" aria-labelledby="practice-clock-title">
+      <p>
+        <strong id="practice-clock-title">Practice game</strong> —{" "}
+        {ahead > 0 ? `the clock is ${durationWords(ahead)} ahead of real time.` : "the clock keeps real time until the group moves it forward."}{" "}
+        <span class="muted">Anyone in the game can move it forward (never back); each move is recorded in the log.</span>
+      </p>
+      <div class="practice-clock-moves">
+        <button type="button" class="secondary" disabled={busy} onClick={() => move({ forward: "1 hour" }, "1 hour")}>
+          +1 hour
+        </button>
+        <button type="button" class="secondary" disabled={busy} onClick={() => move({ forward: "1 day" }, "1 day")}>
+          +1 day
+        </button>
+        {next && (
+          <button type="button" class="secondary" disabled={busy} onClick={() => move({ toNextDeadline: true }, "to the next deadline")}>
+            To the next deadline (Rule {next.rule}'s {words(next.name)}, {relative(next.at, gameNow(page))})
+          </button>
+        )}
+      </div>
+      {done && (
+        <p class="ok" role="status">
+          {done}
+        </p>
+      )}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}
