@@ -223,6 +223,7 @@ function readRuleset(body: RulesetText) {
     return rulesetFromText(body.text, {
       ...(body.layout !== undefined ? { layout: body.layout } : {}),
       ...(body.codeFrom !== undefined ? { codeFrom: body.codeFrom } : {}),
+      ...(body.offices !== undefined ? { offices: body.offices } : {}),
     });
   } catch (err) {
     throw new ApiError(400, err instanceof RulesetImportError ? "unreadable-ruleset" : "invalid-input", `${(err as Error).message}; nothing was imported`);
