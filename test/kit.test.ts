@@ -49,18 +49,6 @@ const stateOf = async (t: Table, name: string, viewer = 0) =>
   (await t.clients[viewer]!.get(`/api/games/${t.id}`)).body.view.state.find((s: { name: string }) => s.name === name);
 const proposal = async (t: Table, n: number) => (await stateOf(t, "proposals")).value[n];
 
-/** Proposal `n` (made by the second player), voted on by all three and adopted by the Assessor. */
-async function adopt(t: Table, n: number, change: unknown) {
-  await ok(t.clients[1]!.act(t.id, "propose", { change }));
-  assert.equal((await proposal(t, n)).status, "voting");
-  for (const [i, client] of t.clients.entries()) await ok(client.act(t.id, "vote", { proposal: n, vote: i === 2 ? "against" : "for" }));
-  await ok(t.clients[0]!.act(t.id, "assess", { proposal: n, outcome: "adopted", reason: "a simple majority" }));
-  const p = await proposal(t, n);
-  assert.equal(p.status, "adopted", p.reason);
-  assert.deepEqual(p.tally, { for: 2, against: 1, abstain: 0 });
-  return p;
-}
-
 for (const file of ["nomicron.txt", "nomic-viii.txt", "denomic-1999.txt"]) {
   test(`${file}: played by hand from its import: a proposal to amend a rule, three votes, the Assessor's assessment, the new text in the rules`, async () => {
     const t = await table(file);

@@ -81,6 +81,7 @@ export const RulesetPreview = Type.Object(
     epilogue: Type.String(),
     rules: Type.Array(ReadRule),
     archived: Type.Array(ReadRule),
+    handPlay: Type.Optional(Type.Array(Type.Integer(), { description: "The hand-play rules added, by number (where no code offers play)" })),
     notes: Type.Array(Type.String()),
   },
   { $id: "RulesetPreview", title: "RulesetPreview", description: "What Nomos reads in a published ruleset's text" },

@@ -109,6 +109,7 @@ export function lobbyRoutes(app: Api, context: ServerContext): void {
         epilogue,
         rules: r.rules.map(({ code, ...rule }) => ({ ...rule, hasCode: !!code })),
         archived: r.archived,
+        handPlay: r.handPlay,
         notes: r.notes,
       };
     },
