@@ -5,7 +5,11 @@
  * on, and rules given code as the group goes.
  */
 import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { after, before, test } from "node:test";
+import { runCli } from "./cli-run.js";
 import { source } from "./ruleset-import-helpers.js";
 import { ApiClient, startServer, type TestServer } from "./server-helpers.js";
 
@@ -196,4 +200,39 @@ test("hand play: the offices are named at creation, checked in words; code that 
   assert.ok(!coded.body.notes.some((n: string) => /hand-play/.test(n)));
   const presets = (await creator.get("/api/presets")).body as { name: string }[];
   assert.ok(!presets.some((p) => p.name === "kit"), "the kit is no preset");
+});
+
+test("hand play from the command line: a game from Nomic VIII's text with the group's offices, a proposal, votes, the Moderator's assessment", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "nomos-kit-"));
+  try {
+    const cli = (...args: string[]) => runCli(["--db", join(dir, "viii.db"), ...args], false);
+    const file = join(process.cwd(), "..", "shared", "rulesets", "nomic-viii.txt");
+    const created = await cli(
+      "new",
+      "Nomic VIII",
+      "--ruleset-file",
+      file,
+      "--office",
+      "Moderator",
+      "Scribe",
+      "--player",
+      "Ada",
+      "--player",
+      "Grace",
+      "--player",
+      "Alan",
+    );
+    assert.equal(created.code, 0, created.stderr);
+    assert.match(created.stdout, /note: .*hand-play rules were added as rules 214, 215 and 216 .*the Moderator assesses each proposal/);
+    assert.equal((await cli("propose", "--amend", "201", "--text", "Each player may keep one proposal in the queue.", "--as", "grace")).code, 0);
+    for (const who of ["ada", "grace", "alan"]) assert.equal((await cli("vote", "1", "for", "--as", who)).code, 0);
+    const refused = await cli("act", "assess", '{"proposal": 1, "outcome": "adopted", "reason": "unanimous"}', "--as", "grace");
+    assert.equal(refused.code, 1);
+    assert.match(refused.stderr, /only the Moderator assesses proposals, and the Moderator is Ada, not you/);
+    const assessed = await cli("act", "assess", '{"proposal": 1, "outcome": "adopted", "reason": "unanimous"}', "--as", "ada");
+    assert.match(assessed.stdout, /The Moderator assesses proposal 1: adopted\. unanimous \(3 for, 0 against, 0 abstaining\)/);
+    assert.match((await cli("rules", "201")).stdout, /Each player may keep one proposal in the queue\./);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
