@@ -5,10 +5,11 @@
  * on, and rules given code as the group goes.
  */
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
+import { checkRuleCode } from "../src/sandbox/compile-rule.js";
 import { runCli } from "./cli-run.js";
 import { source } from "./ruleset-import-helpers.js";
 import { ApiClient, startServer, type TestServer } from "./server-helpers.js";
@@ -19,6 +20,13 @@ before(async () => {
 });
 after(async () => {
   await server.close();
+});
+
+test("the hand-play rules' code type-checks against the rule API, as a player's would", () => {
+  const dir = new URL("../src/rulesets/kit/", import.meta.url);
+  const files = readdirSync(dir).filter((f) => f.endsWith(".ts"));
+  assert.equal(files.length, 3);
+  for (const file of files) assert.deepEqual(checkRuleCode(readFileSync(new URL(file, dir), "utf8")), [], file);
 });
 
 let signed = 0;
@@ -39,6 +47,7 @@ type Table = Awaited<ReturnType<typeof table>>;
 const ok = async (reply: Promise<{ status: number; body: any }>) => {
   const r = await reply;
   assert.equal(r.status, 200, JSON.stringify(r.body));
+  assert.equal(r.body.failed, null, "no rule's code failed");
   return r.body;
 };
 const rules = async (t: Table) =>

@@ -40,11 +40,17 @@ action(
     input: t.object({ office: t.enum(OFFICES, { describe: "The office" }), to: t.player({ describe: "Who takes it" }) }),
   },
   (input, { actor }) => {
-    const now = offices.get(input.office);
-    if (now?.holder !== actor) game.refuse(`you do not hold the office of ${input.office}; ${game.player(now?.holder ?? "")?.name ?? "nobody"} does`);
     if (input.to === actor) game.refuse(`you already hold the office of ${input.office}`);
     offices.set(input.office, { office: input.office, holder: input.to });
     game.post(`${game.player(actor)?.name ?? actor} hands the office of ${input.office} to ${game.player(input.to)?.name ?? input.to}.`);
     game.emit("office.changed", { office: input.office, from: actor, to: input.to });
   },
 );
+
+// Only a holder hands an office on: asked before any input, so the page offers this action to holders only.
+forbid("hand-over-office", (input, { actor }) => {
+  const office = typeof input.office === "string" ? input.office : undefined;
+  if (office === undefined) return OFFICES.some((o) => offices.get(o)?.holder === actor) ? undefined : "you hold no office to hand over";
+  const holder = offices.get(office)?.holder;
+  return holder === actor ? undefined : `you do not hold the office of ${office}; ${game.player(holder ?? "")?.name ?? "nobody"} does`;
+});

@@ -151,10 +151,6 @@ action(
     }),
   },
   (input, { actor }) => {
-    const holder = assessor();
-    if (!holder) game.refuse(`no rule says who holds the office of ${ASSESSING_OFFICE}, who assesses proposals`);
-    if (holder.value !== actor)
-      game.refuse(`only the ${ASSESSING_OFFICE} assesses proposals, and the ${ASSESSING_OFFICE} is ${nameOf(holder.value)}, not you`, holder.rule);
     const p = open(input.proposal);
     const votes = Object.values(p.votes);
     const tally = {
@@ -190,6 +186,14 @@ action(
   },
 );
 
+// Who may assess, and whether there is anything to vote on, are asked before any input (so
+// the page offers these actions only to those who can take them now).
+forbid("assess", (_input, { actor }) => {
+  const holder = assessor();
+  if (!holder) return `no rule says who holds the office of ${ASSESSING_OFFICE}, who assesses proposals`;
+  if (holder.value !== actor) return `only the ${ASSESSING_OFFICE} assesses proposals, and the ${ASSESSING_OFFICE} is ${nameOf(holder.value)}, not you`;
+  return undefined;
+});
 // This rule puts adopted proposals into effect, so its code may change any rule; other
 // rules' code is left to the engine's default (a rule may change only itself).
 answer("rule-change.allowed", ({ by }: RuleChangeQuestion) => (by === game.rules.self().number ? true : undefined));

@@ -39,9 +39,7 @@ action(
     }),
   },
   (input, { actor }) => {
-    const held = game.ask<string[]>("office.held", { player: actor });
-    if (!held) game.refuse("no rule names the officers, who keep the quantities");
-    if (held.value.length === 0) game.refuse("only an officer records quantities, and you hold no office", held.rule);
+    const held = game.ask<string[]>("office.held", { player: actor })?.value ?? [];
     if (!game.rules.get(input.rule)) game.refuse(`there is no rule ${input.rule} in effect to cite`);
     const quantity = input.quantity.trim();
     if (!quantity) game.refuse("name the quantity, as the rules name it");
@@ -63,8 +61,15 @@ action(
     });
     const name = (id: PlayerId) => game.player(id)?.name ?? id;
     game.post(
-      `${name(actor)} (${held.value.join(", ")}) records ${name(input.player)}'s ${quantity}: ${before} → ${value}, by Rule ${input.rule}: ${input.reason}`,
+      `${name(actor)} (${held.join(", ")}) records ${name(input.player)}'s ${quantity}: ${before} → ${value}, by Rule ${input.rule}: ${input.reason}`,
     );
     game.emit("quantity.recorded", { player: input.player, quantity, value, rule: input.rule });
   },
 );
+
+// Only officers keep quantities: asked before any input, so the page offers this action to officers only.
+forbid("record-quantity", (_input, { actor }) => {
+  const held = game.ask<string[]>("office.held", { player: actor });
+  if (!held) return "no rule names the officers, who keep the quantities";
+  return held.value.length ? undefined : "only an officer records quantities, and you hold no office";
+});
