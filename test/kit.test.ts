@@ -106,7 +106,7 @@ for (const file of ["nomicron.txt", "nomic-viii.txt", "denomic-1999.txt"]) {
     assert.equal(amended.text, text);
     assert.deepEqual({ change: amended.history.at(-1).change, cause: amended.history.at(-1).cause }, { change: "amended", cause: "Proposal 1" });
     const voted = await t.clients[0]!.act(t.id, "vote", { proposal: 1, vote: "against" });
-    assert.match(voted.body.error.message, /proposal 1 was already assessed \(adopted\)/);
+    assert.match(voted.body.error.message, /no proposal is open for votes/);
   });
 }
 

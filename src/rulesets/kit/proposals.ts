@@ -58,6 +58,7 @@ const change = t.oneOf([
 
 const nameOf = (id: PlayerId | null | undefined) => (id ? (game.player(id)?.name ?? id) : "nobody");
 const assessor = () => game.ask<PlayerId | null>("office.holder", { office: ASSESSING_OFFICE });
+const voting = () => Object.values(proposals.all()).some((p) => p.status === "voting");
 const nextNumber = () => Math.max(0, ...proposals.keys().map(Number)) + 1;
 
 function describeChange(c: Change): string {
@@ -192,8 +193,10 @@ forbid("assess", (_input, { actor }) => {
   const holder = assessor();
   if (!holder) return `no rule says who holds the office of ${ASSESSING_OFFICE}, who assesses proposals`;
   if (holder.value !== actor) return `only the ${ASSESSING_OFFICE} assesses proposals, and the ${ASSESSING_OFFICE} is ${nameOf(holder.value)}, not you`;
-  return undefined;
+  return voting() ? undefined : "no proposal is waiting to be assessed";
 });
+forbid("vote", () => (voting() ? undefined : "no proposal is open for votes"));
+
 // This rule puts adopted proposals into effect, so its code may change any rule; other
 // rules' code is left to the engine's default (a rule may change only itself).
 answer("rule-change.allowed", ({ by }: RuleChangeQuestion) => (by === game.rules.self().number ? true : undefined));
