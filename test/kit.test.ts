@@ -56,6 +56,7 @@ const rules = async (t: Table) =>
     title: string | null;
     text: string;
     mutable: boolean;
+    code: { source: string } | null;
     history: any[];
   }[];
 const stateOf = async (t: Table, name: string, viewer = 0) =>
@@ -175,20 +176,34 @@ test("hand play: officers keep quantities with a reason, hand their office on, a
   await ok(t.clients[2]!.act(t.id, "wave", {}));
   assert.equal((await stateOf(t, "waves")).value, 1);
 
+  // A text rule given code by an amendment (its text kept), and an immutable rule transmuted.
+  const textOf345 = (await rules(t)).find((r) => r.number === 345)!.text;
+  await ok(t.clients[2]!.act(t.id, "propose", { change: { kind: "amend", rule: 345, code: WAVE.replaceAll("wave", "cheer") } }));
+  await ok(t.clients[2]!.act(t.id, "propose", { change: { kind: "transmute", rule: 101 } }));
+  await ok(t.clients[1]!.act(t.id, "assess", { proposal: 3, outcome: "adopted", reason: "carried" }));
+  await ok(t.clients[1]!.act(t.id, "assess", { proposal: 4, outcome: "adopted", reason: "carried" }));
+  const after = await rules(t);
+  const [coded, transmuted] = [345, 101].map((n) => after.find((r) => r.number === n)!);
+  assert.equal(coded?.text, textOf345, "rule 345 keeps its text");
+  assert.match(coded?.code?.source ?? "", /action\("cheer"/, "and has the code");
+  assert.equal(transmuted?.mutable, true);
+  await ok(t.clients[0]!.act(t.id, "cheer", {}));
+  assert.equal((await stateOf(t, "cheers")).value, 1);
+
   // A change that cannot take effect: the assessment says so and nothing changes.
   await ok(t.clients[2]!.act(t.id, "propose", { change: { kind: "amend", rule: 399, text: "Nobody may wave." } }));
   await ok(t.clients[2]!.act(t.id, "propose", { change: { kind: "repeal", rule: 399 } }));
-  await ok(t.clients[1]!.act(t.id, "assess", { proposal: 4, outcome: "adopted", reason: "carried" }));
-  await ok(t.clients[1]!.act(t.id, "assess", { proposal: 3, outcome: "adopted", reason: "carried" }));
-  const failed = await proposal(t, 3);
+  await ok(t.clients[1]!.act(t.id, "assess", { proposal: 6, outcome: "adopted", reason: "carried" }));
+  await ok(t.clients[1]!.act(t.id, "assess", { proposal: 5, outcome: "adopted", reason: "carried" }));
+  const failed = await proposal(t, 5);
   assert.equal(failed.status, "defeated");
   assert.match(failed.reason, /declared adopted \(carried; 0 for, 0 against, 0 abstaining\), but it cannot take effect: there is no rule 399 in effect/);
 
   // The kit's own rules are rules like any other: the proposals rule can take new code (here, the same code), or be refused a repeal that would end rule-changing.
   const kitRule = (await rules(t)).find((r) => r.title === "Hand play: proposals and votes")!;
   await ok(t.clients[2]!.act(t.id, "propose", { change: { kind: "repeal", rule: kitRule.number } }));
-  await ok(t.clients[1]!.act(t.id, "assess", { proposal: 5, outcome: "adopted", reason: "carried" }));
-  const kept = await proposal(t, 5);
+  await ok(t.clients[1]!.act(t.id, "assess", { proposal: 7, outcome: "adopted", reason: "carried" }));
+  const kept = await proposal(t, 7);
   assert.equal(kept.status, "defeated");
   assert.match(kept.reason, /cannot take effect: .*no rule offering a way to propose rule-changes/);
   assert.ok((await rules(t)).some((r) => r.number === kitRule.number));
