@@ -199,11 +199,16 @@ test("hand play: officers keep quantities with a reason, hand their office on, a
   assert.equal(failed.status, "defeated");
   assert.match(failed.reason, /declared adopted \(carried; 0 for, 0 against, 0 abstaining\), but it cannot take effect: there is no rule 399 in effect/);
 
+  // A repealed rule's number is not used again.
+  await ok(t.clients[2]!.act(t.id, "propose", { change: { kind: "enact", text: "Players may hum." } }));
+  await ok(t.clients[1]!.act(t.id, "assess", { proposal: 7, outcome: "adopted", reason: "carried" }));
+  assert.equal((await rules(t)).find((r) => r.text === "Players may hum.")?.number, 400);
+
   // The kit's own rules are rules like any other: the proposals rule can take new code (here, the same code), or be refused a repeal that would end rule-changing.
   const kitRule = (await rules(t)).find((r) => r.title === "Hand play: proposals and votes")!;
   await ok(t.clients[2]!.act(t.id, "propose", { change: { kind: "repeal", rule: kitRule.number } }));
-  await ok(t.clients[1]!.act(t.id, "assess", { proposal: 7, outcome: "adopted", reason: "carried" }));
-  const kept = await proposal(t, 7);
+  await ok(t.clients[1]!.act(t.id, "assess", { proposal: 8, outcome: "adopted", reason: "carried" }));
+  const kept = await proposal(t, 8);
   assert.equal(kept.status, "defeated");
   assert.match(kept.reason, /cannot take effect: .*no rule offering a way to propose rule-changes/);
   assert.ok((await rules(t)).some((r) => r.number === kitRule.number));

@@ -35,6 +35,8 @@ interface Proposal {
   decidedBy: number | null;
   openedAt: number;
   closedAt: number | null;
+  /** The number of the rule it enacted, if it did. */
+  enacted?: number;
 }
 
 const proposals = recordState<Proposal>("proposals", {
@@ -81,7 +83,9 @@ function problem(c: Change): string | undefined {
 function ruleChange(c: Change): RuleChange {
   switch (c.kind) {
     case "enact": {
-      const number = c.number ?? Math.max(0, ...game.rules.all().map((r) => r.number)) + 1;
+      // After every number in use or ever enacted here: a repealed rule's number is not used again.
+      const enacted = Object.values(proposals.all()).map((p) => p.enacted ?? 0);
+      const number = c.number ?? Math.max(0, ...game.rules.all().map((r) => r.number), ...enacted) + 1;
       return { kind: "enact", number, text: c.text, title: c.title ?? null, mutable: true, code: c.code ?? null };
     }
     case "amend": {
@@ -162,11 +166,13 @@ action(
     const counted = `${tally.for} for, ${tally.against} against, ${tally.abstain} abstaining`;
     let adopted = input.outcome === "adopted";
     let reason = `${input.reason} (${counted})`;
+    let enacted: number | undefined;
     if (adopted) {
       const objection = problem(p.change);
       try {
         if (objection) throw new Error(objection);
-        game.rules.apply(ruleChange(p.change), `Proposal ${p.number}`);
+        const made = game.rules.apply(ruleChange(p.change), `Proposal ${p.number}`);
+        if (p.change.kind === "enact") enacted = made.number;
       } catch (err) {
         adopted = false;
         reason = `declared adopted (${input.reason}; ${counted}), but it cannot take effect: ${err instanceof Error ? err.message : String(err)}`;
@@ -180,6 +186,7 @@ action(
       assessedBy: actor,
       decidedBy: game.rules.self().number,
       closedAt: game.now(),
+      ...(enacted !== undefined ? { enacted } : {}),
     });
     game.post(`The ${ASSESSING_OFFICE} assesses proposal ${p.number}: ${adopted ? "adopted" : "defeated"}. ${reason}.`);
     game.emit(adopted ? "proposal.adopted" : "proposal.defeated", { number: p.number, proposer: p.proposer });
