@@ -18,14 +18,15 @@ test("a game from Nomicron's published text; its ruleset by book, with versioned
   const db = join(dir, "nomicron.db");
   const created = await runCli(["--db", db, "new", "Nomicron", "--ruleset-file", join(rulesets, "nomicron.txt"), "--player", "Ada Lovelace"], false);
   assert.equal(created.code, 0, created.stderr);
-  assert.match(created.stdout, /with 37 rules/);
+  assert.match(created.stdout, /with 40 rules/);
+  assert.match(created.stdout, /note: .*hand-play rules were added as rules 216, 217 and 218/);
   assert.match(created.stdout, /note: .*books-with-versions/);
   const text = await runCli(["--db", db, "ruleset"], false);
   assert.match(text.stdout, /Convention[\s\S]*Rule 1\.1[\s\S]*Immutable[\s\S]*Rule 101\.1[\s\S]*Mutable[\s\S]*Rule 215\.1/);
   const markdown = await runCli(["--db", db, "ruleset", "--format", "markdown"], false);
   assert.match(markdown.stdout, /^## Convention$/m);
   const json = await runCli(["--db", db, "ruleset"], true);
-  assert.equal(json.out.groups.flatMap((g: { rules: unknown[] }) => g.rules).length, 37);
+  assert.equal(json.out.groups.flatMap((g: { rules: unknown[] }) => g.rules).length, 40, "the text's 37 rules and the 3 of hand play");
 });
 
 test("a text that cannot be read says which line and why, and no game is made", async () => {

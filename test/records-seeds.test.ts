@@ -37,8 +37,8 @@ for (const file of files) {
       assert.equal(p.text, rule.text, `rule ${rule.number}: the published text is the imported text`);
       assert.equal(p.mutable, rule.mutable, `rule ${rule.number}: mutability`);
       assert.equal(p.title, rule.title ?? null, `rule ${rule.number}: title`);
-      // The source holds the text exactly, and so does the plain-text rendering.
-      assert.ok(text.includes(rule.text), `rule ${rule.number}'s text is in the source as published`);
+      // The source holds the text exactly (the hand-play rules the import added aside), and so does the plain-text rendering.
+      if (!imported.handPlay.includes(rule.number)) assert.ok(text.includes(rule.text), `rule ${rule.number}'s text is in the source as published`);
       assert.ok(plain.includes(rule.text), `rule ${rule.number}'s text is in the published plain text`);
       assert.ok(plain.includes(`Rule ${p.label}`), `rule ${p.label} is headed in the plain text`);
       assert.ok(markdown.includes(`Rule ${p.label}`), `rule ${p.label} is headed in the Markdown`);

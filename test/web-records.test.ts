@@ -55,14 +55,17 @@ test("the records of a game in the browser: a published ruleset imported, report
   const line = nomicText.split("\n").indexOf(header) + 1;
   assert.match((await ada.getByRole("alert").textContent())!, new RegExp(`line ${line}: .*"Mutible"`));
   await text.fill(nomicText);
+  await ada.getByLabel("Offices for hand play").fill("Archivist, Treasurer");
   await ada.getByRole("button", { name: "Preview" }).click();
   const preview = ada.getByRole("region", { name: "Preview" });
   await preview.waitFor();
   assert.equal(await preview.locator('[data-field="layout"]').textContent(), "number-status-line");
-  assert.equal(await preview.locator('[data-field="rules"]').textContent(), "37");
+  assert.equal(await preview.locator('[data-field="rules"]').textContent(), "40 (3 with code)", "the text's 37 rules and the 3 of hand play");
+  assert.match((await preview.locator('[data-field="hand-play"]').textContent())!, /^rules 338, 339, 340, added so the game can be played by hand$/);
   assert.equal(await preview.locator('[data-field="archived"]').textContent(), "205, 210, 310");
   assert.match((await preview.textContent())!, /Recognised the layout "number-status-line"/);
-  await preview.getByText("The rules (37)").click();
+  assert.match((await preview.textContent())!, /the Archivist assesses each proposal, and the officers \(Archivist and Treasurer,/);
+  await preview.getByText("The rules (40)").click();
   await preview.getByText("Each player has one vote per proposal.").waitFor();
   await ada.setViewportSize({ width: 390, height: 844 });
   assert.ok((await wide(ada)) <= 390, "the lobby with a preview is wider than a phone's screen");
@@ -71,6 +74,12 @@ test("the records of a game in the browser: a published ruleset imported, report
   await ada.getByRole("button", { name: "Create game" }).click();
   await ada.getByLabel("Invitation link").waitFor();
   const nomic = gameId(ada);
+  const offices = JSON.parse((await fetched(ada, `/api/games/${nomic}`)).text).view.state.find((v: { name: string }) => v.name === "offices").value;
+  assert.deepEqual(
+    Object.values(offices).map((o) => (o as { office: string }).office),
+    ["Archivist", "Treasurer"],
+    "the offices named in the form, in order",
+  );
 
   // Its Records tab: the short ruleset, then the full one with the history as published.
   await tab(ada, "Records");

@@ -35,6 +35,13 @@ export const RulesetText = Type.Object(
     text: Type.String({ minLength: 1, maxLength: 400_000, description: "The ruleset as published (plain text)" }),
     layout: Type.Optional(Type.String({ maxLength: 64, description: "The text's layout, if not the one recognised" })),
     codeFrom: Type.Optional(Type.String({ maxLength: 64, description: "A preset whose code is attached to the rules of the same number" })),
+    offices: Type.Optional(
+      Type.Array(Type.String({ maxLength: 100 }), {
+        maxItems: 20,
+        description:
+          'Where no code offers play, the offices of the hand-play rules added ("Assessor" if none): the first assesses proposals; each is held at first by the game\'s creator',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -79,6 +86,7 @@ export const RulesetPreview = Type.Object(
     epilogue: Type.String(),
     rules: Type.Array(ReadRule),
     archived: Type.Array(ReadRule),
+    handPlay: Type.Optional(Type.Array(Type.Integer(), { description: "The hand-play rules added, by number (where no code offers play)" })),
     notes: Type.Array(Type.String()),
   },
   { $id: "RulesetPreview", title: "RulesetPreview", description: "What Nomos reads in a published ruleset's text" },

@@ -1,11 +1,13 @@
 /**
  * A game's ruleset from a published text: the import (which layout, which rules, what it
- * noted) plus, if asked, the code of a preset attached rule by rule. Shared by the CLI and
+ * noted) plus, if asked, the code of a preset attached rule by rule, plus the hand-play kit
+ * where no code offers a way to propose rule-changes (hand-play.ts). Shared by the CLI and
  * the server, so both start the same game from the same text.
  */
 import type { ArchivedRuleSpec, RuleSpec } from "../kernel/types.js";
 import { importRuleset, type ImportedRuleset } from "../records/import/import-ruleset.js";
 import { attachCode } from "./attach-code.js";
+import { offersPlay, withHandPlay } from "./hand-play.js";
 import { listPresets, presetCodePath, presetsDir } from "./presets.js";
 import { join } from "node:path";
 
@@ -17,11 +19,13 @@ export interface RulesetFromText {
   codeFrom: string | null;
   attached: number[];
   textDiffers: number[];
+  /** The numbers of the hand-play rules added (none where attached code offers play). */
+  handPlay: number[];
   /** What a user should know: the importer's notes and what the code attachment did. */
   notes: string[];
 }
 
-export function rulesetFromText(text: string, options: { layout?: string; codeFrom?: string } = {}): RulesetFromText {
+export function rulesetFromText(text: string, options: { layout?: string; codeFrom?: string; offices?: readonly string[] } = {}): RulesetFromText {
   const imported = importRuleset(text, options.layout !== undefined ? { layout: options.layout } : {});
   const notes = [...imported.notes];
   let rules = imported.rules;
@@ -39,5 +43,13 @@ export function rulesetFromText(text: string, options: { layout?: string; codeFr
         `Rules ${textDiffers.join(", ")} read differently from ${options.codeFrom}'s text; their code was written for that text: read it before play.`,
       );
   }
-  return { imported, rules, archived: imported.archived, codeFrom: options.codeFrom ?? null, attached, textDiffers, notes };
+  let handPlay: number[] = [];
+  if (!offersPlay(rules)) {
+    const kit = withHandPlay(rules, imported.archived, options.offices);
+    ({ rules, numbers: handPlay } = kit);
+    notes.push(kit.note);
+  } else if (options.offices?.length) {
+    notes.push("The attached code offers its own way to play, so the offices named were not added.");
+  }
+  return { imported, rules, archived: imported.archived, codeFrom: options.codeFrom ?? null, attached, textDiffers, handPlay, notes };
 }

@@ -4,7 +4,7 @@ import { get, patch, post } from "./api.js";
 import { viewerZone, zones } from "./format.js";
 import { GameImport } from "./game-import.js";
 import { follow, navigate } from "./router.js";
-import { RulesetImport, type Preset } from "./ruleset-import.js";
+import { RulesetImport, rulesetRequest, type Preset } from "./ruleset-import.js";
 import type { GameSummary, User } from "./types.js";
 
 export function LobbyPage({ user, onUser }: { user: User; onUser(user: User): void }) {
@@ -22,11 +22,7 @@ export function LobbyPage({ user, onUser }: { user: User; onUser(user: User): vo
     event.preventDefault();
     const data = new FormData(event.target as HTMLFormElement);
     try {
-      const codeFrom = String(data.get("codeFrom") ?? "");
-      const start =
-        source === "preset"
-          ? { preset: String(data.get("preset")) }
-          : { ruleset: { text: String(data.get("rulesetText") ?? ""), ...(codeFrom ? { codeFrom } : {}) } };
+      const start = source === "preset" ? { preset: String(data.get("preset")) } : { ruleset: rulesetRequest(data) };
       const practice = data.get("practice") ? { practice: true } : {};
       const game = await post<GameSummary>("/api/games", { name: String(data.get("name")), ...start, timeZone: String(data.get("timeZone")), ...practice });
       navigate(`/games/${game.id}`);

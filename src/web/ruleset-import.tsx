@@ -1,8 +1,9 @@
 /**
  * A new game's ruleset from its published text: paste it or pick a file, optionally attach
- * a preset's code to the rules of the same number, and preview what Nomos reads in it (the
- * layout, the rules, the rules no longer in effect, notes) before the game is created.
- * Errors name their line. Rule texts are players' words: always shown as text.
+ * a preset's code to the rules of the same number, name the offices of hand play (used where
+ * no code offers play: the rules the import adds), and preview what Nomos reads in it (the
+ * layout, the rules, the rules no longer in effect, the hand-play rules, notes) before the
+ * game is created. Errors name their line. Rule texts are players' words: always shown as text.
  */
 import { useState } from "preact/hooks";
 import { post } from "./api.js";
@@ -28,7 +29,23 @@ interface RulesetPreview {
   epilogue: string;
   rules: PreviewRule[];
   archived: PreviewRule[];
+  handPlay?: number[];
   notes: string[];
+}
+
+/** The offices as typed: names separated by commas (none: the server's default). */
+function officeList(typed: string): string[] {
+  return typed
+    .split(",")
+    .map((name) => name.trim())
+    .filter((name) => name !== "");
+}
+
+/** The `ruleset` of a new game's request, from the form's fields this component renders. */
+export function rulesetRequest(data: FormData): { text: string; codeFrom?: string; offices?: string[] } {
+  const codeFrom = String(data.get("codeFrom") ?? "");
+  const offices = officeList(String(data.get("offices") ?? ""));
+  return { text: String(data.get("rulesetText") ?? ""), ...(codeFrom ? { codeFrom } : {}), ...(offices.length ? { offices } : {}) };
 }
 
 /** "All players must always abide by…": a rule's title, or the start of its text. */
@@ -55,6 +72,12 @@ function PreviewView({ preview }: { preview: RulesetPreview }) {
             {withCode ? ` (${withCode} with code)` : ""}
           </dd>
         </div>
+        {preview.handPlay?.length ? (
+          <div>
+            <dt>Hand play</dt>
+            <dd data-field="hand-play">rules {preview.handPlay.join(", ")}, added so the game can be played by hand</dd>
+          </div>
+        ) : null}
         <div>
           <dt>No longer in effect</dt>
           <dd data-field="archived">{preview.archived.length ? preview.archived.map((r) => r.number).join(", ") : "none"}</dd>
@@ -97,10 +120,11 @@ function PreviewView({ preview }: { preview: RulesetPreview }) {
   );
 }
 
-/** The fields of the new-game form for a ruleset's text: named rulesetText and codeFrom. */
+/** The fields of the new-game form for a ruleset's text: named rulesetText, codeFrom and offices (read by rulesetRequest). */
 export function RulesetImport({ presets }: { presets: Preset[] }) {
   const [text, setText] = useState("");
   const [codeFrom, setCodeFrom] = useState("");
+  const [offices, setOffices] = useState("Assessor");
   const [preview, setPreview] = useState<RulesetPreview | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -123,7 +147,8 @@ export function RulesetImport({ presets }: { presets: Preset[] }) {
     if (!text.trim()) return setError("Paste the ruleset's text, or pick a file, first.");
     setBusy(true);
     try {
-      setPreview(await post<RulesetPreview>("/api/rulesets/preview", { text, ...(codeFrom ? { codeFrom } : {}) }));
+      const named = officeList(offices);
+      setPreview(await post<RulesetPreview>("/api/rulesets/preview", { text, ...(codeFrom ? { codeFrom } : {}), ...(named.length ? { offices: named } : {}) }));
       setError(null);
     } catch (err) {
       setPreview(null);
@@ -168,6 +193,23 @@ export function RulesetImport({ presets }: { presets: Preset[] }) {
           ))}
         </select>
       </label>
+      <label>
+        Offices for hand play
+        <input
+          name="offices"
+          value={offices}
+          maxLength={500}
+          aria-describedby="offices-hint"
+          onInput={(e) => {
+            setOffices((e.target as HTMLInputElement).value);
+            setPreview(null);
+          }}
+        />
+      </label>
+      <p id="offices-hint" class="muted">
+        Names separated by commas, such as “Assessor, Treasurer”. Where no code plays the rules, the game gets rules for playing by hand: the first office
+        assesses each proposal, and every officer keeps the points and other quantities the rules define. You hold each office at first and can hand it on.
+      </p>
       <button type="button" class="secondary" onClick={showPreview} disabled={busy}>
         Preview
       </button>

@@ -28,6 +28,10 @@ export function registerGameFileCommands(program: Command, globals: () => Global
     )
     .option("--layout <layout>", "with --ruleset-file: the text's layout, if not the one Nomos recognises")
     .option("--code-from <preset>", "with --ruleset-file: attach this preset's code to the rules of the same number")
+    .option(
+      "--office <name...>",
+      'with --ruleset-file, where no code offers play: the offices of the hand-play rules added (default "Assessor"; the first assesses proposals), held at first by the first player',
+    )
     .option("--player <name...>", 'add players by name, in this order (--player "Grace Hopper" --player "Ada Lovelace")')
     .option("--seed <seed>", "fix the game's random source, for a reproducible game")
     .option("--start", "begin play once the players are in: the first player takes the start action")
@@ -40,6 +44,7 @@ export function registerGameFileCommands(program: Command, globals: () => Global
           rulesetFile?: string;
           layout?: string;
           codeFrom?: string;
+          office?: string[];
           player?: string[];
           seed?: string;
           start?: boolean;
@@ -143,7 +148,7 @@ export function registerGameFileCommands(program: Command, globals: () => Global
 }
 
 /** The rules a new game starts from: a preset, or a published text (with a preset's code attached if asked). */
-function chooseRuleset(opts: { preset?: string; rulesetFile?: string; layout?: string; codeFrom?: string }): {
+function chooseRuleset(opts: { preset?: string; rulesetFile?: string; layout?: string; codeFrom?: string; office?: string[] }): {
   rules: RuleSpec[];
   archived: ArchivedRuleSpec[];
   preset: string | null;
@@ -153,7 +158,8 @@ function chooseRuleset(opts: { preset?: string; rulesetFile?: string; layout?: s
     throw new UsageError("say what the game starts from: --preset <preset> (see: nomos presets) or --ruleset-file <file> (a published ruleset's text)");
   }
   if (opts.preset !== undefined) {
-    if (opts.layout !== undefined || opts.codeFrom !== undefined) throw new UsageError("--layout and --code-from go with --ruleset-file, not --preset");
+    if (opts.layout !== undefined || opts.codeFrom !== undefined || opts.office !== undefined)
+      throw new UsageError("--layout, --code-from and --office go with --ruleset-file, not --preset");
     const { rules, archived } = loadPreset(opts.preset);
     return { rules, archived, preset: opts.preset, notes: [] };
   }
@@ -162,6 +168,7 @@ function chooseRuleset(opts: { preset?: string; rulesetFile?: string; layout?: s
     const r = rulesetFromText(text, {
       ...(opts.layout !== undefined ? { layout: opts.layout } : {}),
       ...(opts.codeFrom !== undefined ? { codeFrom: opts.codeFrom } : {}),
+      ...(opts.office !== undefined ? { offices: opts.office } : {}),
     });
     return { rules: r.rules, archived: r.archived, preset: r.codeFrom, notes: r.notes };
   } catch (err) {

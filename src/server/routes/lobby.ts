@@ -109,6 +109,7 @@ export function lobbyRoutes(app: Api, context: ServerContext): void {
         epilogue,
         rules: r.rules.map(({ code, ...rule }) => ({ ...rule, hasCode: !!code })),
         archived: r.archived,
+        handPlay: r.handPlay,
         notes: r.notes,
       };
     },
@@ -223,6 +224,7 @@ function readRuleset(body: RulesetText) {
     return rulesetFromText(body.text, {
       ...(body.layout !== undefined ? { layout: body.layout } : {}),
       ...(body.codeFrom !== undefined ? { codeFrom: body.codeFrom } : {}),
+      ...(body.offices !== undefined ? { offices: body.offices } : {}),
     });
   } catch (err) {
     throw new ApiError(400, err instanceof RulesetImportError ? "unreadable-ruleset" : "invalid-input", `${(err as Error).message}; nothing was imported`);
