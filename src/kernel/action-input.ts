@@ -9,6 +9,7 @@ import type { Json, PlayerRecord, RuleCode } from "./types.js";
 const ajv = new Ajv({ allErrors: true, discriminator: true, strict: false });
 ajv.addFormat("player", true);
 ajv.addFormat("rule-code", true);
+ajv.addFormat("rule", true);
 
 const compiled = new Map<string, ValidateFunction>();
 

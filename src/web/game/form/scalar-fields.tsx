@@ -1,0 +1,162 @@
+/** The fields of one value: a number, a text, a yes/no, a choice of words, a player, a rule. */
+import { useContext, useEffect, useState } from "preact/hooks";
+import type { Json } from "../../types.js";
+import { Form } from "./context.js";
+import { limitsInWords, ruleChoice, type Schema, typeOf, valueProblem } from "./values.js";
+
+export interface ScalarProps {
+  name: string;
+  /** Where the field is in the form, in words ("Changes › 2 › Rule"): its label in messages. */
+  path: string;
+  title: string;
+  schema: Schema;
+  value: Json | undefined;
+  required: boolean;
+  onChange(value: Json | undefined): void;
+}
+
+/** A field's limits and what is wrong with it, under the field and tied to it for screen readers. */
+export function FieldNote({ id, schema, value, problem }: { id: string; schema: Schema; value: Json | undefined; problem: string | null }) {
+  const limits = limitsInWords(schema);
+  const count = typeof value === "string" && schema.maxLength !== undefined ? `${value.length} / ${schema.maxLength}` : null;
+  const wrong = problem ?? (value === undefined ? null : valueProblem(schema, value));
+  if (!limits && !count && !wrong) return null;
+  return (
+    <span class="field-note" id={id}>
+      {count && <span class="counter">{count}</span>}
+      {limits && !count && <span class="muted">{limits}</span>}
+      {wrong && <span class="field-error">{wrong}</span>}
+    </span>
+  );
+}
+
+const noteId = (path: string) => `note-${path.replace(/[^A-Za-z0-9]+/g, "-")}`;
+
+export function NumberField({ name, path, title, schema, value, required, onChange }: ScalarProps) {
+  const form = useContext(Form);
+  const [raw, setRaw] = useState(typeof value === "number" ? String(value) : "");
+  const [problem, setProblem] = useState<string | null>(null);
+  const integer = typeOf(schema) === "integer";
+  // A field taken away (another kind chosen, an item removed) has nothing left unread.
+  useEffect(() => () => form.unread(path, null), [path]);
+  const read = (text: string) => {
+    setRaw(text);
+    const t = text.trim();
+    const n = Number(t);
+    const bad =
+      t === "" ? null : !/^-?\d+(\.\d+)?$/.test(t) || (integer && !Number.isInteger(n)) ? `“${t}” is not ${integer ? "a whole number" : "a number"}` : null;
+    setProblem(bad);
+    form.unread(path, bad && `${path}: ${bad}`);
+    onChange(t === "" || bad ? undefined : n);
+  };
+  return (
+    <label>
+      {title}
+      <input
+        name={name}
+        inputMode={integer ? "numeric" : "decimal"}
+        required={required}
+        value={raw}
+        aria-describedby={noteId(path)}
+        aria-invalid={problem ? "true" : undefined}
+        onInput={(e) => read((e.target as HTMLInputElement).value)}
+      />
+      <FieldNote id={noteId(path)} schema={schema} value={value} problem={problem} />
+    </label>
+  );
+}
+
+export function TextField({ name, path, title, schema, value, required, onChange }: ScalarProps) {
+  const long = /text|reason|body|description|poem|line|question/i.test(name) || (schema.maxLength ?? 0) > 200;
+  const props = {
+    name,
+    required,
+    value: typeof value === "string" ? value : "",
+    "aria-describedby": noteId(path),
+    onInput: (e: Event) => onChange((e.target as HTMLInputElement).value || undefined),
+  };
+  return (
+    // biome-ignore lint/a11y/noLabelWithoutControl: the control is one of the two in the conditional below.
+    <label>
+      {title}
+      {long ? <textarea rows={4} {...props} /> : <input {...props} />}
+      <FieldNote id={noteId(path)} schema={schema} value={value} problem={null} />
+    </label>
+  );
+}
+
+export function BooleanField({ name, title, value, onChange }: ScalarProps) {
+  return (
+    <label class="check">
+      <input type="checkbox" name={name} checked={value === true} onChange={(e) => onChange((e.target as HTMLInputElement).checked ? true : undefined)} />{" "}
+      {title}
+    </label>
+  );
+}
+
+export function EnumField({ name, title, schema, value, required, onChange }: ScalarProps) {
+  return (
+    <label>
+      {title}
+      <select
+        name={name}
+        value={value === undefined ? "" : JSON.stringify(value)}
+        onChange={(e) => {
+          const v = (e.target as HTMLSelectElement).value;
+          onChange(v ? (JSON.parse(v) as Json) : undefined);
+        }}
+      >
+        {!required && <option value="">—</option>}
+        {required && value === undefined && <option value="">choose…</option>}
+        {schema.enum!.map((option) => (
+          <option key={JSON.stringify(option)} value={JSON.stringify(option)}>
+            {String(option)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+export function PlayerField({ name, title, value, onChange }: ScalarProps) {
+  const { players } = useContext(Form);
+  return (
+    <label>
+      {title}
+      <select name={name} value={typeof value === "string" ? value : ""} onChange={(e) => onChange((e.target as HTMLSelectElement).value || undefined)}>
+        <option value="">—</option>
+        {players.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** A rule of the game, chosen from those in effect; a number typed where the page has no rules list. */
+export function RuleField(props: ScalarProps) {
+  const { rules } = useContext(Form);
+  const { name, title, value, onChange } = props;
+  if (rules.length === 0) return <NumberField {...props} />;
+  const known = typeof value === "number" && rules.some((r) => r.number === value);
+  return (
+    <label>
+      {title}
+      <select
+        name={name}
+        value={typeof value === "number" ? String(value) : ""}
+        onChange={(e) => onChange(Number((e.target as HTMLSelectElement).value) || undefined)}
+      >
+        <option value="">choose a rule…</option>
+        {!known && typeof value === "number" && <option value={String(value)}>{value} — not a rule in effect</option>}
+        {rules.map((r) => (
+          <option key={r.number} value={String(r.number)}>
+            {ruleChoice(r)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
