@@ -103,7 +103,7 @@ export function GameScreen({ id, tab, user }: { id: string; tab: string; user: U
       ) : tab === "forum" ? (
         <ForumTab id={id} posts={live.posts} user={user} />
       ) : (
-        <PlayTab page={page} onActed={live.refresh} />
+        <PlayTab page={page} rules={live.rules} onActed={live.refresh} />
       )}
     </div>
   );

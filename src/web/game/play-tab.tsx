@@ -1,12 +1,12 @@
 /** The play page: the state of the game, and a form for every action the rules offer now. */
 import { useState } from "preact/hooks";
 import { post } from "../api.js";
-import type { ActionInfo, GamePage, Json } from "../types.js";
+import type { ActionInfo, GamePage, Json, Rule } from "../types.js";
 import { Preview, votingAction } from "./preview.js";
 import { SchemaForm } from "./schema-form.js";
 import { StateView } from "./state-view.js";
 
-function ActionCard({ page, action, onActed }: { page: GamePage; action: ActionInfo; onActed(): Promise<void> }) {
+function ActionCard({ page, rules, action, onActed }: { page: GamePage; rules: Rule[]; action: ActionInfo; onActed(): Promise<void> }) {
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [formKey, setFormKey] = useState(0);
   const submit = async (input: Json) => {
@@ -33,6 +33,7 @@ function ActionCard({ page, action, onActed }: { page: GamePage; action: ActionI
         key={formKey}
         schema={action.input}
         players={page.view.players}
+        rules={rules}
         submitLabel={action.name}
         onSubmit={submit}
         extra={action.changesRules || action === votingAction(page) ? (value) => <Preview page={page} action={action.name} input={value} /> : undefined}
@@ -46,14 +47,14 @@ function ActionCard({ page, action, onActed }: { page: GamePage; action: ActionI
   );
 }
 
-export function PlayTab({ page, onActed }: { page: GamePage; onActed(): Promise<void> }) {
+export function PlayTab({ page, rules, onActed }: { page: GamePage; rules: Rule[]; onActed(): Promise<void> }) {
   const over = page.view.status === "over";
   return (
     <div class="play">
       <StateView page={page} onActed={onActed} />
       <section class="actions">
         <h2>Your moves</h2>
-        {over ? <p>The game is over.</p> : page.actions.map((a) => <ActionCard key={a.name} page={page} action={a} onActed={onActed} />)}
+        {over ? <p>The game is over.</p> : page.actions.map((a) => <ActionCard key={a.name} page={page} rules={rules} action={a} onActed={onActed} />)}
       </section>
     </div>
   );
