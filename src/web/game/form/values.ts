@@ -114,13 +114,16 @@ export function formProblems(schema: Schema, value: Json | undefined, unread: Re
     if (v === undefined) return;
     const problem = valueProblem(s, v);
     if (problem) out.push(`${where} ${problem}`);
-    if (Array.isArray(v) && s.items && !isLines(s))
-      v.forEach((item, i) => (item === null ? out.push(`${where} › ${i + 1} is not filled in`) : walk(s.items!, item, `${where} › ${i + 1}`)));
-    if (Array.isArray(v) && s.items && isLines(s))
-      v.forEach((item, i) => {
-        const p = valueProblem(s.items!, item);
+    if (Array.isArray(v) && s.items)
+      for (const [i, item] of v.entries()) {
+        if (!isLines(s)) {
+          if (item === null) out.push(`${where} › ${i + 1} is not filled in`);
+          else walk(s.items, item, `${where} › ${i + 1}`);
+          continue;
+        }
+        const p = valueProblem(s.items, item);
         if (p) out.push(`${where}, line ${i + 1}, ${p}`);
-      });
+      }
     if (v && typeof v === "object" && !Array.isArray(v)) {
       const shape = variantOf(s, v) ?? s;
       const key = s.discriminator?.propertyName;
