@@ -147,7 +147,7 @@ test("three players play two circuits of Suber's Initial Set in their browsers",
   ].join("\n");
   const amendment = async (form: ReturnType<typeof action>) => {
     await form.getByLabel("Kind").selectOption("amend");
-    await form.getByLabel("Rule", { exact: true }).fill("202");
+    await form.getByLabel("Rule", { exact: true }).selectOption("202");
     await form.getByLabel("Text (optional)", { exact: true }).fill("Each proposer gains 42 points when their proposal is closed, adopted or not.");
     const editor = form.getByLabel("Rule code");
     await editor.click();

@@ -12,7 +12,7 @@ import type { RuleCode } from "../kernel/types.js";
 export class RuleCodeError extends Error {
   constructor(readonly problems: string[]) {
     super(
-      `the rule's code does not compile:\n${problems.map((p) => `  ${p}`).join("\n")}\nFix these and propose it again; the rule API is described in src/rule-api/rule-api.d.ts.`,
+      `the rule's code does not compile:\n${problems.map((p) => `  ${p}`).join("\n")}\nFix these and propose it again; the rule API is described on the Rules tab (rule API), and served at /api/rule-api.d.ts.`,
     );
     this.name = "RuleCodeError";
   }
@@ -38,7 +38,7 @@ export async function checkRuleCodeAsync(source: string): Promise<string[]> {
 }
 
 function problem(d: RuleDiagnostic): string {
-  return `${d.line}:${d.column} ${d.message}`;
+  return `line ${d.line}, column ${d.column}: ${d.message}`;
 }
 
 /** Strips types without checking them (for presets, which the test suite type-checks). */

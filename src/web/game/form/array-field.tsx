@@ -17,23 +17,25 @@ function LinesField({ name, path, schema, value, required, onChange }: FieldProp
   const [text, setText] = useState(lines.join("\n"));
   const id = `note-${path.replace(/[^A-Za-z0-9]+/g, "-")}`;
   return (
-    <label>
-      {label(name)}
-      {required ? "" : " (optional)"} <span class="muted">— one per line; blank lines are left out</span>
-      <textarea
-        name={name}
-        rows={Math.max(3, Math.min(lines.length + 1, 10))}
-        value={text}
-        aria-describedby={id}
-        onInput={(e) => {
-          const raw = (e.target as HTMLTextAreaElement).value;
-          setText(raw);
-          const items = raw.split("\n").filter((l) => l.trim() !== "");
-          onChange(items.length ? items : undefined);
-        }}
-      />
-      <FieldNote id={id} schema={schema} value={value} problem={null} />
-    </label>
+    <>
+      <label>
+        {label(name)}
+        {required ? "" : " (optional)"}
+        <textarea
+          name={name}
+          rows={Math.max(3, Math.min(lines.length + 1, 10))}
+          value={text}
+          aria-describedby={id}
+          onInput={(e) => {
+            const raw = (e.target as HTMLTextAreaElement).value;
+            setText(raw);
+            const items = raw.split("\n").filter((l) => l.trim() !== "");
+            onChange(items.length ? items : undefined);
+          }}
+        />
+      </label>
+      <FieldNote id={id} schema={schema} value={value} problem={null} hint="one per line; blank lines are left out" />
+    </>
   );
 }
 

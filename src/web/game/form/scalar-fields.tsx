@@ -16,15 +16,27 @@ export interface ScalarProps {
 }
 
 /** A field's limits and what is wrong with it, under the field and tied to it for screen readers. */
-export function FieldNote({ id, schema, value, problem }: { id: string; schema: Schema; value: Json | undefined; problem: string | null }) {
-  const limits = limitsInWords(schema);
-  const count = typeof value === "string" && schema.maxLength !== undefined ? `${value.length} / ${schema.maxLength}` : null;
+export function FieldNote({
+  id,
+  schema,
+  value,
+  problem,
+  hint,
+}: {
+  id: string;
+  schema: Schema;
+  value: Json | undefined;
+  problem: string | null;
+  hint?: string;
+}) {
+  const limits = [hint, limitsInWords(schema)].filter(Boolean).join("; ");
+  const count = typeOf(schema) === "string" && schema.maxLength !== undefined ? `${typeof value === "string" ? value.length : 0} / ${schema.maxLength}` : null;
   const wrong = problem ?? (value === undefined ? null : valueProblem(schema, value));
   if (!limits && !count && !wrong) return null;
   return (
     <span class="field-note" id={id}>
       {count && <span class="counter">{count}</span>}
-      {limits && !count && <span class="muted">{limits}</span>}
+      {limits && !count && <span>{limits}</span>}
       {wrong && <span class="field-error">{wrong}</span>}
     </span>
   );
@@ -50,19 +62,21 @@ export function NumberField({ name, path, title, schema, value, required, onChan
     onChange(t === "" || bad ? undefined : n);
   };
   return (
-    <label>
-      {title}
-      <input
-        name={name}
-        inputMode={integer ? "numeric" : "decimal"}
-        required={required}
-        value={raw}
-        aria-describedby={noteId(path)}
-        aria-invalid={problem ? "true" : undefined}
-        onInput={(e) => read((e.target as HTMLInputElement).value)}
-      />
+    <>
+      <label>
+        {title}
+        <input
+          name={name}
+          inputMode={integer ? "numeric" : "decimal"}
+          required={required}
+          value={raw}
+          aria-describedby={noteId(path)}
+          aria-invalid={problem ? "true" : undefined}
+          onInput={(e) => read((e.target as HTMLInputElement).value)}
+        />
+      </label>
       <FieldNote id={noteId(path)} schema={schema} value={value} problem={problem} />
-    </label>
+    </>
   );
 }
 
@@ -76,12 +90,14 @@ export function TextField({ name, path, title, schema, value, required, onChange
     onInput: (e: Event) => onChange((e.target as HTMLInputElement).value || undefined),
   };
   return (
-    // biome-ignore lint/a11y/noLabelWithoutControl: the control is one of the two in the conditional below.
-    <label>
-      {title}
-      {long ? <textarea rows={4} {...props} /> : <input {...props} />}
+    <>
+      {/* biome-ignore lint/a11y/noLabelWithoutControl: the control is one of the two in the conditional below. */}
+      <label>
+        {title}
+        {long ? <textarea rows={4} {...props} /> : <input {...props} />}
+      </label>
       <FieldNote id={noteId(path)} schema={schema} value={value} problem={null} />
-    </label>
+    </>
   );
 }
 
@@ -100,6 +116,7 @@ export function EnumField({ name, title, schema, value, required, onChange }: Sc
       {title}
       <select
         name={name}
+        aria-label={title}
         value={value === undefined ? "" : JSON.stringify(value)}
         onChange={(e) => {
           const v = (e.target as HTMLSelectElement).value;
@@ -123,7 +140,12 @@ export function PlayerField({ name, title, value, onChange }: ScalarProps) {
   return (
     <label>
       {title}
-      <select name={name} value={typeof value === "string" ? value : ""} onChange={(e) => onChange((e.target as HTMLSelectElement).value || undefined)}>
+      <select
+        name={name}
+        aria-label={title}
+        value={typeof value === "string" ? value : ""}
+        onChange={(e) => onChange((e.target as HTMLSelectElement).value || undefined)}
+      >
         <option value="">—</option>
         {players.map((p) => (
           <option key={p.id} value={p.id}>
@@ -146,6 +168,7 @@ export function RuleField(props: ScalarProps) {
       {title}
       <select
         name={name}
+        aria-label={title}
         value={typeof value === "number" ? String(value) : ""}
         onChange={(e) => onChange(Number((e.target as HTMLSelectElement).value) || undefined)}
       >
