@@ -4,6 +4,13 @@ import { post } from "./api.js";
 import { viewerZone } from "./format.js";
 import type { Session } from "./types.js";
 
+/** The browser's "Please match the requested format" replaced by what a username may hold. */
+function explainUsername(event: Event) {
+  const input = event.target as HTMLInputElement;
+  input.setCustomValidity("");
+  if (input.validity.patternMismatch) input.setCustomValidity("A username may use only letters, digits and the signs _ . - (no spaces).");
+}
+
 export function AuthPage({ onSignedIn }: { onSignedIn(session: Session): void }) {
   const [mode, setMode] = useState<"signin" | "signup">(location.pathname.startsWith("/invite/") ? "signup" : "signin");
   const [error, setError] = useState<string | null>(null);
@@ -36,8 +43,21 @@ export function AuthPage({ onSignedIn }: { onSignedIn(session: Session): void })
         <h2>{mode === "signin" ? "Sign in" : "Create an account"}</h2>
         <label>
           Username
-          <input name="username" autocomplete="username" required minLength={2} maxLength={32} pattern="[A-Za-z0-9_.\-]+" />
+          <input
+            name="username"
+            autocomplete="username"
+            required
+            minLength={2}
+            maxLength={32}
+            pattern="[A-Za-z0-9_.\-]+"
+            aria-describedby="username-rule"
+            onInput={explainUsername}
+            onInvalid={explainUsername}
+          />
         </label>
+        <span id="username-rule" class="field-note">
+          2 to 32 letters, digits or the signs _ . - (no spaces)
+        </span>
         {mode === "signup" && (
           <label>
             Your name, as players will see it
