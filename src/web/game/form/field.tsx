@@ -88,6 +88,7 @@ export function ObjectFields({
           {label(key)}
           <select
             name={key}
+            aria-label={label(key)}
             value={String(value[key] ?? "")}
             onChange={(e) => {
               const chosen = schema.oneOf!.find((v) => String(v.properties?.[key]?.enum?.[0]) === (e.target as HTMLSelectElement).value)!;
