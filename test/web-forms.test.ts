@@ -2,11 +2,14 @@
  * The action forms as a player meets them, in a Suber game in chromium: no JSON anywhere.
  * A judgment's rules are picked from the rules in effect and arrive as numbers; what the
  * form cannot read is said beside the field and stops the form; an amendment starts from
- * the rule's own text; and the preview of an amendment whose code never finishes warns.
+ * the rule's own text; the preview of an amendment whose code never finishes warns; and an
+ * invited friend reads who invites them to what before signing up, then lands in the game.
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Locator, Page } from "playwright-core";
+import { defaultPreset } from "../src/rulesets/default.js";
+import { listPresets } from "../src/ruleset-sources/presets.js";
 import { signUpIn, useBrowser } from "./browser-helpers.js";
 
 const rig = useBrowser();
@@ -29,6 +32,11 @@ async function gameJson(page: Page): Promise<string> {
 test("forms: rule pickers, words for what cannot be read, an amendment prefilled, and a preview that warns of failing code", async () => {
   const ada = await signUpIn(rig, "Ada Lovelace");
   const grace = await signUpIn(rig, "Grace Hopper");
+  // The lobby offers presets by title, the default first and chosen, with its description.
+  const presets = listPresets();
+  const preset = presets.find((p) => p.name === defaultPreset)!;
+  assert.equal(await ada.getByLabel("Ruleset").inputValue(), defaultPreset);
+  assert.equal((await ada.locator("#preset-description").textContent())?.trim(), preset.description);
   await ada.getByLabel("Name", { exact: true }).fill("Form night");
   await ada.getByLabel("Ruleset").selectOption("suber");
   await ada.getByRole("button", { name: "Create game" }).click();
@@ -36,9 +44,31 @@ test("forms: rule pickers, words for what cannot be read, an amendment prefilled
   await grace.goto(invite);
   await grace.getByRole("button", { name: "Join this game" }).click();
   await grace.getByLabel("Invitation link").waitFor();
+  // A friend not signed in reads who invites them to what, above the sign-up form, and lands in the game.
+  const friend = await (await rig.browser.newContext()).newPage();
+  await friend.goto(invite);
+  const invitation = friend.getByLabel("Invitation");
+  await invitation.waitFor();
+  const suber = presets.find((p) => p.name === "suber")!;
+  assert.equal((await invitation.locator("p").textContent())?.trim(), `Ada Lovelace invites you to play Form night, a game of ${suber.title}.`);
+  await friend.getByLabel("Username").fill("bad name!");
+  assert.match(await friend.getByLabel("Username").evaluate((i) => (i as HTMLInputElement).validationMessage), /only letters, digits/);
+  await friend.getByLabel("Username").fill("konrad");
+  await friend.getByLabel("Your name, as players will see it").fill("Konrad Zuse");
+  await friend.getByLabel("Password").fill("correct horse battery");
+  await friend.getByRole("button", { name: "Sign up" }).click();
+  await friend.waitForURL(/\/games\//);
+  await friend.locator("table.scoreboard", { hasText: "Konrad Zuse" }).waitFor();
+  // An unknown code is said so, in words.
+  const stranger = await (await rig.browser.newContext()).newPage();
+  await stranger.goto(`${rig.server.url}/invite/no-such-code`);
+  assert.match((await stranger.getByRole("alert").textContent())!, /this invitation is not valid: ask the game's players for a new link/);
+  await stranger.context().close();
+
   const start = await open(ada, "start");
   await start.getByRole("button", { name: "start", exact: true }).click();
   await ada.locator(".status .fact", { hasText: "turn player:" }).waitFor();
+  await friend.context().close();
 
   // A judgment's rules: a list of pickers, each offering the rules in effect by number and title.
   const judgment = await open(ada, "invoke-judgment");
@@ -55,7 +85,7 @@ test("forms: rule pickers, words for what cannot be read, an amendment prefilled
   await judgment.locator("p[role]", { hasText: /^Done/ }).waitFor();
   assert.match(await gameJson(ada), /"rules":\[201,202\]/, "the rules picked are stored, in the order given");
 
-  // Grace moves first (turn order by surname). A number the form cannot read is said in words and the form is not sent.
+  // Grace moves first (turn order by surname: Hopper, Lovelace, Zuse). A number the form cannot read is said in words and the form is not sent.
   const propose = await open(grace, "propose");
   await propose.getByLabel("Kind").selectOption("amend-amendment");
   await propose.getByLabel("Revision", { exact: true }).fill("2, 3");

@@ -1,8 +1,10 @@
 /** Sign in, or sign up: one form, two buttons' worth of difference. */
 import { useState } from "preact/hooks";
-import { post } from "./api.js";
+import { post, setCsrf } from "./api.js";
 import { viewerZone } from "./format.js";
-import type { Session } from "./types.js";
+import { Invitation, inviteCodeInPath } from "./invitation.js";
+import { navigate } from "./router.js";
+import type { GameSummary, Session } from "./types.js";
 
 /** The browser's "Please match the requested format" replaced by what a username may hold. */
 function explainUsername(event: Event) {
@@ -12,7 +14,8 @@ function explainUsername(event: Event) {
 }
 
 export function AuthPage({ onSignedIn }: { onSignedIn(session: Session): void }) {
-  const [mode, setMode] = useState<"signin" | "signup">(location.pathname.startsWith("/invite/") ? "signup" : "signin");
+  const invite = inviteCodeInPath();
+  const [mode, setMode] = useState<"signin" | "signup">(invite ? "signup" : "signin");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -27,7 +30,17 @@ export function AuthPage({ onSignedIn }: { onSignedIn(session: Session): void })
     setBusy(true);
     setError(null);
     try {
-      onSignedIn(await post<Session>(`/api/auth/${mode}`, body));
+      const session = await post<Session>(`/api/auth/${mode}`, body);
+      // Invited: signing in joins the game, and the page opens on it.
+      // If joining is refused (the game is over), the invitation's page says why.
+      if (invite) {
+        setCsrf(session.csrf);
+        await post<GameSummary>(`/api/invites/${encodeURIComponent(invite)}/join`).then(
+          (joined) => navigate(`/games/${joined.id}`),
+          () => undefined,
+        );
+      }
+      onSignedIn(session);
     } catch (err) {
       setError((err as Error).message);
     } finally {
@@ -39,6 +52,7 @@ export function AuthPage({ onSignedIn }: { onSignedIn(session: Session): void })
     <main class="auth">
       <h1>Nomos</h1>
       <p class="tagline">Play Nomic, the game in which changing the rules is a move.</p>
+      {invite && <Invitation code={invite} />}
       <form onSubmit={submit} class="card">
         <h2>{mode === "signin" ? "Sign in" : "Create an account"}</h2>
         <label>
