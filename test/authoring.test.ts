@@ -67,7 +67,7 @@ test("rule code with import or export is refused as a module, at 1:1", () => {
   assert.deepEqual([first?.line, first?.column, first?.severity], [1, 1, "error"]);
   assert.match(first?.message ?? "", /^rule code is a script: remove import and export/);
   assert.deepEqual(checkRuleCode(source), ["1:1 rule code is a script: remove import and export statements (the rule API's names are global)"]);
-  assert.match(checkRuleCode(`import fs from "node:fs";\nfs;`)[0]!, /^line 1, column 1: rule code is a script/);
+  assert.match(checkRuleCode(`import fs from "node:fs";\nfs;`)[0]!, /^1:1 rule code is a script/);
 });
 
 test("code over the length limit is refused without checking it", () => {
@@ -165,7 +165,7 @@ test("completion never throws: empty code, offsets outside the code, garbage", (
 
 test("code too deeply nested for TypeScript is refused, not passed, and the checker recovers", () => {
   const nested = "(".repeat(60_000);
-  assert.match(checkRuleCode(nested).join("\n"), /^line 1, column 1: TypeScript could not check this code \(RangeError: Maximum call stack size exceeded\)/);
+  assert.match(checkRuleCode(nested).join("\n"), /^1:1 TypeScript could not check this code \(RangeError: Maximum call stack size exceeded\)/);
   assert.deepEqual(
     diagnoseRuleCode(nested).map((d) => [d.from, d.to, d.severity]),
     [[0, 0, "error"]],

@@ -105,6 +105,9 @@ test("forms: rule pickers, words for what cannot be read, an amendment prefilled
   // Code that never finishes: the preview warns that adopted, the rule would not work.
   const editor = propose.getByLabel("Rule code");
   await editor.click();
+  // A type error is listed under the editor in words, with its line.
+  await editor.fill('const score: number = "many";');
+  assert.match((await propose.getByLabel("Problems in the code").locator("li").first().textContent({ timeout: 30_000 }))!, /^Line 1: .*not assignable/);
   await editor.fill("while (true) {}");
   await propose.getByRole("button", { name: "Preview adoption" }).click();
   const preview = propose.getByLabel("Preview");

@@ -38,7 +38,7 @@ export async function checkRuleCodeAsync(source: string): Promise<string[]> {
 }
 
 function problem(d: RuleDiagnostic): string {
-  return `line ${d.line}, column ${d.column}: ${d.message}`;
+  return `${d.line}:${d.column} ${d.message}`;
 }
 
 /** Strips types without checking them (for presets, which the test suite type-checks). */

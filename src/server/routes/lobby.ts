@@ -184,7 +184,7 @@ export function lobbyRoutes(app: Api, context: ServerContext): void {
         summary: "What an invitation is for, to anyone with its link (signed in or not): the game's name, its ruleset's title, and who invited you",
         security: [],
         params: InviteParams,
-        response: { 200: InviteAbout, ...errorResponses(400, 404) },
+        response: { 200: InviteAbout, ...errorResponses(400, 404, 500) },
       },
     },
     async (request) => {

@@ -110,24 +110,23 @@ export function BooleanField({ name, title, value, onChange }: ScalarProps) {
   );
 }
 
-export function EnumField({ name, title, schema, value, required, onChange }: ScalarProps) {
+/** A choice from a list: the one select every choosing field draws. */
+function Choice(props: {
+  name: string;
+  title: string;
+  current: string;
+  blank: string | null;
+  options: { value: string; text: string }[];
+  onPick(value: string): void;
+}) {
   return (
     <label>
-      {title}
-      <select
-        name={name}
-        aria-label={title}
-        value={value === undefined ? "" : JSON.stringify(value)}
-        onChange={(e) => {
-          const v = (e.target as HTMLSelectElement).value;
-          onChange(v ? (JSON.parse(v) as Json) : undefined);
-        }}
-      >
-        {!required && <option value="">—</option>}
-        {required && value === undefined && <option value="">choose…</option>}
-        {schema.enum!.map((option) => (
-          <option key={JSON.stringify(option)} value={JSON.stringify(option)}>
-            {String(option)}
+      {props.title}
+      <select name={props.name} aria-label={props.title} value={props.current} onChange={(e) => props.onPick((e.target as HTMLSelectElement).value)}>
+        {props.blank !== null && <option value="">{props.blank}</option>}
+        {props.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.text}
           </option>
         ))}
       </select>
@@ -135,25 +134,30 @@ export function EnumField({ name, title, schema, value, required, onChange }: Sc
   );
 }
 
+export function EnumField({ name, title, schema, value, required, onChange }: ScalarProps) {
+  return (
+    <Choice
+      name={name}
+      title={title}
+      current={value === undefined ? "" : JSON.stringify(value)}
+      blank={!required ? "—" : value === undefined ? "choose…" : null}
+      options={schema.enum!.map((option) => ({ value: JSON.stringify(option), text: String(option) }))}
+      onPick={(v) => onChange(v ? (JSON.parse(v) as Json) : undefined)}
+    />
+  );
+}
+
 export function PlayerField({ name, title, value, onChange }: ScalarProps) {
   const { players } = useContext(Form);
   return (
-    <label>
-      {title}
-      <select
-        name={name}
-        aria-label={title}
-        value={typeof value === "string" ? value : ""}
-        onChange={(e) => onChange((e.target as HTMLSelectElement).value || undefined)}
-      >
-        <option value="">—</option>
-        {players.map((p) => (
-          <option key={p.id} value={p.id}>
-            {p.name}
-          </option>
-        ))}
-      </select>
-    </label>
+    <Choice
+      name={name}
+      title={title}
+      current={typeof value === "string" ? value : ""}
+      blank="—"
+      options={players.map((p) => ({ value: p.id, text: p.name }))}
+      onPick={(v) => onChange(v || undefined)}
+    />
   );
 }
 
@@ -163,23 +167,15 @@ export function RuleField(props: ScalarProps) {
   const { name, title, value, onChange } = props;
   if (rules.length === 0) return <NumberField {...props} />;
   const known = typeof value === "number" && rules.some((r) => r.number === value);
+  const unknown = !known && typeof value === "number" ? [{ value: String(value), text: `${value} — not a rule in effect` }] : [];
   return (
-    <label>
-      {title}
-      <select
-        name={name}
-        aria-label={title}
-        value={typeof value === "number" ? String(value) : ""}
-        onChange={(e) => onChange(Number((e.target as HTMLSelectElement).value) || undefined)}
-      >
-        <option value="">choose a rule…</option>
-        {!known && typeof value === "number" && <option value={String(value)}>{value} — not a rule in effect</option>}
-        {rules.map((r) => (
-          <option key={r.number} value={String(r.number)}>
-            {ruleChoice(r)}
-          </option>
-        ))}
-      </select>
-    </label>
+    <Choice
+      name={name}
+      title={title}
+      current={typeof value === "number" ? String(value) : ""}
+      blank="choose a rule…"
+      options={[...unknown, ...rules.map((r) => ({ value: String(r.number), text: ruleChoice(r) }))]}
+      onPick={(v) => onChange(Number(v) || undefined)}
+    />
   );
 }
