@@ -4,7 +4,7 @@
  * than the values dumped whole.
  */
 import { describeChange } from "../../records/reports/describe-change.js";
-import { brief } from "../format.js";
+import { brief, internal } from "../format.js";
 import type { Json } from "../types.js";
 
 export interface RuleFace {
@@ -78,7 +78,9 @@ export function valueChange(before: Json | undefined, after: Json | undefined, n
     return added > 0 ? `${added} added` : added < 0 ? `${-added} removed` : "changed";
   }
   if (isObj(before) && isObj(after) && depth < 2) {
-    const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+    const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
+      (k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]) && !internal(before[k]) && !internal(after[k]),
+    );
     const parts = keys.slice(0, 6).map((k) => {
       const label = names(k);
       if (before[k] === undefined) return `${label} added`;
