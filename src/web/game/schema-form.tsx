@@ -4,7 +4,7 @@
  * as JSON, and nothing typed is dropped: what the form cannot read, or what is missing, is
  * said in words beside the field and the button, and the form is not sent until it reads.
  */
-import { useMemo, useState } from "preact/hooks";
+import { useId, useMemo, useState } from "preact/hooks";
 import type { Json, Player, Rule } from "../types.js";
 import { Form, type FormContext } from "./form/context.js";
 import { ObjectFields } from "./form/field.js";
@@ -30,8 +30,10 @@ export function SchemaForm({
   const [unread, setUnread] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [tried, setTried] = useState(false);
+  const id = useId();
   const context = useMemo<FormContext>(
     () => ({
+      id,
       players,
       rules,
       unread: (path, problem) =>
@@ -43,7 +45,7 @@ export function SchemaForm({
           return next;
         }),
     }),
-    [players, rules],
+    [id, players, rules],
   );
   const problems = formProblems(schema, value, unread);
   const submit = async (event: Event) => {
@@ -58,7 +60,7 @@ export function SchemaForm({
     }
   };
   const hasFields = Object.keys(schema.properties ?? {}).length > 0 || schema.oneOf;
-  const needsId = `needs-${submitLabel.replace(/[^A-Za-z0-9]+/g, "-")}`;
+  const needsId = `${id}-needs`;
   return (
     <Form.Provider value={context}>
       <form onSubmit={submit} noValidate>

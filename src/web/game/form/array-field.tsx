@@ -2,8 +2,9 @@
  * A list in a form: one sub-form per item, each drawn from the item's schema, that the player
  * adds, removes and moves; a list of plain texts (a poem's lines) is typed one item per line.
  */
-import { useRef, useState } from "preact/hooks";
+import { useContext, useRef, useState } from "preact/hooks";
 import type { Json } from "../../types.js";
+import { Form, noteId } from "./context.js";
 import { Field, type FieldProps } from "./field.js";
 import { FieldNote } from "./scalar-fields.js";
 import { initial, isLines, label, limitsInWords, typeOf } from "./values.js";
@@ -15,7 +16,7 @@ export function ArrayField(props: FieldProps) {
 function LinesField({ name, path, schema, value, required, onChange }: FieldProps) {
   const lines = Array.isArray(value) ? (value as string[]) : [];
   const [text, setText] = useState(lines.join("\n"));
-  const id = `note-${path.replace(/[^A-Za-z0-9]+/g, "-")}`;
+  const id = noteId(useContext(Form), path);
   return (
     <>
       <label>

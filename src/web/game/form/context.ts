@@ -3,6 +3,8 @@ import { createContext } from "preact";
 import type { Player, Rule } from "../../types.js";
 
 export interface FormContext {
+  /** This form's own prefix for element ids, so two forms on a page never share one. */
+  id: string;
   players: Player[];
   /** The rules in effect, for rule pickers and to prefill an amendment; empty if the page has none. */
   rules: Rule[];
@@ -10,4 +12,7 @@ export interface FormContext {
   unread(path: string, problem: string | null): void;
 }
 
-export const Form = createContext<FormContext>({ players: [], rules: [], unread: () => {} });
+export const Form = createContext<FormContext>({ id: "form", players: [], rules: [], unread: () => {} });
+
+/** The id of the note under a field (its limits and problems), which the field is described by. */
+export const noteId = (form: FormContext, path: string) => `${form.id}-note-${path.replace(/[^A-Za-z0-9]+/g, "-")}`;

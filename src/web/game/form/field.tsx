@@ -4,7 +4,7 @@ import type { Json } from "../../types.js";
 import { CodeField } from "../code-field.js";
 import { ArrayField } from "./array-field.js";
 import { Form } from "./context.js";
-import { BooleanField, EnumField, FieldNote, NumberField, PlayerField, RuleField, type ScalarProps, TextField } from "./scalar-fields.js";
+import { BooleanField, EnumField, NumberField, PlayerField, RuleField, type ScalarProps, TextField } from "./scalar-fields.js";
 import { initial, isRuleField, label, type Obj, type Schema, typeOf, variantOf } from "./values.js";
 
 export interface FieldProps {
@@ -41,7 +41,6 @@ export function Field(props: FieldProps) {
   return (
     <p class="field-error">
       {scalar.title}: this form cannot draw a field of this kind ({String(type ?? "no type")}); the rule that declared it may say how to use it.
-      <FieldNote id="" schema={schema} value={value} problem={null} />
     </p>
   );
 }

@@ -1,7 +1,7 @@
 /** The fields of one value: a number, a text, a yes/no, a choice of words, a player, a rule. */
 import { useContext, useEffect, useState } from "preact/hooks";
 import type { Json } from "../../types.js";
-import { Form } from "./context.js";
+import { Form, noteId } from "./context.js";
 import { limitsInWords, ruleChoice, type Schema, typeOf, valueProblem } from "./values.js";
 
 export interface ScalarProps {
@@ -42,8 +42,6 @@ export function FieldNote({
   );
 }
 
-const noteId = (path: string) => `note-${path.replace(/[^A-Za-z0-9]+/g, "-")}`;
-
 export function NumberField({ name, path, title, schema, value, required, onChange }: ScalarProps) {
   const form = useContext(Form);
   const [raw, setRaw] = useState(typeof value === "number" ? String(value) : "");
@@ -70,23 +68,24 @@ export function NumberField({ name, path, title, schema, value, required, onChan
           inputMode={integer ? "numeric" : "decimal"}
           required={required}
           value={raw}
-          aria-describedby={noteId(path)}
+          aria-describedby={noteId(form, path)}
           aria-invalid={problem ? "true" : undefined}
           onInput={(e) => read((e.target as HTMLInputElement).value)}
         />
       </label>
-      <FieldNote id={noteId(path)} schema={schema} value={value} problem={problem} />
+      <FieldNote id={noteId(form, path)} schema={schema} value={value} problem={problem} />
     </>
   );
 }
 
 export function TextField({ name, path, title, schema, value, required, onChange }: ScalarProps) {
+  const form = useContext(Form);
   const long = /text|reason|body|description|poem|line|question/i.test(name) || (schema.maxLength ?? 0) > 200;
   const props = {
     name,
     required,
     value: typeof value === "string" ? value : "",
-    "aria-describedby": noteId(path),
+    "aria-describedby": noteId(form, path),
     onInput: (e: Event) => onChange((e.target as HTMLInputElement).value || undefined),
   };
   return (
@@ -96,7 +95,7 @@ export function TextField({ name, path, title, schema, value, required, onChange
         {title}
         {long ? <textarea rows={4} {...props} /> : <input {...props} />}
       </label>
-      <FieldNote id={noteId(path)} schema={schema} value={value} problem={null} />
+      <FieldNote id={noteId(form, path)} schema={schema} value={value} problem={null} />
     </>
   );
 }
