@@ -10,7 +10,7 @@ import { test } from "node:test";
 import type { Locator, Page } from "playwright-core";
 import { defaultPreset } from "../src/rulesets/default.js";
 import { listPresets } from "../src/ruleset-sources/presets.js";
-import { signUpIn, useBrowser } from "./browser-helpers.js";
+import { shot, signUpIn, useBrowser } from "./browser-helpers.js";
 
 const rig = useBrowser();
 
@@ -49,6 +49,7 @@ test("forms: rule pickers, words for what cannot be read, an amendment prefilled
   await friend.goto(invite);
   const invitation = friend.getByLabel("Invitation");
   await invitation.waitFor();
+  await shot(friend, "invitation");
   const suber = presets.find((p) => p.name === "suber")!;
   assert.equal((await invitation.locator("p").textContent())?.trim(), `Ada Lovelace invites you to play Form night, a game of ${suber.title}.`);
   await friend.getByLabel("Username").fill("bad name!");
@@ -81,6 +82,8 @@ test("forms: rule pickers, words for what cannot be read, an amendment prefilled
   await judgment.getByLabel("Rule 2", { exact: true }).selectOption("201");
   // Moved: the order is the player's.
   await judgment.getByRole("button", { name: "Move Rule 2 up" }).click();
+  await judgment.scrollIntoViewIfNeeded();
+  await shot(ada, "form-rule-pickers");
   await judgment.getByRole("button", { name: "invoke-judgment", exact: true }).click();
   await judgment.locator("p[role]", { hasText: /^Done/ }).waitFor();
   assert.match(await gameJson(ada), /"rules":\[201,202\]/, "the rules picked are stored, in the order given");
@@ -114,4 +117,6 @@ test("forms: rule pickers, words for what cannot be read, an amendment prefilled
   await preview.locator(".preview-warning").first().waitFor({ timeout: 60_000 });
   assert.match((await preview.textContent())!, /amended/);
   assert.match((await preview.locator(".preview-warning").first().textContent())!, /Warning: .*fail/);
+  await preview.scrollIntoViewIfNeeded();
+  await shot(grace, "preview-warns");
 });

@@ -106,7 +106,7 @@ export function Preview({ page, action, input }: { page: GamePage; action: strin
                 <h4>{r.heading}</h4>
                 {r.failed && (
                   <p class="preview-warning" role="alert">
-                    Warning: the new code of Rule {r.number} fails, so adopted it would not work. {r.failed}
+                    Warning: the new code of Rule {r.number} fails, so adopted it would not work ({r.failed}).
                   </p>
                 )}
                 {r.before && r.after ? <TextDiff before={r.before.text} after={r.after.text} /> : <p class="rule-text">{(r.after ?? r.before)!.text}</p>}
