@@ -136,7 +136,7 @@ describe("lobby and play", () => {
       input: { change: { kind: "enact", text: "x" } },
     });
     assert.equal(forged.status, 400);
-    assert.match(forged.body.error.message, /additional properties/);
+    assert.match(forged.body.error.message, /"actor", which is not taken here/);
     // Proposing out of turn is the rules' refusal, with the rule cited.
     const outOfTurn = await other.act(table.id, "propose", { change: { kind: "enact", text: "x" } });
     assert.equal(outOfTurn.status, 422);

@@ -162,7 +162,12 @@ test("N_omic in the browser: the board, a label its bearer never sees, and a who
   await sees(edsger, '[data-state="phase"]', "name: proposal");
   const amendment = "The proponent decides the final form of eir proposal and when debate ends.";
   const proposed = await act(edsger, "propose", async (form) => {
-    await form.getByLabel("Changes (optional) (JSON)").fill(JSON.stringify([{ kind: "amend", rule: 337, text: amendment }]));
+    // The change is a sub-form: a kind, the rule picked from those in effect, its text (prefilled with the rule's own).
+    await form.getByRole("button", { name: "Add change" }).click();
+    await form.getByLabel("Kind").selectOption("amend");
+    await form.getByLabel("Rule", { exact: true }).selectOption("337");
+    assert.notEqual(await form.getByLabel("Text (optional)", { exact: true }).inputValue(), "", "the amendment starts from the rule's text");
+    await form.getByLabel("Text (optional)", { exact: true }).fill(amendment);
   });
   assert.match(proposed, /^Done/, proposed);
   // The proposal is under discussion, on both pages, live: a card that says so, with no vote yet.
@@ -217,7 +222,7 @@ test("N_omic in the browser: the board, a label its bearer never sees, and a who
   const lines = ["Upon a cylinder of twenty files,", "the pieces wait on row twenty, all smiles."];
   assert.match(
     await act(edsger, "add-poem-lines", async (form) => {
-      await form.getByLabel("Lines (JSON)").fill(JSON.stringify(lines));
+      await form.getByLabel("Lines", { exact: true }).fill(lines.join("\n"));
     }),
     /^Done/,
   );

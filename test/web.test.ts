@@ -131,7 +131,7 @@ test("three players play two circuits of Suber's Initial Set in their browsers",
   ].join("\n");
   const amendment = async (form: ReturnType<typeof action>) => {
     await form.getByLabel("Kind").selectOption("amend");
-    await form.getByLabel("Rule", { exact: true }).fill("202");
+    await form.getByLabel("Rule", { exact: true }).selectOption("202");
     await form.getByLabel("Text (optional)", { exact: true }).fill("Each proposer gains 42 points when their proposal is closed, adopted or not.");
     const editor = form.getByLabel("Rule code");
     await editor.click();
@@ -147,7 +147,9 @@ test("three players play two circuits of Suber's Initial Set in their browsers",
   await proposeForm.getByRole("button", { name: "Preview adoption" }).click();
   const preview = proposeForm.getByLabel("Preview");
   await preview.getByText(/Rule 202 would be/).waitFor();
-  assert.match((await preview.textContent())!, /42 points/);
+  // An amendment renumbers the rule in Suber, said in words; the new text shows as its changes.
+  assert.match((await preview.textContent())!, /Rule 202 would be amended and renumbered as Rule \d+/);
+  assert.match((await preview.locator("pre.code").textContent())!, /\+ 42/);
   // What the new code may do, as an app lists its permissions.
   assert.match((await preview.getByLabel(/code may do/).textContent())!, /Keeps the state "points".*Acts when these happen: "proposal.closed"/);
   await shot(ada.page, "propose-preview");

@@ -30,6 +30,17 @@ export const GameSummary = Type.Object(
 );
 export type GameSummary = Static<typeof GameSummary>;
 
+/** What an invitation shows anyone who holds its link, signed in or not: nothing else of the game. */
+export const InviteAbout = Type.Object(
+  {
+    game: Type.String({ description: "The game's name" }),
+    ruleset: Type.String({ description: "The title of the ruleset it plays" }),
+    invitedBy: Type.String({ description: "The name of the player who created the game (whose link it is)" }),
+  },
+  { title: "InviteAbout" },
+);
+export type InviteAbout = Static<typeof InviteAbout>;
+
 export const RulesetText = Type.Object(
   {
     text: Type.String({ minLength: 1, maxLength: 400_000, description: "The ruleset as published (plain text)" }),

@@ -113,6 +113,9 @@ export const DryRunReply = Type.Object(
           before: Nullable(RuleFace),
           after: Nullable(RuleFace),
           permissions: Nullable(ref(Permissions)),
+          failed: Nullable(
+            Type.String({ description: "Why this rule's code fails on the copy (it does not load, or failed when it ran): adopted, it would break" }),
+          ),
         }),
       ),
       state: Type.Array(

@@ -33,6 +33,7 @@ export const t = Object.freeze({
   boolean: (o?: Options) => schema({ type: "boolean" }, o),
   enum: (values: string[], o?: Options) => schema({ type: "string", enum: [...values].map(String) }, o),
   player: (o?: Options) => schema({ type: "string", format: "player" }, o),
+  rule: (o?: Options) => schema({ type: "integer", format: "rule" }, o, ["minimum", "maximum"]),
   code: (o?: Options) => schema({ type: "string", format: "rule-code" }, o),
   array: (items: S, o?: Options) => schema({ type: "array", items: part(items, "an array's items") }, o, ["minItems", "maxItems"]),
   object: (props: Record<string, S>, o?: Options) => {

@@ -9,7 +9,7 @@ import type { Json } from "./types.js";
 
 const numeric = ["minLength", "maxLength", "minimum", "maximum", "minItems", "maxItems"];
 const types = ["string", "integer", "number", "boolean", "array", "object"];
-const formats = ["player", "rule-code"];
+const formats = ["player", "rule-code", "rule"];
 
 /** Why `schema` is not a form the rule API could have built, or null. */
 export function schemaProblem(schema: Json, path: string): string | null {

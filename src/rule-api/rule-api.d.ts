@@ -147,6 +147,8 @@ declare const t: {
   enum<const V extends readonly string[]>(values: V, options?: { describe?: string }): Schema<V[number]>;
   /** A player of this game, by id. */
   player(options?: { describe?: string }): Schema<PlayerId>;
+  /** A rule, by number: the page offers the rules in effect to choose from ("301 — Judgment"). Any integer passes the input check; whether the rule exists is the action's to check. */
+  rule(options?: { minimum?: number; maximum?: number; describe?: string }): Schema<number>;
   /** Rule code: type-checked against this file and compiled before the action runs. */
   code(options?: { describe?: string }): Schema<RuleCode>;
   array<S extends Schema<unknown>>(items: S, options?: { minItems?: number; maxItems?: number; describe?: string }): Schema<Infer<S>[]>;

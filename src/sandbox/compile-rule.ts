@@ -12,7 +12,7 @@ import type { RuleCode } from "../kernel/types.js";
 export class RuleCodeError extends Error {
   constructor(readonly problems: string[]) {
     super(
-      `the rule's code does not compile:\n${problems.map((p) => `  ${p}`).join("\n")}\nFix these and propose it again; the rule API is described in src/rule-api/rule-api.d.ts.`,
+      `the rule's code does not compile:\n${problems.map((p) => `  ${p}`).join("\n")}\nFix these and propose it again; the rule API is described on the Rules tab (rule API), and served at /api/rule-api.d.ts.`,
     );
     this.name = "RuleCodeError";
   }

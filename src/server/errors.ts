@@ -6,6 +6,7 @@
 import type { ErrorBody } from "../api/errors.js";
 import { ActionError } from "../kernel/game.js";
 import { StoreWriteError } from "../store/sqlite-driver.js";
+import { validationWords } from "./validation-words.js";
 
 export type { ErrorBody };
 
@@ -60,13 +61,9 @@ export function toErrorReply(err: unknown): { status: number; body: ErrorBody; u
   if (err instanceof StoreWriteError) return toErrorReply(notSaved("your change", err));
   if (err instanceof ActionError)
     return { status: actionStatus[err.code], body: { error: { code: err.code, message: err.message, rule: err.rule } }, unexpected: false };
-  const e = err as { statusCode?: number; code?: string; message?: string; validation?: unknown };
+  const e = err as { statusCode?: number; code?: string; message?: string; validation?: unknown; validationContext?: string };
   if (e.validation)
-    return {
-      status: 400,
-      body: { error: { code: "invalid-input", message: `${e.message}; see the API description at /api/openapi.json` } },
-      unexpected: false,
-    };
+    return { status: 400, body: { error: { code: "invalid-input", message: validationWords(e.validation, e.validationContext) } }, unexpected: false };
   const known = e.code ? framework[e.code] : undefined;
   if (known) return { status: known.status, body: { error: { code: known.code, message: known.message } }, unexpected: false };
   if (e.statusCode === 400 && (e.code?.startsWith("FST_ERR_CTP") || err instanceof SyntaxError))

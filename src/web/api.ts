@@ -11,6 +11,15 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * An error's message as the page shows it: the API's messages also guide programs (which
+ * request to send, where the API is described); people get the sentence without them.
+ */
+function inWords(code: string | undefined, message: string): string {
+  if (code === "signed-out") return "You are not signed in (your session may have ended): sign in again.";
+  return message.replace(/\s*\((?:GET|POST|PUT|PATCH|DELETE) \/api\/[^)]*\)/g, "").replace(/;?\s*see (?:the API description at )?\/api\/openapi\.json/g, "");
+}
+
 let csrf: string | null = null;
 
 export function setCsrf(token: string | null): void {
@@ -32,7 +41,7 @@ export async function api<T = any>(method: string, path: string, body?: unknown)
   if (!response.ok) {
     // Every error the API sends is an ErrorBody; a proxy's page in front of it may not be.
     const error = (parsed as Partial<ErrorBody> | null)?.error;
-    throw new ApiError(response.status, error?.code ?? "error", error?.message ?? `the server answered ${response.status}`);
+    throw new ApiError(response.status, error?.code ?? "error", inWords(error?.code, error?.message ?? `the server answered ${response.status}`));
   }
   return parsed as T;
 }

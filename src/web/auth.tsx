@@ -1,11 +1,21 @@
 /** Sign in, or sign up: one form, two buttons' worth of difference. */
 import { useState } from "preact/hooks";
-import { post } from "./api.js";
+import { post, setCsrf } from "./api.js";
 import { viewerZone } from "./format.js";
-import type { Session } from "./types.js";
+import { Invitation, inviteCodeInPath } from "./invitation.js";
+import { navigate } from "./router.js";
+import type { GameSummary, Session } from "./types.js";
+
+/** The browser's "Please match the requested format" replaced by what a username may hold. */
+function explainUsername(event: Event) {
+  const input = event.target as HTMLInputElement;
+  input.setCustomValidity("");
+  if (input.validity.patternMismatch) input.setCustomValidity("A username may use only letters, digits and the signs _ . - (no spaces).");
+}
 
 export function AuthPage({ onSignedIn }: { onSignedIn(session: Session): void }) {
-  const [mode, setMode] = useState<"signin" | "signup">(location.pathname.startsWith("/invite/") ? "signup" : "signin");
+  const invite = inviteCodeInPath();
+  const [mode, setMode] = useState<"signin" | "signup">(invite ? "signup" : "signin");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -20,7 +30,17 @@ export function AuthPage({ onSignedIn }: { onSignedIn(session: Session): void })
     setBusy(true);
     setError(null);
     try {
-      onSignedIn(await post<Session>(`/api/auth/${mode}`, body));
+      const session = await post<Session>(`/api/auth/${mode}`, body);
+      // Invited: signing in joins the game, and the page opens on it.
+      // If joining is refused (the game is over), the invitation's page says why.
+      if (invite) {
+        setCsrf(session.csrf);
+        await post<GameSummary>(`/api/invites/${encodeURIComponent(invite)}/join`).then(
+          (joined) => navigate(`/games/${joined.id}`),
+          () => undefined,
+        );
+      }
+      onSignedIn(session);
     } catch (err) {
       setError((err as Error).message);
     } finally {
@@ -32,12 +52,26 @@ export function AuthPage({ onSignedIn }: { onSignedIn(session: Session): void })
     <main class="auth">
       <h1>Nomos</h1>
       <p class="tagline">Play Nomic, the game in which changing the rules is a move.</p>
+      {invite && <Invitation code={invite} />}
       <form onSubmit={submit} class="card">
         <h2>{mode === "signin" ? "Sign in" : "Create an account"}</h2>
         <label>
           Username
-          <input name="username" autocomplete="username" required minLength={2} maxLength={32} pattern="[A-Za-z0-9_.\-]+" />
+          <input
+            name="username"
+            autocomplete="username"
+            required
+            minLength={2}
+            maxLength={32}
+            pattern="[A-Za-z0-9_.\-]+"
+            aria-describedby="username-rule"
+            onInput={explainUsername}
+            onInvalid={explainUsername}
+          />
         </label>
+        <span id="username-rule" class="field-note">
+          2 to 32 letters, digits or the signs _ . - (no spaces)
+        </span>
         {mode === "signup" && (
           <label>
             Your name, as players will see it

@@ -18,7 +18,16 @@ import { javascript } from "@codemirror/lang-javascript";
 import { bracketMatching, defaultHighlightStyle, indentOnInput, syntaxHighlighting } from "@codemirror/language";
 import { linter, lintKeymap, type Diagnostic } from "@codemirror/lint";
 import { Annotation, EditorState } from "@codemirror/state";
-import { drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter, highlightSpecialChars, keymap, lineNumbers } from "@codemirror/view";
+import {
+  drawSelection,
+  EditorView,
+  highlightActiveLine,
+  highlightActiveLineGutter,
+  highlightSpecialChars,
+  keymap,
+  lineNumbers,
+  tooltips,
+} from "@codemirror/view";
 import type { RuleDiagnostic } from "../authoring/diagnostics.js";
 
 export interface RuleCompletionList {
@@ -32,6 +41,8 @@ export interface CodeEditorOptions {
   onChange(source: string): void;
   check(source: string): Promise<RuleDiagnostic[]>;
   complete(source: string, offset: number): Promise<RuleCompletionList>;
+  /** Called with the problems of each check, in words with their line, to list under the editor. */
+  onProblems?(problems: { line: number; severity: "error" | "warning"; message: string }[]): void;
 }
 
 export interface CodeEditor {
@@ -60,6 +71,7 @@ export function mountCodeEditor(parent: HTMLElement, options: CodeEditorOptions)
       }
       // The linter drops the answer if the document changed meanwhile; clamp for safety anyway.
       const clamp = (n: number) => Math.min(Math.max(0, n), source.length);
+      if (view.state.doc.toString() === source) options.onProblems?.(found.map((d) => ({ line: d.line, severity: d.severity, message: d.message })));
       return found.map((d) => ({ from: clamp(d.from), to: clamp(Math.max(d.from, d.to)), severity: d.severity, message: d.message, source: "TypeScript" }));
     },
     { delay: lintDelay },
@@ -104,6 +116,8 @@ export function mountCodeEditor(parent: HTMLElement, options: CodeEditorOptions)
         javascript({ typescript: true }),
         lint,
         autocompletion({ override: [complete] }),
+        // Tooltips (completions, problems) hang from the page, not the editor's box, so a scrolled or narrow form does not cut them off.
+        tooltips({ parent: document.body }),
         history(),
         keymap.of([...closeBracketsKeymap, ...completionKeymap, ...lintKeymap, ...defaultKeymap, ...historyKeymap, indentWithTab]),
         EditorView.contentAttributes.of({ "aria-label": "Rule code" }),
@@ -114,6 +128,7 @@ export function mountCodeEditor(parent: HTMLElement, options: CodeEditorOptions)
           "&": { border: "1px solid #ccc", fontSize: "14px" },
           "&.cm-focused": { outline: "2px solid #4a7bd0" },
           ".cm-scroller": { fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace", minHeight: "12em" },
+          ".cm-tooltip": { maxWidth: "min(40rem, calc(100vw - 1rem))" },
         }),
       ],
     }),

@@ -25,7 +25,7 @@ export function relative(ms: number, now = Date.now()): string {
 }
 
 /** Strings with control characters are a rule's internal keys, not for people. */
-const internal = (v: Json) => typeof v === "string" && /[\u0000-\u001f]/.test(v);
+export const internal = (v: Json | undefined) => typeof v === "string" && /[\u0000-\u001f]/.test(v);
 
 /**
  * A value in a line: player ids as names, small objects as "key: value" pairs, and a map

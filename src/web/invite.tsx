@@ -1,6 +1,7 @@
 /** An invitation: what game it is for, and a button to join. */
 import { useEffect, useState } from "preact/hooks";
 import { get, post } from "./api.js";
+import { Invitation } from "./invitation.js";
 import { navigate } from "./router.js";
 import type { GameSummary } from "./types.js";
 
@@ -28,9 +29,8 @@ export function InvitePage({ code }: { code: string }) {
   return (
     <section class="card">
       <h1>{game.name}</h1>
-      <p>
-        A game of {game.preset ?? "a custom ruleset"} with {game.players.map((p) => p.name).join(", ")}.
-      </p>
+      <Invitation code={code} named={false} />
+      <p>Players: {game.players.map((p) => p.name).join(", ")}.</p>
       {game.me ? (
         <button type="button" onClick={() => navigate(`/games/${game.id}`)}>
           Open the game

@@ -1,5 +1,6 @@
 /** The lobby: your games, a new game (from a preset or a published ruleset's text), a game file to import, and your name. */
 import { useEffect, useState } from "preact/hooks";
+import { defaultPreset } from "../rulesets/default.js";
 import { get, patch, post } from "./api.js";
 import { viewerZone, zones } from "./format.js";
 import { GameImport } from "./game-import.js";
@@ -12,10 +13,16 @@ export function LobbyPage({ user, onUser }: { user: User; onUser(user: User): vo
   const [presets, setPresets] = useState<Preset[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [source, setSource] = useState<"preset" | "text">("preset");
+  const [chosen, setChosen] = useState(defaultPreset);
+  const titleOf = (name: string | null) => (name === null ? "a custom ruleset" : (presets.find((p) => p.name === name)?.title ?? name));
 
   useEffect(() => {
     get<GameSummary[]>("/api/games").then(setGames, (e: Error) => setError(e.message));
-    get<Preset[]>("/api/presets").then(setPresets, () => undefined);
+    // The default preset first, then the rest as the server lists them.
+    get<Preset[]>("/api/presets").then(
+      (list) => setPresets([...list].sort((a, b) => Number(b.name === defaultPreset) - Number(a.name === defaultPreset))),
+      () => undefined,
+    );
   }, []);
 
   const create = async (event: Event) => {
@@ -63,7 +70,7 @@ export function LobbyPage({ user, onUser }: { user: User; onUser(user: User): vo
                 </a>
                 <span class="muted">
                   {" "}
-                  · {g.preset ?? "custom"} · {g.players.length} players · {g.status === "over" ? "over" : "in play"}
+                  · {titleOf(g.preset)} · {g.players.length} {g.players.length === 1 ? "player" : "players"} · {g.status === "over" ? "over" : "in play"}
                 </span>
               </li>
             ))}
@@ -90,16 +97,21 @@ export function LobbyPage({ user, onUser }: { user: User; onUser(user: User): vo
             </select>
           </div>
           {source === "preset" ? (
-            <label>
-              Ruleset
-              <select name="preset">
-                {presets.map((p) => (
-                  <option value={p.name} key={p.name}>
-                    {p.title}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <>
+              <label>
+                Ruleset
+                <select name="preset" value={chosen} aria-describedby="preset-description" onChange={(e) => setChosen((e.target as HTMLSelectElement).value)}>
+                  {presets.map((p) => (
+                    <option value={p.name} key={p.name}>
+                      {p.title}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <p id="preset-description" class="muted">
+                {presets.find((p) => p.name === chosen)?.description}
+              </p>
+            </>
           ) : (
             <RulesetImport presets={presets} />
           )}

@@ -78,12 +78,12 @@ const change = t.oneOf([
     { kind: t.enum(["enact"]), text: t.string({ minLength: 1, maxLength: 20000 }), title: t.string({ maxLength: 200 }), code: t.code() },
     { optional: ["title", "code"], describe: "Enact a new mutable rule" },
   ),
-  t.object({ kind: t.enum(["repeal"]), rule: t.integer() }, { describe: "Repeal a mutable rule" }),
+  t.object({ kind: t.enum(["repeal"]), rule: t.rule() }, { describe: "Repeal a mutable rule" }),
   t.object(
-    { kind: t.enum(["amend"]), rule: t.integer(), text: t.string({ minLength: 1, maxLength: 20000 }), title: t.string({ maxLength: 200 }), code: t.code() },
+    { kind: t.enum(["amend"]), rule: t.rule(), text: t.string({ minLength: 1, maxLength: 20000 }), title: t.string({ maxLength: 200 }), code: t.code() },
     { optional: ["text", "title", "code"], describe: "Amend a mutable rule's text, title or code" },
   ),
-  t.object({ kind: t.enum(["transmute"]), rule: t.integer() }, { describe: "Transmute a rule: immutable to mutable or back" }),
+  t.object({ kind: t.enum(["transmute"]), rule: t.rule() }, { describe: "Transmute a rule: immutable to mutable or back" }),
 ]);
 
 const name = (id: string) => game.player(id)?.name ?? id;

@@ -69,7 +69,7 @@ function open(number: number): Case {
 const invokeForm = t.object(
   {
     question: t.string({ minLength: 1, maxLength: 5000 }),
-    rules: t.array(t.integer(), { maxItems: 20, describe: "The rules the question is about (the ruling is noted on each)" }),
+    rules: t.array(t.rule(), { maxItems: 20, describe: "The rules the question is about (the ruling is noted on each)" }),
   },
   { optional: ["rules"] },
 );

@@ -27,11 +27,11 @@ const change = t.oneOf([
     { kind: t.enum(["enact"]), text: t.string({ minLength: 1, maxLength: 20000 }), title: t.string({ maxLength: 200 }), code: t.code() },
     { optional: ["title", "code"], describe: "Enact a new mutable rule" },
   ),
-  t.object({ kind: t.enum(["repeal"]), rule: t.integer() }, { describe: "Repeal a mutable rule" }),
+  t.object({ kind: t.enum(["repeal"]), rule: t.rule() }, { describe: "Repeal a mutable rule" }),
   t.object(
     {
       kind: t.enum(["amend"]),
-      rule: t.integer(),
+      rule: t.rule(),
       text: t.string({ minLength: 1, maxLength: 20000 }),
       title: t.string({ maxLength: 200 }),
       code: t.code(),
@@ -39,11 +39,11 @@ const change = t.oneOf([
     },
     { optional: ["text", "title", "code", "removeCode"], describe: "Amend a mutable rule's text, title or code" },
   ),
-  t.object({ kind: t.enum(["transmute"]), rule: t.integer() }, { describe: "Transmute a rule: immutable to mutable or back" }),
+  t.object({ kind: t.enum(["transmute"]), rule: t.rule() }, { describe: "Transmute a rule: immutable to mutable or back" }),
   t.object(
     {
       kind: t.enum(["amend-amendment"]),
-      rule: t.integer(),
+      rule: t.rule(),
       revision: t.integer({ minimum: 2 }),
       text: t.string({ minLength: 1, maxLength: 20000 }),
       code: t.code(),
@@ -51,7 +51,7 @@ const change = t.oneOf([
     { optional: ["text", "code"], describe: "Amend an amendment of a mutable rule (the amendment that made the given revision)" },
   ),
   t.object(
-    { kind: t.enum(["repeal-amendment"]), rule: t.integer(), revision: t.integer({ minimum: 2 }) },
+    { kind: t.enum(["repeal-amendment"]), rule: t.rule(), revision: t.integer({ minimum: 2 }) },
     { describe: "Repeal an amendment of a mutable rule: the rule returns to its text before that revision" },
   ),
 ]);

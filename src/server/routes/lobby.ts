@@ -3,6 +3,7 @@ import {
   changing,
   errorResponses,
   GameSummary,
+  InviteAbout,
   InviteParams,
   NewGame as NewGameRequest,
   Preset,
@@ -172,6 +173,26 @@ export function lobbyRoutes(app: Api, context: ServerContext): void {
       const user = requireUser(request);
       const { settings, game } = await invited(request.params.code);
       return summary(game, accounts.membership(game.id, user.id)?.playerId ?? null, settings.timeZone);
+    },
+  );
+
+  app.get(
+    "/api/invites/:code/about",
+    {
+      schema: {
+        operationId: "aboutInvite",
+        tags: ["lobby"],
+        summary: "What an invitation is for, to anyone with its link (signed in or not): the game's name, its ruleset's title, and who invited you",
+        security: [],
+        params: InviteParams,
+        response: { 200: InviteAbout, ...errorResponses(400, 404, 500) },
+      },
+    },
+    async (request) => {
+      const { settings, game } = await invited(request.params.code);
+      const preset = game.state.preset;
+      const title = preset ? listPresets().find((p) => p.name === preset)?.title : undefined;
+      return { game: game.state.name, ruleset: title ?? "a ruleset of its own", invitedBy: accounts.user(settings.ownerId)?.displayName ?? "a player" };
     },
   );
 

@@ -5,6 +5,7 @@
  */
 import { useState } from "preact/hooks";
 import type { ActionInfo, GamePage, Json, Rule } from "../types.js";
+import { PracticeClock } from "./practice-clock.js";
 import { Preview, votingAction } from "./preview.js";
 import { ProposalCards, proposalMoves, proposalsOnTable } from "./proposal-card.js";
 import { SchemaForm } from "./schema-form.js";
@@ -16,13 +17,14 @@ export const actionAnchor = (name: string) => `action-${name}`;
 
 interface CardProps {
   page: GamePage;
+  rules: Rule[];
   action: ActionInfo;
   prompted: boolean;
   onActed(): Promise<void>;
   announce(message: Message | null): void;
 }
 
-function ActionCard({ page, action, prompted, onActed, announce }: CardProps) {
+function ActionCard({ page, rules, action, prompted, onActed, announce }: CardProps) {
   const { message, act } = useAct(page.id, onActed, announce);
   // A new form once the action is taken, so its last input is not taken twice by mistake.
   const [formKey, setFormKey] = useState(0);
@@ -46,6 +48,7 @@ function ActionCard({ page, action, prompted, onActed, announce }: CardProps) {
         key={formKey}
         schema={action.input}
         players={page.view.players}
+        rules={rules}
         submitLabel={action.name}
         onSubmit={submit}
         extra={action.changesRules || action === votingAction(page) ? (value) => <Preview page={page} action={action.name} input={value} /> : undefined}
@@ -100,14 +103,14 @@ export function PlayTab({ page, rules, onActed }: { page: GamePage; rules: Rule[
             <>
               {ordered.length === 0 && <p class="muted">Nothing for you to do just now.</p>}
               {ordered.map((a) => (
-                <ActionCard key={a.name} page={page} action={a} prompted={prompted.has(a.name)} onActed={onActed} announce={announce} />
+                <ActionCard key={a.name} page={page} rules={rules} action={a} prompted={prompted.has(a.name)} onActed={onActed} announce={announce} />
               ))}
               <NotNow actions={refused} />
             </>
           )}
         </section>
         {!proposalsOpen && cards}
-        {/* PRACTICE CLOCK: the lead mounts <PracticeClock page={page} onChanged={onActed} /> (./practice-clock.js) here. */}
+        <PracticeClock page={page} onChanged={onActed} />
       </div>
       <StateView page={page} onActed={onActed} />
     </div>

@@ -5,24 +5,17 @@
  */
 import { useState } from "preact/hooks";
 import { post } from "../api.js";
-import { brief } from "../format.js";
 import type { ActionInfo, GamePage, Json, LogEntry, Permissions } from "../types.js";
 import { declaredRecords, entryMoves, type EntryMove } from "../../present/records.js";
 import { namer } from "./names.js";
 import { PermissionList } from "./permissions.js";
+import { proposedChanges, type RuleChange, ruleOutcomes, valueChange } from "./preview-words.js";
 import { TextDiff } from "./text-diff.js";
 
-interface RuleFace {
-  number: number;
-  title: string | null;
-  text: string;
-  mutable: boolean;
-  code: string | null;
-}
 interface DryRun {
-  steps: { ok: boolean; as: string; action: string; error?: { message: string }; entry?: LogEntry }[];
+  steps: { ok: boolean; as: string; action: string; error?: { message: string }; entry?: LogEntry; failed?: { rule: number; error: string } | null }[];
   changes: {
-    rules: { number: number; change: string; before: RuleFace | null; after: RuleFace | null; permissions: Permissions | null }[];
+    rules: (RuleChange & { permissions: Permissions | null })[];
     state: { name: string; player: string | null; before?: Json; after?: Json }[];
   };
 }
@@ -98,23 +91,36 @@ export function Preview({ page, action, input }: { page: GamePage; action: strin
                 {name(s.as)} could not {s.action}: {s.error?.message}
               </p>
             ))}
+          {result.steps
+            .filter((s) => s.failed)
+            .map((s, i) => (
+              <p key={`f${i}`} class="preview-warning" role="alert">
+                Warning: Rule {s.failed!.rule} failed when {name(s.as)} took "{s.action}": {s.failed!.error}
+              </p>
+            ))}
           {result.changes.rules.length === 0 && <p>No rule would change.</p>}
-          {result.changes.rules.map((r) => (
-            <div key={r.number} class="rule-change">
-              <h4>
-                Rule {r.number} would be {r.change === "changed" ? "amended" : r.change}
-              </h4>
-              {r.change === "changed" ? <TextDiff before={r.before!.text} after={r.after!.text} /> : <p class="rule-text">{(r.after ?? r.before)!.text}</p>}
-              {r.permissions && <PermissionList number={r.number} permissions={r.permissions} />}
-              {r.after?.code && r.after.code !== r.before?.code && <pre class="code">{r.after.code}</pre>}
-            </div>
-          ))}
+          {ruleOutcomes(result.changes.rules, proposedChanges(input)).map((r) => {
+            const permissions = result.changes.rules.find((c) => c.number === r.number)?.permissions;
+            return (
+              <div key={r.heading} class="rule-change">
+                <h4>{r.heading}</h4>
+                {r.failed && (
+                  <p class="preview-warning" role="alert">
+                    Warning: the new code of Rule {r.number} fails, so adopted it would not work ({r.failed}).
+                  </p>
+                )}
+                {r.before && r.after ? <TextDiff before={r.before.text} after={r.after.text} /> : <p class="rule-text">{(r.after ?? r.before)!.text}</p>}
+                {permissions && <PermissionList number={r.number} permissions={permissions} />}
+                {r.after?.code && r.after.code !== r.before?.code && <pre class="code">{r.after.code}</pre>}
+              </div>
+            );
+          })}
           {result.changes.state.length > 0 && (
             <ul class="state-changes">
               {result.changes.state.map((s) => (
                 <li key={`${s.name}.${s.player}`}>
                   {s.name}
-                  {s.player ? ` of ${name(s.player)}` : ""}: {brief(s.before ?? null, name)} → {brief(s.after ?? null, name)}
+                  {s.player ? ` of ${name(s.player)}` : ""}: {valueChange(s.before, s.after, name)}
                 </li>
               ))}
             </ul>

@@ -1,0 +1,33 @@
+/** What an invitation is for, in a sentence: shown to the invited friend before and after signing in. */
+import { useEffect, useState } from "preact/hooks";
+import { get } from "./api.js";
+import type { InviteAbout } from "./types.js";
+
+/** The invitation code in the page's address, if it is an invitation's page. */
+export const inviteCodeInPath = (): string | null => {
+  const match = location.pathname.match(/^\/invite\/([^/]+)/);
+  return match ? decodeURIComponent(match[1]!) : null;
+};
+
+export function Invitation({ code, named = true }: { code: string; named?: boolean }) {
+  const [about, setAbout] = useState<InviteAbout | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    get<InviteAbout>(`/api/invites/${encodeURIComponent(code)}/about`).then(setAbout, (e: Error) => setError(e.message));
+  }, [code]);
+  if (error)
+    return (
+      <p class="error" role="alert">
+        {error}
+      </p>
+    );
+  if (!about) return <p>Reading the invitation…</p>;
+  return (
+    <section class="invitation" aria-label="Invitation">
+      {named && <h2>{about.game}</h2>}
+      <p>
+        <strong>{about.invitedBy}</strong> invites you to play <strong>{about.game}</strong>, a game of {about.ruleset}.
+      </p>
+    </section>
+  );
+}
