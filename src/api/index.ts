@@ -18,6 +18,7 @@ import {
   Player,
   RecordConvention,
   Rule,
+  StateDisplay,
   RulesReply,
   StateView,
 } from "./game.js";
@@ -50,6 +51,7 @@ export const sharedSchemas = [
   Rule,
   Player,
   RecordConvention,
+  StateDisplay,
   StateView,
   GameView,
   PageView,
