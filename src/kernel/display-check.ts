@@ -64,10 +64,11 @@ function templates(v: unknown, path: string): string | null {
   return null;
 }
 
+const columnKeys: Record<keyof DisplayColumn, true> = { field: true, label: true, format: true };
+
 function column(v: unknown, path: string): string | null {
   if (!isObject(v)) return `${path} must be { field, label?, format? }`;
-  for (const key of Object.keys(v))
-    if (!["field", "label", "format"].includes(key)) return `${path} has "${key.slice(0, 40)}"; a column has field, label and format`;
+  for (const key of Object.keys(v)) if (!Object.hasOwn(columnKeys, key)) return `${path} has "${key.slice(0, 40)}"; a column has field, label and format`;
   return (
     field(v.field, `${path}.field`) ??
     (v.label === undefined ? null : words(v.label, `${path}.label`)) ??
