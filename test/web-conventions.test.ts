@@ -177,7 +177,7 @@ test("a board and comments in the browser: the grid with its pieces, labels and 
   assert.match((await table.locator('tr[data-row="10"]').getAttribute("class")) ?? "", /marked/);
   await ada.getByText("The board wraps: file 9 is next to file 0.").waitFor();
   // The raw values stay in reach: the positions in the scoreboard, the board as data.
-  assert.match((await ada.locator('table.scoreboard td[data-state="position"]').first().textContent())!, /x: 0, y: 20/);
+  assert.match((await ada.locator('table.scoreboard td[data-state="position"]').first().textContent())!, /X: 0, Y: 20/);
   await shot(ada, "board");
 
   await ada.setViewportSize({ width: 390, height: 844 });

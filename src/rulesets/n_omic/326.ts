@@ -66,7 +66,7 @@ const label = playerState<string | null>("label", {
   initial: null,
   visibility: "others",
   describe: "The label on eir forehead: everyone can read it but eir",
-  display: { label: "Label", formats: { value: "text" }, empty: "none" },
+  display: { label: "Label", formats: { value: "text" }, empty: "Unlabelled" },
 });
 const board = gameState<Board>("board", {
   initial: {
