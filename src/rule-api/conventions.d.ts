@@ -65,7 +65,7 @@ interface DisplayColumn {
  * fields all have values (none null or missing), so `["Turn {number}: {player} to move", "Play has not begun"]`
  * reads well before play begins. Fields are shown by their `formats`, else as the value suggests: a
  * player's id by name, a number in a field named `at`, `since`, `until` or ending in `At` as a time.
- * Without a display a state is drawn from its shape. The page, the CLI and the reports read it;
+ * Without a display a state is drawn from its shape. The Play tab and `nomos state` read it;
  * exports and records keep every state whatever it declares.
  */
 interface StateDisplay {
