@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Page } from "playwright-core";
-import { useBrowser } from "./browser-helpers.js";
+import { shot, useBrowser } from "./browser-helpers.js";
 import { ApiClient, suberTable } from "./server-helpers.js";
 
 const rig = useBrowser();
@@ -43,6 +43,7 @@ test("Suber's page reads the turn as a sentence with names, and shows no raw tim
   assert.equal(await page.locator("table.scoreboard thead th").nth(1).innerText(), "Points");
   await fact(page, "adoption").filter({ hasText: "Rule-changes are adopted by unanimity" }).waitFor();
   await noEpochTimes(page);
+  await shot(page, "display-suber");
   await page.context().close();
 });
 
@@ -85,5 +86,7 @@ test("N_omic's page reads the turn and its phase as sentences with times, and th
   const headings = await page.locator("table.scoreboard thead th").allInnerTexts();
   for (const label of ["Points", "Groks", "Square", "Status"]) assert.ok(headings.includes(label), `${label} in ${headings.join(", ")}`);
   await noEpochTimes(page);
+  await page.locator("section.state").scrollIntoViewIfNeeded();
+  await shot(page, "display-n-omic");
   await page.context().close();
 });
