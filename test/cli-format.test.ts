@@ -85,6 +85,53 @@ test("state in words, for a ruleset that is not Suber's", () => {
   assert.doesNotMatch(text, /Turn \d/);
 });
 
+test("state as its rules say it reads: a sentence with a player and a time in the game's zone, a list, a table, hidden bookkeeping", () => {
+  const view: GameView = {
+    name: "Treasure",
+    preset: null,
+    seq: 7,
+    time: at,
+    status: "active",
+    result: null,
+    viewer: null,
+    players: [{ id: "ada", name: "Ada Lovelace", joinedAt: at }],
+    rules: [],
+    state: [
+      { name: "gold", scope: "player", describe: null, rule: 2, values: { ada: 5 }, display: { label: "Gold coins" } },
+      {
+        name: "dig",
+        scope: "game",
+        describe: null,
+        rule: 4,
+        value: { by: "ada", at },
+        display: { label: "Last dig", text: "{by} dug at {at}", formats: { at: "time" } },
+      },
+      { name: "finds", scope: "game", describe: null, rule: 5, value: ["a ring", "a cup"], display: { label: "Finds", item: "{value}" } },
+      {
+        name: "claims",
+        scope: "game",
+        describe: null,
+        rule: 6,
+        value: { "1": { who: "ada", rules: [4] } },
+        display: {
+          columns: [
+            { field: "who", label: "Claimant" },
+            { field: "rules", format: "rule" },
+          ],
+        },
+      },
+      { name: "seed", scope: "game", describe: null, rule: 7, value: 42, display: { as: "hidden" } },
+    ],
+    failures: [],
+  };
+  const text = formatState(view, name, [], "Europe/Paris");
+  assert.match(text, / {2}Ada Lovelace \(ada\): Gold coins 5\n/);
+  assert.match(text, / {2}Last dig \(Rule 4\): Ada Lovelace dug at 2026-11-23 11:00 Europe\/Paris\n/);
+  assert.match(text, / {2}Finds \(Rule 5\):\n {4}- a ring\n {4}- a cup\n/);
+  assert.match(text, / {2}Claims \(Rule 6\):\n {4}- Claimant: Ada Lovelace; Rules: Rule 4/);
+  assert.doesNotMatch(text, /Seed|42/);
+});
+
 test("history lines, rule-changes and acts in words", () => {
   assert.equal(historyLine({ change: "amended", at, seq: 9, revision: 2, cause: "Proposal 305" }), "Amended (rev 2) by Proposal 305, 2026-11-23 10:00 UTC");
   assert.equal(

@@ -29,7 +29,7 @@ const fact = (page: Page, state: string) => page.locator(`dl.values [data-state=
 
 /** No 13-digit number (milliseconds since 1970) anywhere on the page's text. */
 async function noEpochTimes(page: Page): Promise<void> {
-  const text = (await page.locator("body").innerText()).replace(/\s+/g, " ");
+  const text = ((await page.locator("body").textContent()) ?? "").replace(/\s+/g, " ");
   assert.doesNotMatch(text, /\b\d{13}\b/, "a time is shown as milliseconds");
 }
 
@@ -38,9 +38,9 @@ test("Suber's page reads the turn as a sentence with names, and shows no raw tim
   const page = await playTab(table.clients[0]!, table.id);
   // Play goes by surname: Hopper first.
   await fact(page, "turn").filter({ hasText: "Turn 1: Grace Hopper is moving (0 complete circuits)" }).waitFor();
-  assert.equal(await page.locator('[data-state="turn"] dt').first().innerText(), "Turn (Rule 201)");
-  assert.doesNotMatch(await page.locator("section.state").innerText(), /key:|waiting:|proposed:/, "no bookkeeping fields");
-  assert.equal(await page.locator("table.scoreboard thead th").nth(1).innerText(), "Points");
+  assert.equal(await page.locator('[data-state="turn"] dt').first().textContent(), "Turn (Rule 201)");
+  assert.doesNotMatch((await page.locator("section.state").textContent()) ?? "", /key:|waiting:|proposed:/, "no bookkeeping fields");
+  assert.equal(await page.locator("table.scoreboard thead th").nth(1).textContent(), "Points");
   await fact(page, "adoption").filter({ hasText: "Rule-changes are adopted by unanimity" }).waitFor();
   await noEpochTimes(page);
   await shot(page, "display-suber");
@@ -72,18 +72,18 @@ test("N_omic's page reads the turn and its phase as sentences with times, and th
   const phase = fact(page, "phase");
   await phase.filter({ hasText: `${moverName}: purchase phase, since` }).waitFor();
   assert.equal(await phase.locator("time").count(), 1, "the phase began at a time");
-  assert.doesNotMatch(await phase.innerText(), /name:|since: \d/);
+  assert.doesNotMatch((await phase.textContent()) ?? "", /name:|since: \d/);
   // The poem: one line per line, each with its author where it has one.
-  const lines = await fact(page, "epic-poem").locator("li").allInnerTexts();
+  const lines = await fact(page, "epic-poem").locator("li").allTextContents();
   assert.deepEqual(lines, [
     "A long time ago, in a galaxy far, far away...",
     `Upon a board of files and rows, — ${moverName}`,
     `the players moved on tiptoes. — ${moverName}`,
   ]);
-  assert.match(await page.locator('[data-state="epic-poem"] dt').innerText(), /^Epic Poem/);
+  assert.match((await page.locator('[data-state="epic-poem"] dt').textContent()) ?? "", /^Epic Poem/);
   // The board shows its label; the scoreboard its labelled columns.
-  assert.match(await page.locator(".board-box caption").innerText(), /^Board \(Rule/);
-  const headings = await page.locator("table.scoreboard thead th").allInnerTexts();
+  assert.match((await page.locator(".board-box caption").textContent()) ?? "", /^Board \(Rule/);
+  const headings = await page.locator("table.scoreboard thead th").allTextContents();
   for (const label of ["Points", "Groks", "Square", "Status"]) assert.ok(headings.includes(label), `${label} in ${headings.join(", ")}`);
   await noEpochTimes(page);
   await page.locator("section.state").scrollIntoViewIfNeeded();

@@ -7,7 +7,8 @@ import { changeLine } from "../records/reports/describe-change.js";
 import { presetExtras } from "../rulesets/extras.js";
 import { judgmentViews, proposalViews, recordNames } from "./records-view.js";
 
-export function formatState(view: GameView, name: (id: string) => string, departed: GameState["departed"] = []): string {
+export function formatState(view: GameView, name: (id: string) => string, departed: GameState["departed"] = [], zone?: string): string {
+  const time = zone ? zoned(zone) : when;
   const lines = [`${view.name} (${view.preset ?? "custom ruleset"}), act ${view.seq}, ${when(view.time)}, ${view.status === "over" ? "over" : "in play"}`];
   if (view.viewer) lines.push(`As seen by ${name(view.viewer)}`);
   if (view.result) lines.push(`Winner: ${view.result.winners.map(name).join(", ") || "none"} (${view.result.reason}; Rule ${view.result.rule})`);
@@ -16,7 +17,7 @@ export function formatState(view: GameView, name: (id: string) => string, depart
   lines.push("", "Players:");
   const board = presentScoreboard(view.state, view.players);
   for (const { player: p, cells } of board.rows) {
-    const stats = cells.flatMap((cell, i) => (cell ? [`${board.columns[i]!.label} ${brief(partsText(cell, when), 60)}`] : []));
+    const stats = cells.flatMap((cell, i) => (cell ? [`${board.columns[i]!.label} ${brief(partsText(cell, time), 60)}`] : []));
     lines.push(`  ${p.name} (${p.id})${stats.length ? `: ${stats.join(", ")}` : ""}`);
   }
   if (!view.players.length) lines.push("  none yet (nomos join <name>)");
@@ -61,7 +62,7 @@ export function formatState(view: GameView, name: (id: string) => string, depart
   const other = view.state.filter((s) => s.scope === "game" && !shown.has(s.name)).flatMap((s) => presentState(s, view.players) ?? []);
   if (other.length) {
     lines.push("", "Other state:");
-    for (const block of other) lines.push(...blockLines(block));
+    for (const block of other) lines.push(...blockLines(block, time));
   }
   if (view.failures.length) {
     lines.push("", "Recent rule failures:", ...view.failures.slice(-5).map((f) => `  Rule ${f.rule} failed at act ${f.seq} (${f.during}): ${f.error}`));
@@ -70,7 +71,7 @@ export function formatState(view: GameView, name: (id: string) => string, depart
 }
 
 /** A state as its rule says it reads, in lines: a sentence on one, a list's items and a table's rows under it. */
-function blockLines(block: Block): string[] {
+function blockLines(block: Block, when: (ms: number) => string): string[] {
   const head = `  ${block.label} (Rule ${block.rule})`;
   const text = (parts: Parameters<typeof partsText>[0]) => brief(partsText(parts, when), 160);
   switch (block.kind) {
@@ -83,4 +84,21 @@ function blockLines(block: Block): string[] {
     default:
       return [`${head}:`, ...block.rows.map((row) => `    - ${row.cells.map((cell, i) => `${block.columns[i]}: ${text(cell)}`).join("; ")}`)];
   }
+}
+
+/** "2026-11-23 11:00 Europe/Paris": a time in the game's zone, in the layout of the engine's UTC times. */
+function zoned(zone: string): (ms: number) => string {
+  const format = new Intl.DateTimeFormat("en-CA", {
+    timeZone: zone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  });
+  return (ms) => {
+    const p = Object.fromEntries(format.formatToParts(ms).map((part) => [part.type, part.value]));
+    return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute} ${zone}`;
+  };
 }

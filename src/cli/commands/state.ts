@@ -13,7 +13,7 @@ export function registerStateCommands(surface: Surface): void {
     .action(async (o: Who) => {
       await surface.run(o, async (session) => {
         // Everything shown comes from the viewer's view: secret state never reaches the screen.
-        const [view, departed, name] = await Promise.all([session.view(), session.departed(), session.names()]);
+        const [view, departed, name, zone] = await Promise.all([session.view(), session.departed(), session.names(), session.timeZone?.()]);
         const { rules, ...rest } = view;
         const json = {
           game: session.game,
@@ -24,7 +24,7 @@ export function registerStateCommands(surface: Surface): void {
           openProposals: proposalViews(view, "open"),
           openJudgments: judgmentViews(view, "open"),
         };
-        output(surface.globals(), json, () => formatState(view, name, departed));
+        output(surface.globals(), json, () => formatState(view, name, departed, zone));
       });
     });
 
