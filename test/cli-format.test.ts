@@ -78,10 +78,58 @@ test("state in words, for a ruleset that is not Suber's", () => {
   };
   const text = formatState(view, name);
   assert.match(text, /^Treasure \(custom ruleset\), act 7, 2026-11-23 10:00 UTC, in play\nAs seen by Ada Lovelace/);
-  assert.match(text, / {2}Ada Lovelace \(ada\): gold 5, hand \["ace"\]\n {2}Alan Turing \(alan\): gold 3\n/);
-  assert.match(text, / {2}treasury: \{"coins":12\} \(Rule 4\)\n {2}vault: \(not visible to you\) \(Rule 5\)\n {2}turn: alan \(Rule 6\)/);
+  assert.match(text, / {2}Ada Lovelace \(ada\): Gold 5, Hand ace\n {2}Alan Turing \(alan\): Gold 3\n/);
+  // State without a display reads from its shape: names and fields in words, players by name.
+  assert.match(text, / {2}Treasury \(Rule 4\): Coins: 12\n {2}Vault \(Rule 5\): \(not visible to you\)\n {2}Turn \(Rule 6\): Alan Turing/);
   assert.match(text, /Rule 9 failed at act 6 \(action dig\): ran out of fuel/);
   assert.doesNotMatch(text, /Turn \d/);
+});
+
+test("state as its rules say it reads: a sentence with a player and a time in the game's zone, a list, a table, hidden bookkeeping", () => {
+  const view: GameView = {
+    name: "Treasure",
+    preset: null,
+    seq: 7,
+    time: at,
+    status: "active",
+    result: null,
+    viewer: null,
+    players: [{ id: "ada", name: "Ada Lovelace", joinedAt: at }],
+    rules: [],
+    state: [
+      { name: "gold", scope: "player", describe: null, rule: 2, values: { ada: 5 }, display: { label: "Gold coins" } },
+      {
+        name: "dig",
+        scope: "game",
+        describe: null,
+        rule: 4,
+        value: { by: "ada", at },
+        display: { label: "Last dig", text: "{by} dug at {at}", formats: { at: "time" } },
+      },
+      { name: "finds", scope: "game", describe: null, rule: 5, value: ["a ring", "a cup"], display: { label: "Finds", item: "{value}" } },
+      {
+        name: "claims",
+        scope: "game",
+        describe: null,
+        rule: 6,
+        value: { "1": { who: "ada", rules: [4] } },
+        display: {
+          columns: [
+            { field: "who", label: "Claimant" },
+            { field: "rules", format: "rule" },
+          ],
+        },
+      },
+      { name: "seed", scope: "game", describe: null, rule: 7, value: 42, display: { as: "hidden" } },
+    ],
+    failures: [],
+  };
+  const text = formatState(view, name, [], "Europe/Paris");
+  assert.match(text, / {2}Ada Lovelace \(ada\): Gold coins 5\n/);
+  assert.match(text, / {2}Last dig \(Rule 4\): Ada Lovelace dug at 2026-11-23 11:00 Europe\/Paris\n/);
+  assert.match(text, / {2}Finds \(Rule 5\):\n {4}- a ring\n {4}- a cup\n/);
+  assert.match(text, / {2}Claims \(Rule 6\):\n {4}- Claimant: Ada Lovelace; Rules: Rule 4/);
+  assert.doesNotMatch(text, /Seed|42/);
 });
 
 test("history lines, rule-changes and acts in words", () => {

@@ -197,7 +197,7 @@ describe("nomos remote", () => {
     assert.equal(state.ruleCount, 30);
 
     assert.match(text, /^Friday Nomic \(suber\), act 7, .* UTC, in play\nAs seen by Ada Lovelace\n/);
-    assert.match(text, /Grace Hopper \(grace-hopper\): points 10/);
+    assert.match(text, /Grace Hopper \(grace-hopper\): Points 10/);
     assert.match(text, /Turn 2: Ada Lovelace to move, 0 complete circuits; has not proposed yet/);
     assert.match(text, /Last decided: proposal 301 by Grace Hopper adopted \(the vote was unanimous\)/);
     // Word for word what the local CLI prints from the server's own game file, as Ada sees it.

@@ -156,7 +156,7 @@ describe("nomos", { concurrency: Math.max(2, availableParallelism()) }, () => {
     );
     const humanState = await human(db, "state");
     assert.match(humanState.stdout, /Turn 4: Grace Hopper to move/);
-    assert.match(humanState.stdout, /Grace Hopper \(grace-hopper\): points 10/);
+    assert.match(humanState.stdout, /Grace Hopper \(grace-hopper\): Points 10/);
     assert.match(humanState.stdout, /Last decided: proposal 303 by Alan Turing adopted/);
     const humanLog = await human(db, "log", "--limit", "3");
     assert.equal(humanLog.stdout.match(/^#\d+ /gm)?.length, 3);

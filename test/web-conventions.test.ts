@@ -155,7 +155,7 @@ test("a board and comments in the browser: the grid with its pieces, labels and 
   await ada.goto(`${rig.server.url}/games/${imported.body.id}/play`);
   const table = ada.locator("table.board");
   await table.locator('[role="img"][aria-label="Grace Hopper"]').waitFor();
-  assert.match((await table.locator("caption").textContent())!, /^board \(Rule 101\)/);
+  assert.match((await table.locator("caption").textContent())!, /^Board \(Rule 101\)/);
   assert.deepEqual(await table.locator("thead th.file").allTextContents(), ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"]);
   const rowsShown = await table.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.row));
   assert.deepEqual(
@@ -177,7 +177,7 @@ test("a board and comments in the browser: the grid with its pieces, labels and 
   assert.match((await table.locator('tr[data-row="10"]').getAttribute("class")) ?? "", /marked/);
   await ada.getByText("The board wraps: file 9 is next to file 0.").waitFor();
   // The raw values stay in reach: the positions in the scoreboard, the board as data.
-  assert.match((await ada.locator('table.scoreboard td[data-state="position"]').first().textContent())!, /x: 0, y: 20/);
+  assert.match((await ada.locator('table.scoreboard td[data-state="position"]').first().textContent())!, /X: 0, Y: 20/);
   await shot(ada, "board");
 
   await ada.setViewportSize({ width: 390, height: 844 });

@@ -68,7 +68,7 @@ test("forms: rule pickers, words for what cannot be read, an amendment prefilled
 
   const start = await open(ada, "start");
   await start.getByRole("button", { name: "start", exact: true }).click();
-  await ada.locator(".status .fact", { hasText: "turn player:" }).waitFor();
+  await ada.locator(".banner", { hasText: "propose a rule-change" }).waitFor();
   await friend.context().close();
 
   // A judgment's rules: a list of pickers, each offering the rules in effect by number and title.
@@ -85,7 +85,11 @@ test("forms: rule pickers, words for what cannot be read, an amendment prefilled
   await judgment.scrollIntoViewIfNeeded();
   await shot(ada, "form-rule-pickers");
   await judgment.getByRole("button", { name: "invoke-judgment", exact: true }).click();
-  await judgment.locator("p[role]", { hasText: /^Done/ }).waitFor();
+  await ada
+    .getByRole("status")
+    .filter({ hasText: /^Done: / })
+    .first()
+    .waitFor();
   assert.match(await gameJson(ada), /"rules":\[201,202\]/, "the rules picked are stored, in the order given");
 
   // Grace moves first (turn order by surname: Hopper, Lovelace, Zuse). A number the form cannot read is said in words and the form is not sent.

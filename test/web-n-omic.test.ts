@@ -150,7 +150,7 @@ test("N_omic in the browser: the board, a label its bearer never sees, and a who
   await ownLabel.waitFor();
   assert.equal((await ownLabel.textContent())?.trim(), "hidden");
   assert.equal(await ownLabel.locator("span").getAttribute("title"), "hidden from you by the rules");
-  assert.deepEqual(await scoreRow(edsger, "Ada Lovelace").locator('td[data-state="label"]').allTextContents(), ["—"], "Ada is still Unlabelled");
+  assert.deepEqual(await scoreRow(edsger, "Ada Lovelace").locator('td[data-state="label"]').allTextContents(), ["Unlabelled"], "Ada is still Unlabelled");
 
   // 4. Edsger's turn, through the forms: purchase nothing, propose an amendment of Rule 337.
   assert.match(
@@ -159,7 +159,7 @@ test("N_omic in the browser: the board, a label its bearer never sees, and a who
     }),
     /^Done/,
   );
-  await sees(edsger, '[data-state="phase"]', "name: proposal");
+  await sees(edsger, '[data-state="phase"]', "proposal phase");
   const amendment = "The proponent decides the final form of eir proposal and when debate ends.";
   const proposed = await act(edsger, "propose", async (form) => {
     // The change is a sub-form: a kind, the rule picked from those in effect, its text (prefilled with the rule's own).
@@ -215,7 +215,7 @@ test("N_omic in the browser: the board, a label its bearer never sees, and a who
   });
   assert.match(refused, /the move costs 100 Groks and you have 50/, refused);
   assert.match(await act(edsger, "stay"), /^Done/);
-  await sees(edsger, '[data-state="phase"]', "name: end");
+  await sees(edsger, '[data-state="phase"]', "end phase");
   assert.equal(await edsger.locator('table.board tr[data-row="20"] td[data-file="15"] .piece.me').textContent(), "ED", "he has not moved");
 
   // The Epic Poem: his lines, through the form; the turn ends and passes to Grace Hopper.

@@ -81,7 +81,7 @@ test("three players play a turn from the banner and the proposal cards, on a lap
   const form = grace.locator('details[data-action="propose"]');
   assert.notEqual(await form.getAttribute("open"), null);
   await form.getByLabel("Kind").selectOption("amend");
-  await form.getByLabel("Rule", { exact: true }).fill("202");
+  await form.getByLabel("Rule", { exact: true }).selectOption("202");
   await form.getByLabel("Text (optional)", { exact: true }).fill("Each proposer gains 7 points when their proposal is closed, adopted or not.");
   const editor = form.getByLabel("Rule code");
   await editor.click();
@@ -113,7 +113,9 @@ test("three players play a turn from the banner and the proposal cards, on a lap
 
   // Each votes from the card's large buttons; the card then says how they voted, and the button is spent.
   // Alan, on his phone, follows the banner's prompt: it takes him to the card, its first vote button ready.
-  await banner(alan).getByRole("button", { name: `Vote on proposal ${number}` }).click();
+  await banner(alan)
+    .getByRole("button", { name: `Vote on proposal ${number}` })
+    .click();
   await alan.waitForFunction(() => document.activeElement?.textContent === "Vote for");
   for (const p of [ada, alan, grace]) {
     const c = card(p, number);

@@ -227,7 +227,7 @@ test("three players play two circuits of Suber's Initial Set in their browsers",
       await form.getByLabel("Text", { exact: true }).fill(text);
     });
   }
-  for (const p of players) await sees(p, '[data-state="turn"]', "circuits: 2");
+  for (const p of players) await sees(p, '[data-state="turn"]', "(2 complete circuits)");
 
   // Every page shows the same scores, arrived live; the new scoring gave 42 to each closed proposal.
   const scores = async (p: Player) => (await p.page.locator("table.scoreboard tbody").textContent())!.replace(" (you)", "");

@@ -5,6 +5,7 @@
  * real replies against them.
  */
 import { Type, type Static } from "@sinclair/typebox";
+import { displayFormats, displayKinds } from "../kernel/display-check.js";
 import type { PlayerRecord } from "../kernel/types.js";
 import { JsonValue, Nullable, Open, ref } from "./shared.js";
 
@@ -80,6 +81,27 @@ export const RecordConvention = Type.Object(
   { $id: "RecordConvention", title: "RecordConvention" },
 );
 
+const DisplayFormat = Type.Union(
+  displayFormats.map((f) => Type.Literal(f)),
+  { description: "player: an id shown by name; time: ms since 1970 shown in the reader's zone; rule: a rule's number" },
+);
+const Templates = Type.Union([Type.String(), Type.Array(Type.String())], { description: "A template with {field} placeholders, or templates tried in order" });
+
+/** How a state reads to people, as its rule declared it (the rule API's StateDisplay). */
+export const StateDisplay = Type.Object(
+  {
+    label: Type.Optional(Type.String({ description: "The state's name in words" })),
+    as: Type.Optional(Type.Union(displayKinds.map((k) => Type.Literal(k)))),
+    text: Type.Optional(Templates),
+    item: Type.Optional(Templates),
+    columns: Type.Optional(Type.Array(Type.Object({ field: Type.String(), label: Type.Optional(Type.String()), format: Type.Optional(DisplayFormat) }))),
+    formats: Type.Optional(Type.Record(Type.String(), DisplayFormat)),
+    empty: Type.Optional(Type.String({ description: "What to say when there is nothing" })),
+  },
+  { $id: "StateDisplay", title: "StateDisplay", description: "How the state reads to people, as its rule declared it" },
+);
+export type StateDisplay = Static<typeof StateDisplay>;
+
 export const StateView = Type.Object(
   {
     name: Type.String(),
@@ -87,9 +109,7 @@ export const StateView = Type.Object(
     describe: Nullable(Type.String()),
     rule: Type.Integer({ description: "The rule that declares it" }),
     record: Type.Optional(ref(RecordConvention)),
-    display: Type.Optional(
-      Type.Unsafe<Static<typeof JsonValue>>({ description: "How the state reads to people, as its rule declared it (the rule API's StateDisplay)" }),
-    ),
+    display: Type.Optional(ref(StateDisplay)),
     value: Type.Optional(Type.Unsafe<Static<typeof JsonValue>>({ description: "Game state: the value, if you may see it" })),
     values: Type.Optional(Type.Record(Type.String(), JsonValue, { description: "Player state: the values you may see, by player id" })),
   },

@@ -18,6 +18,7 @@ import {
   Player,
   RecordConvention,
   Rule,
+  StateDisplay,
   RulesReply,
   StateView,
 } from "./game.js";
@@ -51,6 +52,7 @@ export const sharedSchemas = [
   Rule,
   Player,
   RecordConvention,
+  StateDisplay,
   StateView,
   GameView,
   PageView,

@@ -45,6 +45,10 @@ export class RemoteSession implements GameSession {
     return (await this.fetchPage()).view;
   }
 
+  async timeZone() {
+    return (await this.fetchPage()).timeZone;
+  }
+
   async departed() {
     const [view, log] = await Promise.all([this.view(), this.fullLog()]);
     return foldLog(log.filter((e) => e.seq <= view.seq)).departed;

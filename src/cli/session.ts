@@ -69,6 +69,8 @@ export interface GameSession {
   departed(): Promise<GameState["departed"]>;
   /** Names of players, present or departed, by id. */
   names(): Promise<(id: string) => string>;
+  /** The game's time zone, where a server keeps one; a game file's times read in UTC. */
+  timeZone?(): Promise<string>;
   /** The actions the rules in effect offer, with their input forms and whether they are open to the session's player now. */
   actions(): Promise<OfferedAction[]>;
   /** What play awaits now, from whom, as the rules say. */

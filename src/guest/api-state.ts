@@ -5,6 +5,7 @@
  * "public") only if it says so (`readsSecret: true`), which the host records among what the
  * rule declares, so voters can see it.
  */
+import { displayProblem, type StateDisplay } from "../kernel/display-check.js";
 import type { Json, RecordConvention, Visibility } from "../kernel/types.js";
 import { cur } from "./act.js";
 import { checkedName, frozenJson } from "./json.js";
@@ -12,7 +13,7 @@ import { decls, type Loaded } from "./loaded.js";
 import { gameValues, playerValues, world, writeEntry, writeGame, writePlayer } from "./mirror.js";
 import { mayChange, mayRead } from "./run.js";
 
-type Options = { initial?: unknown; visibility?: unknown; describe?: unknown; readsSecret?: unknown; record?: unknown };
+type Options = { initial?: unknown; visibility?: unknown; describe?: unknown; readsSecret?: unknown; record?: unknown; display?: unknown };
 
 export function stateApi(number: number, l: Loaded) {
   const initialOf = (name: string): Json => decls()[name]?.initial ?? null;
@@ -37,6 +38,7 @@ export function stateApi(number: number, l: Loaded) {
       (typeof visibility === "object" && visibility !== null && typeof (visibility as { seenBy?: unknown }).seenBy === "string");
     if (!ok) throw new Error(`Rule ${number}: ${n}'s visibility must be "public", "owner", "others", "hidden" or { seenBy: "<game state name>" }`);
     const record = options.record === undefined ? undefined : recordConvention(options.record, `Rule ${number}: recordState("${n}")'s record`);
+    const display = options.display === undefined ? undefined : checkedDisplay(options.display, `Rule ${number}: ${n}'s display`);
     l.state.push({
       name: n,
       scope,
@@ -44,6 +46,7 @@ export function stateApi(number: number, l: Loaded) {
       visibility: frozenJson(visibility, "visibility") as Visibility,
       describe: typeof options.describe === "string" ? options.describe : null,
       ...(record ? { record } : {}),
+      ...(display ? { display } : {}),
     });
     if (options.readsSecret === true && !l.reads.includes(n)) l.reads.push(n);
     return n;
@@ -135,4 +138,12 @@ function recordConvention(value: unknown, what: string): RecordConvention {
     ...(open ? { open: { field: checkedName(open.field, `${what}.open.field`), in: open.in as Json[] } } : {}),
     ...(r.citedAs === undefined ? {} : { citedAs: checkedName(r.citedAs, `${what}.citedAs`) }),
   };
+}
+
+/** A state's declared display, copied and checked here so that a mistake reads as the rule's. */
+function checkedDisplay(value: unknown, what: string): StateDisplay {
+  const display = frozenJson(value, what);
+  const problem = displayProblem(display, what);
+  if (problem) throw new Error(problem);
+  return display as unknown as StateDisplay;
 }

@@ -131,14 +131,20 @@ export function freshen(): void {
   }
 }
 
-/** The state declarations in force: for each name, the declaration of the rule with the highest precedence. */
+/**
+ * The state declarations in force: for each name, the declaration of the rule with the highest
+ * precedence, read as the first that says how it reads (a rule may declare a state only to use it).
+ */
 export function decls(): Record<string, StateDecl> {
   if (caches.decls) return caches.decls;
   const out: Record<string, StateDecl> = {};
   for (const n of order()) {
     const l = loaded.get(n);
     if (!l || l.failed) continue;
-    for (const d of l.state) if (!Object.hasOwn(out, d.name)) out[d.name] = { ...d, rule: n };
+    for (const d of l.state) {
+      if (!Object.hasOwn(out, d.name)) out[d.name] = { ...d, rule: n };
+      else if (!out[d.name]!.display && d.display) out[d.name] = { ...out[d.name]!, display: d.display };
+    }
   }
   caches.decls = out;
   return out;

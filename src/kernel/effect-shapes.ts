@@ -4,6 +4,7 @@
  * does not compile until it has a check here, so the type and the check stay in step.
  * A field the type does not name is refused: the log would keep it, and fold spread it.
  */
+import { displayProblem } from "./display-check.js";
 import { jsonSize } from "./json-size.js";
 import { limits, nameProblem } from "./limits.js";
 import { schemaProblem } from "./schema-check.js";
@@ -132,6 +133,7 @@ const decl = object<Extract<Effect, { e: "state.declared" }>["decls"][string]>({
   visibility: req(visibility),
   describe: req(textOrNull(limits.textChars)),
   record: opt(recordConvention),
+  display: opt(displayProblem),
   rule: req(ruleNumber),
 });
 const decls: Check = (v, path) => {

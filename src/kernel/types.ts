@@ -6,6 +6,7 @@
  * effects. State is the fold of the effects, so replaying a log never runs rule code and
  * always rebuilds exactly the state the game had, even after the code has changed.
  */
+import type { StateDisplay } from "./display-check.js";
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -124,6 +125,8 @@ export interface StateDecl {
   describe: string | null;
   /** Only for a record state that declares its convention. */
   record?: RecordConvention;
+  /** How it reads to people, as a rule declaring it said (the first by precedence that says). */
+  display?: StateDisplay;
   /** The rule whose declaration is in force (the first by precedence). */
   rule: number;
 }

@@ -3,6 +3,7 @@
  * view, never the raw state: secret state is filtered here, before anything leaves the
  * engine. A viewer is a player's id, or null for someone who is not playing.
  */
+import type { StateDisplay } from "./display-check.js";
 import { emptyState, fold } from "./fold.js";
 import { own, setOwn } from "./own.js";
 import type { Act, Effect, GameState, Input, Json, PlayerRecord, RecordConvention, RuleRecord, StateDecl } from "./types.js";
@@ -14,6 +15,8 @@ export interface StateView {
   rule: number;
   /** A record state's declared convention (what it keeps, which entries are open). */
   record?: RecordConvention;
+  /** How it reads to people, as its rule declared it. */
+  display?: StateDisplay;
   /** Game state: the value, if visible. */
   value?: Json;
   /** Player state: the values this viewer may see, by player id. */
@@ -53,7 +56,14 @@ export function canSee(state: GameState, decl: StateDecl, owner: string | null, 
 export function viewFor(state: GameState, viewer: string | null): GameView {
   const views: StateView[] = [];
   for (const decl of Object.values(state.decls)) {
-    const base = { name: decl.name, scope: decl.scope, describe: decl.describe, rule: decl.rule, ...(decl.record ? { record: decl.record } : {}) };
+    const base = {
+      name: decl.name,
+      scope: decl.scope,
+      describe: decl.describe,
+      rule: decl.rule,
+      ...(decl.record ? { record: decl.record } : {}),
+      ...(decl.display ? { display: decl.display } : {}),
+    };
     if (decl.scope === "game") {
       views.push(canSee(state, decl, null, viewer) ? { ...base, value: own(state.values.game, decl.name) ?? decl.initial } : base);
     } else {

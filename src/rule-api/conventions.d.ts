@@ -45,7 +45,47 @@ interface CaseRecord {
   /** Rules the question is about; a settled ruling annotates them. */ readonly rules?: readonly number[];
 }
 
-// Display conventions: the web UI draws any game state of these shapes as what it is.
+// Display conventions: how a state reads to people (StateDisplay, declared with the state), and
+// the shapes the web UI draws as what they are (a board, comment markers).
+
+/** How a value is shown: a player's id by name, milliseconds since 1970 as a time in the reader's zone, a rule as "Rule 212". */
+type DisplayFormat = "text" | "number" | "player" | "players" | "time" | "duration" | "rule" | "yes-no";
+
+/** One column of a table: the entry's field (dots reach inside: "phase.name"; "key" is the entry's key). */
+interface DisplayColumn {
+  readonly field: string;
+  /** The column's heading; the field's name in words if absent. */ readonly label?: string;
+  readonly format?: DisplayFormat;
+}
+
+/**
+ * How a state reads to people, declared with it: `gameState("turn", { initial, display: { text: "Turn {number}: {player} to move" } })`.
+ * Templates put a field's value where its name is in braces: `{player}`, `{phase.name}`; `{value}` is a
+ * value that is not an object, `{key}` an entry's key. A list of templates reads as the first whose
+ * fields all have values (none null or missing), so `["Turn {number}: {player} to move", "Play has not begun"]`
+ * reads well before play begins. Fields are shown by their `formats`, else as the value suggests: a
+ * player's id by name, a number in a field named `at`, `since`, `until` or ending in `At` as a time.
+ * Without a display a state is drawn from its shape. The Play tab and `nomos state` read it;
+ * exports and records keep every state whatever it declares.
+ */
+interface StateDisplay {
+  /** The state's name in words ("Epic Poem"); for player state, the heading of its column in the scoreboard. */
+  readonly label?: string;
+  /**
+   * "sentence" (the default for a value): `text` filled from the value; for player state, each player's value.
+   * "list" (the default for a list): one line per item (or per entry of a record), from `item`.
+   * "table" (the default for a record of entries): one row per entry, with `columns`.
+   * "hidden": bookkeeping not shown on the play page (still in the log, exports and records).
+   */
+  readonly as?: "sentence" | "list" | "table" | "hidden";
+  /** The sentence: a template, or templates tried in order. */ readonly text?: string | readonly string[];
+  /** One item of a list: a template over the item's fields, or templates tried in order. */ readonly item?: string | readonly string[];
+  /** A table's columns, in order. */ readonly columns?: readonly DisplayColumn[];
+  /** How fields are shown, by field (dots reach inside); `value` names a value that is not an object. */
+  readonly formats?: { readonly [field: string]: DisplayFormat };
+  /** What to say when there is nothing (null, an empty list or record): "No lines yet". */ readonly empty?: string;
+}
+
 
 /**
  * The shape the web UI draws as a board: any game state whose value has kind "grid".

@@ -59,6 +59,8 @@ interface StateOptions<T> {
   readonly describe?: string;
   /** To read another rule's non-public state: the rule's declarations then list the read, for voters to see. */
   readonly readsSecret?: boolean;
+  /** How it reads to people on the page and in the CLI: a sentence, a list, a table, or hidden (see StateDisplay). */
+  readonly display?: StateDisplay;
 }
 
 /** State with one value for the whole game (a list of proposals, the Epic Poem, a board). */

@@ -14,7 +14,13 @@ export function registerStateCommands(surface: Surface): void {
     .action(async (o: Who) => {
       await surface.run(o, async (session) => {
         // Everything shown comes from the viewer's view: secret state never reaches the screen.
-        const [view, departed, name, awaits] = await Promise.all([session.view(), session.departed(), session.names(), session.awaits()]);
+        const [view, departed, name, awaits, zone] = await Promise.all([
+          session.view(),
+          session.departed(),
+          session.names(),
+          session.awaits(),
+          session.timeZone?.(),
+        ]);
         const { rules, ...rest } = view;
         const json = {
           game: session.game,
@@ -26,7 +32,7 @@ export function registerStateCommands(surface: Surface): void {
           openJudgments: judgmentViews(view, "open"),
           awaits,
         };
-        output(surface.globals(), json, () => [formatState(view, name, departed), ...awaitedLines(awaits, name)].join("\n"));
+        output(surface.globals(), json, () => [formatState(view, name, departed, zone), ...awaitedLines(awaits, name)].join("\n"));
       });
     });
 

@@ -60,9 +60,7 @@ action(
       at: game.now(),
     });
     const name = (id: PlayerId) => game.player(id)?.name ?? id;
-    game.post(
-      `${name(actor)} (${held.join(", ")}) records ${name(input.player)}'s ${quantity}: ${before} → ${value}, by Rule ${input.rule}: ${input.reason}`,
-    );
+    game.post(`${name(actor)} (${held.join(", ")}) records ${name(input.player)}'s ${quantity}: ${before} → ${value}, by Rule ${input.rule}: ${input.reason}`);
     game.emit("quantity.recorded", { player: input.player, quantity, value, rule: input.rule });
   },
 );

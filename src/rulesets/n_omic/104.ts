@@ -37,6 +37,16 @@ interface Proposal {
 const proposals = recordState<Proposal>("proposals", {
   describe: "Every proposal, its rule-changes, votes and outcome",
   record: { kind: "proposal", open: { field: "status", in: ["voting"] }, citedAs: "proposal" },
+  display: {
+    label: "Proposals",
+    columns: [
+      { field: "label", label: "Proposal" },
+      { field: "proposer", label: "Proposed by", format: "player" },
+      { field: "status", label: "Status" },
+      { field: "reason", label: "Why" },
+      { field: "closedAt", label: "Decided", format: "time" },
+    ],
+  },
 });
 
 on("vote.completed", (event) => {

@@ -22,8 +22,23 @@ interface Reyalp {
 
 const hour = 3_600_000;
 const silence = 72 * hour;
-const status = playerState<"player" | "reyalp">("status", { initial: "player", describe: "Player, or Reyalp: not a Player, but keeps eir points (Rule 303)" });
-const reyalps = recordState<Reyalp>("reyalps", { describe: "Since when each Reyalp has been one, and when e ceases to be one unless e returns" });
+const status = playerState<"player" | "reyalp">("status", {
+  initial: "player",
+  describe: "Player, or Reyalp: not a Player, but keeps eir points (Rule 303)",
+  display: { label: "Status", text: "{value}" },
+});
+const reyalps = recordState<Reyalp>("reyalps", {
+  describe: "Since when each Reyalp has been one, and when e ceases to be one unless e returns",
+  display: {
+    label: "Reyalps",
+    empty: "No Reyalps",
+    columns: [
+      { field: "key", label: "Reyalp", format: "player" },
+      { field: "since", label: "Reyalp since", format: "time" },
+      { field: "until", label: "Ceases to be one unless e returns", format: "time" },
+    ],
+  },
+});
 const points = playerState("points", { initial: 0 });
 
 const name = (id: string) => game.player(id)?.name ?? id;

@@ -6,4 +6,5 @@
 gameState("comment-markers", {
   initial: { kind: "comments", open: "[[", close: "]]", notIn: [game.rules.self().number] },
   describe: "Text between [[ and ]] in a rule is a comment and has no effect on it (Rule 306)",
+  display: { as: "hidden" },
 });

@@ -2,7 +2,7 @@
 // Groks pass between players when the giver states the transfer and names the receiver
 // (the `transfer` action). The giver must be a Player; any participant may receive.
 
-const groks = playerState("groks", { initial: 0, describe: "Groks, N_omic's currency (Rule 309)" });
+const groks = playerState("groks", { initial: 0, describe: "Groks, N_omic's currency (Rule 309)", display: { label: "Groks" } });
 const status = playerState("status", { initial: "player" });
 
 on("player.joined", (event) => {

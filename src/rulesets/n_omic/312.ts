@@ -5,7 +5,7 @@
 
 const points = playerState("points", { initial: 0 });
 const groks = playerState("groks", { initial: 0 });
-const wins = playerState("wins", { initial: 0, describe: "How many times e has won the game (Rule 312)" });
+const wins = playerState("wins", { initial: 0, describe: "How many times e has won the game (Rule 312)", display: { label: "Wins" } });
 
 answer("game.continues-after-win", () => true);
 

@@ -65,12 +65,29 @@ interface Proposal {
 const phase = gameState<Phase>("phase", {
   initial: { turn: 0, player: null, name: "purchase", extra: 0, proposal: null, since: 0 },
   describe: "The phase of the turn (Rule 324): purchase, proposal, discussion, voting, movement, consequences, end",
+  display: {
+    label: "Phase",
+    text: [
+      "{player}: {name} phase, since {since}, on Proposal {proposal}",
+      "{player}: {name} phase, since {since}",
+      "Play has not begun: the start action begins it",
+    ],
+    formats: { name: "text", since: "time", proposal: "number" },
+  },
 });
 const turn = gameState<Turn>("turn", { initial: { player: null, number: 0 } });
 const proposals = recordState<Proposal>("proposals");
-const suggestions = recordState<Suggestion>("suggestions");
+const suggestions = recordState<Suggestion>("suggestions", {
+  display: {
+    label: "Suggestions",
+    as: "list",
+    empty: "No suggestions",
+    item: ["{player} suggests: {change.kind} {change.rule}", "{player} suggests: {change.kind} a new rule, “{change.text}”", "{player} suggests a rule-change"],
+    formats: { "change.kind": "text", "change.rule": "rule", "change.text": "text" },
+  },
+});
 const groks = playerState("groks", { initial: 0 });
-const points = playerState("points", { initial: 0 });
+const points = playerState("points", { initial: 0, display: { label: "Points" } });
 const position = playerState<Square | null>("position", { initial: null });
 
 const change = t.oneOf([

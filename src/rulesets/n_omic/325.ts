@@ -28,8 +28,13 @@ const board = gameState<Board>("board", {
     markedRows: { "0": "reach it: +100 points, and everyone back to row 20", "10": "no move may start or end here (Rule 324)" },
   },
   describe: "Files 0 to 5n-1 around a cylinder, rows over all the integers",
+  display: { label: "Board" },
 });
-const position = playerState<Square | null>("position", { initial: null, describe: "Eir square (x, y) on the board" });
+const position = playerState<Square | null>("position", {
+  initial: null,
+  describe: "Eir square (x, y) on the board",
+  display: { label: "Square", text: "({x}, {y})", empty: "off the board" },
+});
 const points = playerState("points", { initial: 0 });
 
 answer("board.files", () => board.get().files);

@@ -57,8 +57,17 @@ const bank = [
   "puffin",
 ];
 
-const words = gameState<Word[]>("label-words", { initial: [], describe: "The valid label words, and the row each labels (Rules 325, 326)" });
-const label = playerState<string | null>("label", { initial: null, visibility: "others", describe: "The label on eir forehead: everyone can read it but eir" });
+const words = gameState<Word[]>("label-words", {
+  initial: [],
+  describe: "The valid label words, and the row each labels (Rules 325, 326)",
+  display: { label: "Label words", as: "list", item: "{word}: row {row}", formats: { word: "text", row: "number" }, empty: "No label words yet" },
+});
+const label = playerState<string | null>("label", {
+  initial: null,
+  visibility: "others",
+  describe: "The label on eir forehead: everyone can read it but eir",
+  display: { label: "Label", formats: { value: "text" }, empty: "Unlabelled" },
+});
 const board = gameState<Board>("board", {
   initial: {
     kind: "grid",

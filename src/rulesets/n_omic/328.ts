@@ -18,8 +18,12 @@ interface Turn {
 const poem = gameState<Line[]>("epic-poem", {
   initial: [{ text: "A long time ago, in a galaxy far, far away...", by: null, turn: 0 }],
   describe: "The official N_omic Epic Poem (NEP), line by line (Rule 328)",
+  display: { label: "Epic Poem", as: "list", item: ["{text} — {by}", "{text}"], formats: { text: "text", by: "player" }, empty: "No lines yet" },
 });
-const turn = gameState<Turn>("turn", { initial: { player: null, number: 0 } });
+const turn = gameState<Turn>("turn", {
+  initial: { player: null, number: 0 },
+  display: { label: "Turn", text: ["Turn {number}: {player} is moving", "Play has not begun: the start action begins it"] },
+});
 
 const linesThisTurn = (player: string) => poem.get().filter((l) => l.by === player && l.turn === turn.get().number).length;
 

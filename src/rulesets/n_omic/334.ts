@@ -33,11 +33,26 @@ const players = () => game.ask<string[]>("players")?.value ?? game.players().map
 const cases = recordState<Case>("judgments", {
   describe: "Questions put to Judgment, their Judges and rulings",
   record: { kind: "case", open: { field: "status", in: ["awaiting ruling", "ruled"] } },
+  display: {
+    label: "Judgments",
+    empty: "No question has been put to Judgment",
+    columns: [
+      { field: "number", label: "Case" },
+      { field: "question", label: "Question" },
+      { field: "caller", label: "Invoked by", format: "player" },
+      { field: "judge", label: "Judge", format: "player" },
+      { field: "status", label: "Status" },
+      { field: "verdict", label: "Judgment" },
+      { field: "reasoning", label: "Reasons" },
+      { field: "rules", label: "Rules", format: "rule" },
+    ],
+  },
 });
 const turn = gameState<Turn>("turn", { initial: { player: null, number: 0 } });
 const resumedAt = gameState("communication-resumed-at", {
   initial: 0,
   describe: "When required communication last became required again after Judgment (Rule 334)",
+  display: { label: "Communication resumed", text: ["{value}"], formats: { value: "time" } },
 });
 
 function order(): string[] {

@@ -20,6 +20,17 @@ interface Proposal {
 const proposals = recordState<Proposal>("proposals", {
   describe: "Every proposal, its votes and its outcome",
   record: { kind: "proposal", open: { field: "status", in: ["voting"] }, citedAs: "proposal" },
+  display: {
+    label: "Proposals",
+    columns: [
+      { field: "number", label: "Proposal" },
+      { field: "proposer", label: "Proposed by", format: "player" },
+      { field: "status", label: "Status" },
+      { field: "reason", label: "Why" },
+      { field: "openedAt", label: "Opened", format: "time" },
+      { field: "closedAt", label: "Closed", format: "time" },
+    ],
+  },
 });
 
 const change = t.oneOf([

@@ -18,8 +18,16 @@ interface Turn {
 const turn = gameState<Turn>("turn", {
   initial: { player: null, key: "", number: 0, circuits: 0, proposed: false, waiting: null },
   describe: "Whose turn it is, how many turns and complete circuits have been played",
+  display: {
+    label: "Turn",
+    text: [
+      "Turn {number}: {player} is moving ({circuits} complete circuits). The next turn cannot begin yet: {waiting}",
+      "Turn {number}: {player} is moving ({circuits} complete circuits)",
+      "Play has not begun: the start action begins it",
+    ],
+  },
 });
-playerState("points", { initial: 0, describe: "Points; the first to the winning score wins" });
+playerState("points", { initial: 0, describe: "Points; the first to the winning score wins", display: { label: "Points" } });
 
 function surname(name: string): string {
   const words = name.trim().split(/\s+/);

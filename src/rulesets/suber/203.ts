@@ -7,7 +7,11 @@
 // answered by Rule 105): a forfeited player's vote is ignored, here and in 202's score.
 
 const majorityText = "A rule-change is adopted if and only if it receives a simple majority of the votes of the eligible voters.";
-const method = gameState<"unanimity" | "majority">("adoption", { initial: "unanimity", describe: "The vote Rule 203 requires to adopt a rule-change" });
+const method = gameState<"unanimity" | "majority">("adoption", {
+  initial: "unanimity",
+  describe: "The vote Rule 203 requires to adopt a rule-change",
+  display: { label: "Adoption", text: "Rule-changes are adopted by {value}" },
+});
 
 interface Proposal {
   votes: { [player: string]: "for" | "against" };

@@ -38,6 +38,20 @@ interface Turn {
 const cases = recordState<Case>("judgments", {
   describe: "Questions put to Judgment, their Judges and rulings",
   record: { kind: "case", open: { field: "status", in: ["awaiting ruling", "ruled"] } },
+  display: {
+    label: "Judgments",
+    empty: "No question has been put to Judgment",
+    columns: [
+      { field: "number", label: "Case" },
+      { field: "question", label: "Question" },
+      { field: "caller", label: "Invoked by", format: "player" },
+      { field: "judge", label: "Judge", format: "player" },
+      { field: "status", label: "Status" },
+      { field: "verdict", label: "Judgment" },
+      { field: "reasoning", label: "Reasons" },
+      { field: "rules", label: "Rules", format: "rule" },
+    ],
+  },
 });
 const turn = gameState<Turn>("turn", { initial: { player: null, number: 0 } });
 

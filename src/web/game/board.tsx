@@ -4,6 +4,7 @@
  * rows drawn are those around the pieces and the rows the rules label or mark.
  */
 import { initials, layBoard, type GridBoard } from "../../present/board.js";
+import { humanise } from "../../present/display.js";
 import type { PageView, StateView } from "../types.js";
 import { namer } from "./names.js";
 
@@ -24,13 +25,14 @@ export function Board({ view, state, board }: { view: PageView; state: StateView
     view.players.map((p) => p.id),
   );
   const name = namer(view);
+  const label = state.display?.label ?? humanise(state.name);
   const files = Array.from({ length: board.files }, (_, x) => x);
   // A board may start empty and grow files as players join.
   if (board.files === 0) {
     return (
       <section class="board-box" data-state={state.name}>
         <p>
-          <strong>{state.name}</strong> <span class="muted">(Rule {state.rule})</span>: the board has no files yet.
+          <strong>{label}</strong> <span class="muted">(Rule {state.rule})</span>: the board has no files yet.
         </p>
         {off.length > 0 && <p class="board-note">Off the board: {off.map(name).join(", ")}</p>}
       </section>
@@ -40,10 +42,10 @@ export function Board({ view, state, board }: { view: PageView; state: StateView
     <section class="board-box" data-state={state.name}>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes focus so the keyboard can scroll it. */}
       {/* biome-ignore lint/a11y/useSemanticElements: the region is a scrolling box inside the board's own section. */}
-      <div class="board-scroll" role="region" aria-label={`${state.name}, scrollable`} tabIndex={0}>
+      <div class="board-scroll" role="region" aria-label={`${label}, scrollable`} tabIndex={0}>
         <table class="board">
           <caption>
-            {state.name} <span class="muted">(Rule {state.rule})</span>
+            {label} <span class="muted">(Rule {state.rule})</span>
             {state.describe && <span class="muted"> — {state.describe}</span>}
           </caption>
           <thead>

@@ -1,23 +1,54 @@
 /**
- * Every state the rules declare, drawn from its shape: per-player values as a scoreboard,
- * a board (the GridBoard convention) as a grid, records (a map of objects, such as
- * proposals) as a table, anything else as a value.
- * A rule enacted mid-game brings its state onto the page without new UI code.
+ * Every state the rules declare, as its rule says it reads (its display; src/present/display.ts
+ * makes the blocks): per-player values as a scoreboard, a board (the GridBoard convention) as a
+ * grid, sentences, lists, and records as tables with their columns. A state that says nothing
+ * is read from its shape. A rule enacted mid-game brings its state onto the page without new UI code.
  */
 import { useState } from "preact/hooks";
 import { isGridBoard } from "../../present/board.js";
+import { type Block, durationWords, type Part, presentScoreboard, presentState, type Row } from "../../present/display.js";
 import { entryMoves, isOpen } from "../../present/records.js";
 import { post } from "../api.js";
-import { brief } from "../format.js";
+import { when } from "../format.js";
 import type { GamePage, Json, PageView, StateView as StateEntry } from "../types.js";
 import { Board } from "./board.js";
-import { namer, playerCheck } from "./names.js";
 
-type Obj = Record<string, Json>;
-const isObj = (v: Json | undefined): v is Obj => !!v && typeof v === "object" && !Array.isArray(v);
+/** Records of these kinds are drawn elsewhere on the page (a proposal as a card, proposal-card.tsx). */
+export const drawnAsCards: readonly string[] = ["proposal"];
 
-function Scoreboard({ view, states }: { view: PageView; states: StateEntry[] }) {
-  if (!states.length) return null;
+/** Parts of a sentence or a cell: players by name (you as "you"), times in your zone. */
+export function Parts({ parts, viewer }: { parts: readonly Part[]; viewer: string | null }) {
+  return (
+    <>
+      {parts.map((p, i) => {
+        switch (p.kind) {
+          case "text":
+            return p.text;
+          case "player":
+            return (
+              <span key={i} class="who" title={p.id === viewer ? "you" : undefined}>
+                {p.name}
+              </span>
+            );
+          case "time":
+            return (
+              <time key={i} dateTime={new Date(p.ms).toISOString()}>
+                {when(p.ms)}
+              </time>
+            );
+          case "duration":
+            return durationWords(p.ms);
+          default:
+            return `Rule ${p.number}`;
+        }
+      })}
+    </>
+  );
+}
+
+function Scoreboard({ view }: { view: PageView }) {
+  const board = presentScoreboard(view.state, view.players);
+  if (!board.columns.length) return null;
   // Rules may declare many per-player states: the table scrolls rather than widen the page.
   return (
     <div class="table-scroll">
@@ -26,24 +57,24 @@ function Scoreboard({ view, states }: { view: PageView; states: StateEntry[] }) 
         <thead>
           <tr>
             <th>Player</th>
-            {states.map((s) => (
-              <th key={s.name} title={`${s.describe ?? ""} (Rule ${s.rule})`}>
-                {s.name}
+            {board.columns.map((c) => (
+              <th key={c.name} title={`${c.describe ?? c.label} (Rule ${c.rule})`}>
+                {c.label}
               </th>
             ))}
           </tr>
         </thead>
         <tbody>
-          {view.players.map((p) => (
-            <tr key={p.id} class={p.id === view.viewer ? "me" : ""}>
+          {board.rows.map(({ player, cells }) => (
+            <tr key={player.id} class={player.id === view.viewer ? "me" : ""}>
               <th>
-                {p.name}
-                {p.id === view.viewer ? " (you)" : ""}
+                {player.name}
+                {player.id === view.viewer ? " (you)" : ""}
               </th>
-              {states.map((s) => (
-                <td key={s.name} data-state={s.name}>
-                  {s.values && p.id in s.values ? (
-                    brief(s.values[p.id], namer(view), playerCheck(view))
+              {cells.map((cell, i) => (
+                <td key={board.columns[i]!.name} data-state={board.columns[i]!.name}>
+                  {cell ? (
+                    <Parts parts={cell} viewer={view.viewer} />
                   ) : (
                     <span class="muted" title="hidden from you by the rules">
                       hidden
@@ -59,11 +90,31 @@ function Scoreboard({ view, states }: { view: PageView; states: StateEntry[] }) 
   );
 }
 
-function RecordTable({ page, view, state, onActed }: { page: GamePage; view: PageView; state: StateEntry; onActed(): Promise<void> }) {
-  const [message, setMessage] = useState<string | null>(null);
-  const rows = Object.entries(state.value as Record<string, Obj>).reverse();
-  // Moves on an entry (vote on proposal N: for / against) become buttons on each open entry's row.
+/** The moves an open entry offers (vote on case N...), as buttons on its row. */
+function RowMoves({ page, state, row, act }: { page: GamePage; state: StateEntry; row: Row; act(action: string, input: Json): void }) {
   const moves = entryMoves(page.actions, state.record?.citedAs);
+  if (!state.record || !isOpen(state.record, row.entry)) return null;
+  return (
+    <>
+      {moves.flatMap((m) =>
+        (m.choice ? m.choice.values : [null]).map((value) => (
+          <button
+            type="button"
+            class="secondary"
+            key={`${m.action}.${String(value)}`}
+            onClick={() => act(m.action, { [m.field]: Number(row.key), ...(m.choice ? { [m.choice.name]: value } : {}) })}
+          >
+            {m.action}
+            {value === null ? "" : ` ${String(value)}`}
+          </button>
+        )),
+      )}
+    </>
+  );
+}
+
+function Table({ page, state, block, onActed }: { page: GamePage; state: StateEntry; block: Extract<Block, { kind: "table" }>; onActed(): Promise<void> }) {
+  const [message, setMessage] = useState<string | null>(null);
   const act = async (action: string, input: Json) => {
     try {
       await post(`/api/games/${page.id}/act`, { action, input });
@@ -73,46 +124,33 @@ function RecordTable({ page, view, state, onActed }: { page: GamePage; view: Pag
       setMessage((err as Error).message);
     }
   };
-  const columns = [...new Set(rows.flatMap(([, r]) => Object.keys(r)))].filter((c) => c !== "changes");
-  const name = namer(view);
-  const isPlayer = playerCheck(view);
+  const moves = entryMoves(page.actions, state.record?.citedAs);
+  const viewer = page.view.viewer;
   return (
     <div class="table-scroll">
       <table class="records" data-state={state.name}>
-        <caption>
-          {state.name} <span class="muted">(Rule {state.rule})</span>
+        <caption title={block.describe ?? undefined}>
+          {block.label} <span class="muted">(Rule {block.rule})</span>
         </caption>
         <thead>
           <tr>
-            {columns.map((c) => (
+            {block.columns.map((c) => (
               <th key={c}>{c}</th>
             ))}
-            {moves.length > 0 && <th>moves</th>}
+            {moves.length > 0 && <th>Moves</th>}
           </tr>
         </thead>
         <tbody>
-          {rows.map(([key, r]) => (
-            <tr key={key}>
-              {columns.map((c) => (
-                <td key={c}>{brief(r[c], name, isPlayer)}</td>
+          {block.rows.map((row) => (
+            <tr key={row.key}>
+              {row.cells.map((cell, i) => (
+                <td key={block.columns[i]}>
+                  <Parts parts={cell} viewer={viewer} />
+                </td>
               ))}
               {moves.length > 0 && (
                 <td class="quick">
-                  {state.record &&
-                    isOpen(state.record, r) &&
-                    moves.flatMap((m) =>
-                      (m.choice ? m.choice.values : [null]).map((value) => (
-                        <button
-                          type="button"
-                          class="secondary"
-                          key={`${m.action}.${String(value)}`}
-                          onClick={() => act(m.action, { [m.field]: Number(key), ...(m.choice ? { [m.choice.name]: value } : {}) })}
-                        >
-                          {m.action}
-                          {value === null ? "" : ` ${String(value)}`}
-                        </button>
-                      )),
-                    )}
+                  <RowMoves page={page} state={state} row={row} act={act} />
                 </td>
               )}
             </tr>
@@ -128,34 +166,49 @@ function RecordTable({ page, view, state, onActed }: { page: GamePage; view: Pag
   );
 }
 
-export function StateView({ page, onActed }: { page: GamePage; onActed(): Promise<void> }) {
+/** A sentence, a list, or a secret, under the state's label. */
+function Fact({ block, viewer }: { block: Exclude<Block, { kind: "table" }>; viewer: string | null }) {
+  return (
+    <div data-state={block.name}>
+      <dt title={block.describe ?? undefined}>
+        {block.label} <span class="muted">(Rule {block.rule})</span>
+      </dt>
+      <dd>
+        {block.kind === "sentence" && <Parts parts={block.parts} viewer={viewer} />}
+        {block.kind === "secret" && <span class="muted">hidden from you</span>}
+        {block.kind === "list" && (
+          <ol class="display-list">
+            {block.items.map((item, i) => (
+              <li key={i}>
+                <Parts parts={item} viewer={viewer} />
+              </li>
+            ))}
+          </ol>
+        )}
+      </dd>
+    </div>
+  );
+}
+
+export function StateView({ page, onActed, leaveOut = drawnAsCards }: { page: GamePage; onActed(): Promise<void>; leaveOut?: readonly string[] }) {
   const view = page.view;
-  const players = view.state.filter((s) => s.scope === "player");
-  const game = view.state.filter((s) => s.scope === "game");
-  const boards = game.filter((s) => isGridBoard(s.value));
-  const records = game.filter((s) => !boards.includes(s) && isObj(s.value) && Object.keys(s.value).length > 0 && Object.values(s.value).every(isObj));
-  const values = game.filter((s) => !boards.includes(s) && !records.includes(s));
-  const name = namer(view);
-  const isPlayer = playerCheck(view);
+  const game = view.state.filter((s) => s.scope === "game" && !(s.record && leaveOut.includes(s.record.kind)));
+  const boards = game.filter((s) => isGridBoard(s.value) && s.display?.as !== "hidden");
+  const blocks = game
+    .filter((s) => !boards.includes(s))
+    .flatMap((s) => {
+      const block = presentState(s, view.players);
+      return block ? [{ state: s, block }] : [];
+    });
+  const facts = blocks.filter((b) => b.block.kind !== "table");
   return (
     <section class="state">
-      <Scoreboard view={view} states={players} />
+      <Scoreboard view={view} />
       {boards.map((s) => isGridBoard(s.value) && <Board key={s.name} view={view} state={s} board={s.value} />)}
-      {values.length > 0 && (
-        <dl class="values">
-          {values.map((s) => (
-            <div key={s.name} data-state={s.name}>
-              <dt title={s.describe ?? undefined}>
-                {s.name} <span class="muted">(Rule {s.rule})</span>
-              </dt>
-              <dd>{"value" in s ? brief(s.value, name, isPlayer) : <span class="muted">hidden from you</span>}</dd>
-            </div>
-          ))}
-        </dl>
+      {facts.length > 0 && (
+        <dl class="values">{facts.map(({ block }) => block.kind !== "table" && <Fact key={block.name} block={block} viewer={view.viewer} />)}</dl>
       )}
-      {records.map((s) => (
-        <RecordTable key={s.name} page={page} view={view} state={s} onActed={onActed} />
-      ))}
+      {blocks.map(({ state, block }) => block.kind === "table" && <Table key={state.name} page={page} state={state} block={block} onActed={onActed} />)}
     </section>
   );
 }
