@@ -219,7 +219,9 @@ describe("nomos remote", () => {
       [6, 7],
     );
 
-    assert.match(actions, /vote \(Rule 105\): .*\n {2}input: \{ proposal: integer, vote: "for" \| "against" \}/);
+    // The forms of the actions open to you; the others apart, with why the rules refuse them now.
+    assert.match(actions, /invoke-judgment \(Rule 212\): .*\n {2}input: \{ question: string, rules\?: integer\[\] \}/);
+    assert.match(actions, /Not open to you now:\n(.*\n)* {2}vote: no proposal is open for votes \(Rule 105\)\n/);
     assert.match(actions, /Take one with: nomos remote act <action> '<json>'$/m);
   });
 

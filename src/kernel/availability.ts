@@ -3,9 +3,10 @@
  * whatever the input (each action's `when`, then every forbid asked with an empty input:
  * the same checks that refuse an act), and what play awaits, from whom ("play.awaits").
  * One read-only sandbox call per act answers every action for the players of a table (a
- * large game's in batches, as their pages are read); the answers are kept
- * until the next act (or a minute, for checks that read the clock), so reading a page stays cheap. Nothing here may break a page: a
- * sandbox that fails or answers nonsense refuses nothing and awaits nothing.
+ * large game's in batches, as their pages are read); the answers are kept until the next
+ * act, so reading a page stays cheap and never waits on a sandbox between acts (a rule
+ * whose answer changes with time alone sets a timer, whose firing is an act). Nothing here
+ * may break a page: a sandbox that fails or answers nonsense refuses nothing and awaits nothing.
  */
 import type { GuestQuery, GuestQueryResult } from "./guest-protocol.js";
 import { SandboxInterrupted, type Sandbox } from "./sandbox.js";
@@ -40,8 +41,6 @@ const maxAwaited = 100;
 const maxDoes = 300;
 /** The most players whose refusals one call asks for. */
 const batch = 12;
-/** How long answers are kept while no act happens: a check may read the clock ("24 hours of discussion"). */
-const fresh = 60_000;
 
 interface Hooks {
   sandbox: () => Sandbox;
@@ -53,7 +52,6 @@ interface Hooks {
 
 export class Availability {
   private seq = -1;
-  private at = 0;
   private awaited: { awaits: Awaited[]; failures: RuleFailure[] } | null = null;
   private readonly refusals = new Map<string, Record<string, Refused | null>>();
 
@@ -61,9 +59,8 @@ export class Availability {
 
   /** Call only between acts (the game's serial queue), with the state the guest holds. */
   async standing(state: GameState, player: string | null, base: Pick<GuestQuery, "time" | "seed">): Promise<Standing> {
-    if (state.seq !== this.seq || base.time - this.at >= fresh) {
+    if (state.seq !== this.seq) {
       this.seq = state.seq;
-      this.at = base.time;
       this.awaited = null;
       this.refusals.clear();
     }

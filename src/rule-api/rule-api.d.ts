@@ -186,7 +186,8 @@ interface ActionOptions<S extends Schema<unknown>> {
    * Why this actor cannot take this action now, whatever the input ("the game has begun";
    * "only the Judge rules on a case"); nothing when they can. Checked before the input and
    * the forbids when a player acts (the player sees the reason, citing this rule), and asked
-   * to show each player only the actions open to them. Reads the game; changes nothing.
+   * to show each player only the actions open to them (asked again after each act: an answer
+   * that changes with time alone wants a timer). Reads the game; changes nothing.
    */
   readonly when?: (context: ActionContext) => string | undefined | void;
 }

@@ -152,8 +152,7 @@ action(
   {
     describe: "Vote to overrule the Judge's ruling; it takes every other player",
     input: t.object({ case: t.integer() }),
-    when: ({ actor }) =>
-      ruled().some((c) => c.judge !== actor && !c.overrulers.includes(actor)) ? undefined : "there is no ruling you can vote to overrule now",
+    when: overruleRefused,
   },
   (input, { actor }) => {
     const c = open(input.case);
@@ -231,6 +230,15 @@ const awaitingRuling = () => all().filter((c) => c.status === "awaiting ruling")
 const ruled = () => all().filter((c) => c.status === "ruled");
 /** Who may still consent on a ruled case: the Players other than the Judge, who have not. */
 const mayConsent = (c: Case, actor: string) => c.status === "ruled" && actor !== c.judge && !c.consents.includes(actor);
+function overruleRefused({ actor }: ActionContext): string | undefined {
+  const can = ruled();
+  if (can.some((c) => c.judge !== actor && !c.overrulers.includes(actor))) return undefined;
+  const c = can[0];
+  if (c) return actor === c.judge ? "the Judge cannot overrule their own Judgment" : `you have already voted to overrule case ${c.number}`;
+  const last = all().pop();
+  if (!last) return "there is no ruling to overrule";
+  return last.status === "awaiting ruling" ? `the Judge of case ${last.number} has not ruled yet` : `case ${last.number} is settled`;
+}
 function consentRefused({ actor }: ActionContext): string | undefined {
   const waiting = ruled();
   if (!waiting.length) return "no ruling awaits consent";

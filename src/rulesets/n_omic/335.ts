@@ -69,7 +69,9 @@ action(
     input: t.object({ proposal: t.integer() }),
     when: ({ actor }) => {
       const mine = discussing().filter((p) => p.proposer === actor);
-      return notProponent(actor) ?? (mine.some((p) => !tooEarly(p)) ? undefined : tooEarly(mine[0]!));
+      // Said without the time left: a page shows it until the next act.
+      const early = `the discussion of ${mine[0]?.label} lasts at least ${hours} hours; its final form can be announced once they are up`;
+      return notProponent(actor) ?? (mine.some((p) => !tooEarly(p)) ? undefined : early);
     },
   },
   (input, { actor }) => {

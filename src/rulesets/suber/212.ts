@@ -152,8 +152,7 @@ action(
   {
     describe: "Vote to overrule the Judge's ruling, until the next turn begins; it takes every other player",
     input: t.object({ case: t.integer() }),
-    when: ({ actor }) =>
-      overrulable().some((c) => c.judge !== actor && !c.overrulers.includes(actor)) ? undefined : "there is no ruling you can vote to overrule now",
+    when: overruleRefused,
   },
   (input, { actor }) => {
     const c = cases.get(input.case);
@@ -246,6 +245,17 @@ const awaitingRuling = () => all().filter((c) => c.status === "awaiting ruling")
 const overrulable = () => all().filter((c) => c.status === "ruled" || (c.status === "settled" && !c.final && c.settledTurn === turn.get().number));
 /** Who may still consent on a ruled case: the other players than the next, who have not. */
 const mayConsent = (c: Case, actor: string) => c.status === "ruled" && actor !== nextPlayer() && !c.consents.includes(actor);
+function overruleRefused({ actor }: ActionContext): string | undefined {
+  const can = overrulable();
+  if (can.some((c) => c.judge !== actor && !c.overrulers.includes(actor))) return undefined;
+  const c = can[0];
+  if (c) return actor === c.judge ? "the Judge cannot overrule their own Judgment" : `you have already voted to overrule case ${c.number}`;
+  const last = all().pop();
+  if (!last) return "there is no ruling to overrule";
+  return last.status === "awaiting ruling"
+    ? `the Judge of case ${last.number} has not ruled yet`
+    : `case ${last.number} is settled and the next turn has begun; it can no longer be overruled`;
+}
 function consentRefused({ actor }: ActionContext): string | undefined {
   const ruled = all().filter((c) => c.status === "ruled");
   if (!ruled.length) return "no ruling awaits consent";
