@@ -16,7 +16,17 @@ interface Office {
   holder: PlayerId | null;
 }
 // Kept by position in OFFICES ("1", "2", …), so the page lists them in the order named.
-const offices = recordState<Office>("offices", { describe: "The offices the group named, and who holds each" });
+const offices = recordState<Office>("offices", {
+  describe: "The offices the group named, and who holds each",
+  display: {
+    label: "Offices",
+    empty: "No office was named",
+    columns: [
+      { field: "office", label: "Office" },
+      { field: "holder", label: "Held by", format: "player" },
+    ],
+  },
+});
 
 const holderOf = (office: string): PlayerId | null => Object.values(offices.all()).find((o) => o.office === office)?.holder ?? null;
 const keyOf = (office: string) => String(OFFICES.indexOf(office) + 1);

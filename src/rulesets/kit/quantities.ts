@@ -10,6 +10,7 @@
 const quantities = playerState<{ [quantity: string]: number }>("quantities", {
   initial: {},
   describe: "Each player's quantities (points, currencies…), as the officers keep them",
+  display: { label: "Quantities" },
 });
 interface Entry {
   number: number;
@@ -23,7 +24,24 @@ interface Entry {
   rule: number;
   at: number;
 }
-const ledger = recordState<Entry>("ledger", { describe: "Every quantity an officer recorded, why, and by which rule" });
+const ledger = recordState<Entry>("ledger", {
+  describe: "Every quantity an officer recorded, why, and by which rule",
+  display: {
+    label: "Ledger",
+    empty: "No quantity recorded yet",
+    columns: [
+      { field: "at", label: "When", format: "time" },
+      { field: "player", label: "Player", format: "player" },
+      { field: "quantity", label: "Quantity" },
+      { field: "change", label: "Change" },
+      { field: "amount", label: "Amount", format: "number" },
+      { field: "value", label: "Now", format: "number" },
+      { field: "reason", label: "Why" },
+      { field: "by", label: "Recorded by", format: "player" },
+      { field: "rule", label: "Rule", format: "rule" },
+    ],
+  },
+});
 
 action(
   "record-quantity",
