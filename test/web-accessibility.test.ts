@@ -71,7 +71,7 @@ test("axe-core finds no violation on any page", async () => {
   const start = ada.locator('details[data-action="start"]');
   if ((await start.getAttribute("open")) === null) await start.locator("summary").click();
   await start.getByRole("button", { name: "start", exact: true }).click();
-  await grace.locator(".status .fact", { hasText: "turn player:" }).waitFor();
+  await grace.locator(".banner", { hasText: "Your turn: propose a rule-change" }).waitFor();
   const propose = grace.locator('details[data-action="propose"]');
   if ((await propose.getAttribute("open")) === null) await propose.locator("summary").click();
   await propose.getByLabel("Kind").selectOption("enact");
