@@ -71,4 +71,6 @@ export interface GuestQueryResult {
   awaits: { rule: number; value: Json }[];
   /** Rules whose code failed while answering what play awaits. */
   failures: { rule: number; during: string; error: string }[];
+  /** By player asked for: every rule's answer to "board.moves", as given, and the rules that failed giving it. */
+  moves?: Record<string, { answers: { rule: number; value: Json }[]; failures: { rule: number; during: string; error: string }[] }>;
 }
