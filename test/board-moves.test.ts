@@ -5,7 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { ApiClient, startServer, type TestServer } from "./server-helpers.js";
+import { nomicMovement, seated } from "./board-helpers.js";
+import { type ApiClient, startServer, type TestServer } from "./server-helpers.js";
 
 let server: TestServer;
 before(async () => {
@@ -15,64 +16,9 @@ after(async () => {
   await server.close();
 });
 
-interface Move {
-  x: number;
-  y: number;
-  action: string;
-  input: Record<string, unknown>;
-  note: string;
-  affordable: boolean;
-  rule: number;
-}
-interface Page {
-  me: string;
-  boardMoves: Move[];
-  view: { seq: number; state: { name: string; value?: any; values?: Record<string, any> }[]; failures: { rule: number; during: string; error: string }[] };
-}
-
-/** Signed-up players seated in a new game of a preset, play begun; their clients by first name. */
-export async function seated(base: string, preset: string, names: string[]) {
-  const clients: Record<string, ApiClient> = {};
-  const ids: Record<string, string> = {};
-  let invite = "";
-  let id = "";
-  for (const name of names) {
-    const first = name.split(" ")[0]!.toLowerCase();
-    const client = await new ApiClient(base).signup(first, name);
-    clients[first] = client;
-    if (!id) {
-      const created = await client.post("/api/games", { name: "Board game", preset, timeZone: "UTC" });
-      assert.equal(created.status, 201, JSON.stringify(created.body));
-      ({ id, invite } = created.body);
-      ids[first] = created.body.me;
-    } else ids[first] = (await client.post(`/api/invites/${invite}/join`)).body.me;
-  }
-  const started = await Object.values(clients)[0]!.act(id, "start");
-  assert.equal(started.status, 200, JSON.stringify(started.body));
-  const page = async (client: ApiClient): Promise<Page> => {
-    const reply = await client.get(`/api/games/${id}`);
-    assert.equal(reply.status, 200, JSON.stringify(reply.body));
-    return reply.body;
-  };
-  const act = async (client: ApiClient, action: string, input: unknown) => {
-    const reply = await client.act(id, action, input);
-    assert.equal(reply.status, 200, `${action}: ${JSON.stringify(reply.body)}`);
-  };
-  return { id, clients, ids, page, act };
-}
-
 test("N_omic: only the mover's page, in the Movement phase, carries the squares e may move to, with their cost in Groks", async () => {
-  const t = await seated(server.url, "n_omic", ["Ada Lovelace", "Alan Turing", "Grace Hopper", "Edsger Dijkstra"]);
+  const t = await nomicMovement(server.url);
   const { ada, grace, edsger, alan } = t.clients as Record<string, ApiClient>;
-  assert.deepEqual((await t.page(edsger!)).boardMoves, [], "no moves before the Movement phase");
-  // Edsger moves first: he buys an extra rule-change and proposes two suggestions from the list (no discussion).
-  await t.act(ada!, "suggest", { change: { kind: "enact", text: "Ada's idea." } });
-  await t.act(grace!, "suggest", { change: { kind: "amend", rule: 309, text: "Groks are shiny." } });
-  await t.act(edsger!, "purchase", { extra: 1 });
-  await t.act(edsger!, "propose", { suggestions: [t.ids.ada, t.ids.grace] });
-  const proposals = (await t.page(ada!)).view.state.find((s) => s.name === "proposals")!.value as Record<string, { number: number; status: string }>;
-  const number = Object.values(proposals).find((p) => p.status === "voting")!.number;
-  for (const client of [edsger, ada, grace, alan]) await t.act(client!, "vote", { proposal: number, vote: "for" });
 
   const page = await t.page(edsger!);
   const groks = page.view.state.find((s) => s.name === "groks")!.values![t.ids.edsger!];
@@ -83,7 +29,15 @@ test("N_omic: only the mover's page, in the Movement phase, carries the squares 
   assert.equal(moves.length, 7 * 3 - 1);
   const move = (x: number, y: number) => moves.find((m) => m.x === x && m.y === y);
   assert.deepEqual(move(16, 17), { x: 16, y: 17, action: "move", input: { x: 16, y: 17 }, note: "costs 80 Groks", affordable: true, rule: 324 });
-  assert.deepEqual(move(14, 23), { x: 14, y: 23, action: "move", input: { x: 14, y: 23 }, note: "costs 140 Groks; you have 125", affordable: false, rule: 324 });
+  assert.deepEqual(move(14, 23), {
+    x: 14,
+    y: 23,
+    action: "move",
+    input: { x: 14, y: 23 },
+    note: "costs 140 Groks; you have 125",
+    affordable: false,
+    rule: 324,
+  });
   assert.equal(move(15, 20), undefined);
   assert.deepEqual([...new Set(moves.filter((m) => m.affordable).map((m) => m.y))].sort(), [17, 18, 19, 20, 21]);
   for (const other of [ada, grace, alan]) assert.deepEqual((await t.page(other!)).boardMoves, [], "the others' pages carry no moves");

@@ -11,6 +11,8 @@ import { ActMessage, useAct, useMessage } from "./use-act.js";
 
 const squareKey = (x: number, y: number) => `${x},${y}`;
 const at = (m: BoardMove) => `(${m.x},${m.y})`;
+/** "costs 12 Groks" → "Costs 12 Groks.", to follow a question. */
+const sentence = (note: string) => `${note.charAt(0).toUpperCase()}${note.slice(1)}${/[.!?]$/.test(note) ? "" : "."}`;
 
 /** The words a marked square is read by, and the move's sentence when it is chosen. */
 export const moveLabel = (m: BoardMove) => (m.affordable ? `Move to ${at(m)}: ${m.note}` : `Cannot move to ${at(m)}: ${m.note}`);
@@ -57,7 +59,7 @@ export function useBoardMoves(page: GamePage, board: GridBoard, onActed: () => P
         // biome-ignore lint/a11y/useSemanticElements: a group of two buttons with the question they answer, not a form of fields.
         <div class="board-confirm" role="group" aria-label={`Confirm the move to ${at(current)}`}>
           <p>
-            <strong>Move to {at(current)}?</strong> {current.note}
+            <strong>Move to {at(current)}?</strong> {sentence(current.note)}
           </p>
           <button type="button" ref={confirm} disabled={busy} onClick={() => take(current)}>
             Confirm
@@ -78,7 +80,14 @@ export function useBoardMoves(page: GamePage, board: GridBoard, onActed: () => P
 export function MoveMark({ move, chosen, tap }: { move: BoardMove; chosen: boolean; tap(move: BoardMove): void }) {
   const kind = move.affordable ? "move-mark" : "move-mark unaffordable";
   return (
-    <button type="button" class={chosen ? `${kind} chosen` : kind} aria-label={moveLabel(move)} title={moveLabel(move)} aria-pressed={chosen} onClick={() => tap(move)}>
+    <button
+      type="button"
+      class={chosen ? `${kind} chosen` : kind}
+      aria-label={moveLabel(move)}
+      title={moveLabel(move)}
+      aria-pressed={chosen}
+      onClick={() => tap(move)}
+    >
       <span aria-hidden="true">{move.affordable ? "●" : "×"}</span>
     </button>
   );
