@@ -200,7 +200,7 @@ export const BoardMove = Type.Object(
     y: Type.Integer({ description: "The square's row" }),
     action: Type.String({ description: "The action that moves there" }),
     input: Type.Record(Type.String(), JsonValue, { description: "That action's input" }),
-    note: Type.String({ description: 'What the move costs or means, in words: "costs 12 Groks"; why not, when not affordable' }),
+    note: Type.String({ description: 'What the move costs or means, in words: "costs 12 coins"; why not, when not affordable' }),
     affordable: Type.Boolean({ description: "False when the move is possible but you cannot take it now" }),
     rule: Type.Integer({ description: "The rule that says so" }),
   },

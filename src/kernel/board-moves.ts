@@ -13,7 +13,7 @@ export interface BoardMove {
   /** The action that moves there, and its input. */
   action: string;
   input: Json;
-  /** What the move costs or means, in words: "costs 12 Groks". */
+  /** What the move costs or means, in words: "costs 12 coins". */
   note: string;
   /** False when the move is possible but the player cannot take it now; `note` says why. */
   affordable: boolean;

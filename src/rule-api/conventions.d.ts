@@ -104,12 +104,12 @@ interface GridBoard {
 
 /**
  * The squares a player's piece may move to now, for the board on eir page:
- * `answer("board.moves", ({ player }) => [{ x, y, action: "move", input: { x, y }, note: "costs 12 Groks", affordable: true }, ...])`.
+ * `answer("board.moves", ({ player }) => [{ x, y, action: "move", input: { x, y }, note: "costs 12 coins", affordable: true }, ...])`.
  * The engine asks every rule (askAll) for each player after each act, read-only, with the
  * questions of "play.awaits". The board marks each square; tapping one asks the player to
- * confirm ("Move to (16,17): costs 12 Groks?") and takes `action` with `input`, as the Play tab
+ * confirm ("Move to (16,17): costs 12 coins?") and takes `action` with `input`, as the Play tab
  * would, so the action's own checks still decide. A move the player may not take now (e cannot
- * pay) has `affordable: false` and a `note` saying why ("costs 50 Groks; you have 12"); it is
+ * pay) has `affordable: false` and a `note` saying why ("costs 50 coins; you have 12"); it is
  * marked apart and cannot be taken from the board. `action` must be one the rules offer now.
  * An answer of another shape is ignored and noted as the rule's failure. Answer [] (or nothing)
  * for a player who may not move now.

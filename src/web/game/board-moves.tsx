@@ -11,7 +11,7 @@ import { ActMessage, useAct, useMessage } from "./use-act.js";
 
 const squareKey = (x: number, y: number) => `${x},${y}`;
 const at = (m: BoardMove) => `(${m.x},${m.y})`;
-/** "costs 12 Groks" → "Costs 12 Groks.", to follow a question. */
+/** "costs 12 coins" → "Costs 12 coins.", to follow a question. */
 const sentence = (note: string) => `${note.charAt(0).toUpperCase()}${note.slice(1)}${/[.!?]$/.test(note) ? "" : "."}`;
 
 /** The words a marked square is read by, and the move's sentence when it is chosen. */
