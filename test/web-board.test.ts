@@ -5,12 +5,25 @@
  * The turn's earlier phases are played through the API; the mover's page uses his session.
  */
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { test } from "node:test";
-import type { Locator } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { nomicMovement } from "./board-helpers.js";
 import { messagesShown, nextMessage, shot, useBrowser } from "./browser-helpers.js";
 
 const rig = useBrowser();
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** What axe-core finds wrong in the board's box (its marks, the confirmation), one line each. */
+async function boardViolations(page: Page): Promise<string[]> {
+  await page.evaluate(`${axeSource};0`);
+  return page.evaluate(async () => {
+    type Axe = { run(context: string, options: object): Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> };
+    const { violations } = await (window as unknown as { axe: Axe }).axe.run(".board-box", { resultTypes: ["violations"] });
+    return violations.map((v) => `${v.id} (${v.help}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  });
+}
 
 /** Whether `inner` lies wholly inside `outer`, as drawn on the screen now. */
 async function within(inner: Locator, outer: Locator): Promise<boolean> {
@@ -62,6 +75,7 @@ test("on a phone the board opens at your piece, marks where you may move and at 
   assert.equal(await confirm.count(), 0);
   await to.tap();
   await shot(page, "board-phone-confirm");
+  assert.deepEqual(await boardViolations(page), [], "the marked squares and the confirmation pass axe-core");
   before = await messagesShown(page);
   await confirm.getByRole("button", { name: "Confirm" }).tap();
   assert.equal(await nextMessage(page, before), "You moved to (16,17)");
