@@ -1,7 +1,8 @@
 /**
  * What a page asks of the rules between acts: the actions they would refuse a player now,
  * whatever the input (each action's `when`, then every forbid asked with an empty input:
- * the same checks that refuse an act), and what play awaits, from whom ("play.awaits").
+ * the same checks that refuse an act), what play awaits, from whom ("play.awaits"), and the
+ * squares each player's piece may move to ("board.moves", checked in board-moves.ts).
  * One read-only sandbox call per act answers every action for the players of a table (a
  * large game's in batches, as their pages are read); the answers are kept until the next
  * act, so reading a page stays cheap and never waits on a sandbox between acts (a rule
