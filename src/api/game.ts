@@ -193,6 +193,21 @@ export const Awaited = Type.Object(
 );
 export type Awaited = Static<typeof Awaited>;
 
+/** A square the rules say your piece may move to now (the "board.moves" convention), and what it costs. */
+export const BoardMove = Type.Object(
+  {
+    x: Type.Integer({ description: "The square's file" }),
+    y: Type.Integer({ description: "The square's row" }),
+    action: Type.String({ description: "The action that moves there" }),
+    input: Type.Record(Type.String(), JsonValue, { description: "That action's input" }),
+    note: Type.String({ description: 'What the move costs or means, in words: "costs 12 coins"; why not, when not affordable' }),
+    affordable: Type.Boolean({ description: "False when the move is possible but you cannot take it now" }),
+    rule: Type.Integer({ description: "The rule that says so" }),
+  },
+  { $id: "BoardMove", title: "BoardMove" },
+);
+export type BoardMove = Static<typeof BoardMove>;
+
 /** A practice game's clock: the group may move it forward, and every move is an act in the log. */
 export const PracticeClock = Type.Object(
   { aheadMs: Type.Number({ description: "How far the game's clock runs ahead of real time, in milliseconds" }) },
@@ -212,6 +227,7 @@ export const GamePage = Type.Object(
     actions: Type.Array(ref(ActionInfo), { description: "The actions the rules offer you now" }),
     timers: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), at: Type.Number(), rule: Type.Integer() })),
     awaits: Type.Array(ref(Awaited), { description: "What the game waits for now, and from whom, as the rules say" }),
+    boardMoves: Type.Array(ref(BoardMove), { description: "The squares your piece may move to now, as the rules say" }),
     practice: Nullable(ref(PracticeClock)),
   },
   { $id: "GamePage", title: "GamePage", description: "A player's page of a game" },

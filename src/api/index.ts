@@ -8,6 +8,7 @@ import { Completions, Diagnostics, Post } from "./forum.js";
 import {
   ActionInfo,
   Awaited,
+  BoardMove,
   GamePage,
   GameSettings,
   GameView,
@@ -58,6 +59,7 @@ export const sharedSchemas = [
   PageView,
   ActionInfo,
   Awaited,
+  BoardMove,
   PracticeClock,
   GamePage,
   RulesReply,

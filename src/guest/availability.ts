@@ -15,14 +15,30 @@ import { ask } from "./questions.js";
 
 /** The question rules answer with what play awaits (conventions.d.ts, PlayAwaited). */
 const awaitsQuestion = "play.awaits";
+/** The question rules answer, per player, with the squares a piece may move to now (conventions.d.ts, BoardMove). */
+const movesQuestion = "board.moves";
 
 export function answerQuery(query: GuestQuery): GuestQueryResult {
   const refused = Object.fromEntries(query.actors.map((actor) => [actor, refusedNow(actor)]));
   const from = cur.effects.length;
   const awaits = query.awaits ? ask(awaitsQuestion, null, true).map((a) => ({ rule: a.rule, value: a.value })) : [];
+  const failures = failedSince(from);
+  const moves = Object.fromEntries(query.actors.map((actor) => [actor, movesOf(actor)]));
+  return { refused, awaits, failures, moves };
+}
+
+/** Every rule's answer to "board.moves" for `actor`, with the rules that failed giving it. */
+function movesOf(actor: string): NonNullable<GuestQueryResult["moves"]>[string] {
+  const from = cur.effects.length;
+  const answers = ask(movesQuestion, { player: actor }, true).map((a) => ({ rule: a.rule, value: a.value }));
+  return { answers, failures: failedSince(from) };
+}
+
+/** The rules whose code failed since effect `from` (while answering a question). */
+function failedSince(from: number): GuestQueryResult["failures"] {
   const failures: GuestQueryResult["failures"] = [];
   for (const e of cur.effects.slice(from)) if (e.e === "rule.failed") failures.push({ rule: e.rule, during: e.during, error: e.error });
-  return { refused, awaits, failures };
+  return failures;
 }
 
 /** For every action offered, why the rules would refuse it to `actor` now whatever the input, or null. */

@@ -1,7 +1,8 @@
 /**
  * What a page asks of the rules between acts: the actions they would refuse a player now,
  * whatever the input (each action's `when`, then every forbid asked with an empty input:
- * the same checks that refuse an act), and what play awaits, from whom ("play.awaits").
+ * the same checks that refuse an act), what play awaits, from whom ("play.awaits"), and the
+ * squares each player's piece may move to ("board.moves", checked in board-moves.ts).
  * One read-only sandbox call per act answers every action for the players of a table (a
  * large game's in batches, as their pages are read); the answers are kept until the next
  * act, so reading a page stays cheap and never waits on a sandbox between acts (a rule
@@ -11,6 +12,7 @@
 import type { GuestQuery, GuestQueryResult } from "./guest-protocol.js";
 import { SandboxInterrupted, type Sandbox } from "./sandbox.js";
 import type { GameState, RuleFailure } from "./types.js";
+import { type BoardMove, boardMovesOf } from "./board-moves.js";
 
 export interface Refused {
   reason: string;
@@ -32,7 +34,9 @@ export interface Standing {
   /** By action offered: why the rules refuse it to this player now, or null. */
   refused: Record<string, Refused | null>;
   awaits: Awaited[];
-  /** Rules whose answer to "play.awaits" failed or was malformed (ignored), for the page to note. */
+  /** The squares this player's piece may move to now, as the rules say ("board.moves"). */
+  moves: BoardMove[];
+  /** Rules whose answer to "play.awaits" or "board.moves" failed or was malformed (ignored), for the page to note. */
   failures: RuleFailure[];
 }
 
@@ -54,6 +58,7 @@ export class Availability {
   private seq = -1;
   private awaited: { awaits: Awaited[]; failures: RuleFailure[] } | null = null;
   private readonly refusals = new Map<string, Record<string, Refused | null>>();
+  private readonly moves = new Map<string, { moves: BoardMove[]; failures: RuleFailure[] }>();
 
   constructor(private readonly hooks: Hooks) {}
 
@@ -63,11 +68,12 @@ export class Availability {
       this.seq = state.seq;
       this.awaited = null;
       this.refusals.clear();
+      this.moves.clear();
     }
     const actions = this.hooks.actions();
     if (state.status === "over") {
       const reason = `the game is over (${state.result?.reason ?? "ended"})`;
-      return { refused: Object.fromEntries(actions.map((a) => [a, { reason, rule: null }])), awaits: [], failures: [] };
+      return { refused: Object.fromEntries(actions.map((a) => [a, { reason, rule: null }])), awaits: [], moves: [], failures: [] };
     }
     const actor = player !== null && state.players.some((p) => p.id === player) ? player : null;
     const known = actor === null ? {} : this.refusals.get(actor);
@@ -78,10 +84,15 @@ export class Availability {
       const raw = await this.ask({ ...base, seq: state.seq, actors, awaits: !this.awaited });
       if (!this.awaited) this.awaited = awaitsOf(raw, state, actions);
       const given = isObject(raw) && isObject(raw.refused) ? raw.refused : {};
-      for (const p of actors) this.refusals.set(p, refusalsOf(Object.hasOwn(given, p) ? given[p] : null, state, actions));
+      const moves = isObject(raw) && isObject(raw.moves) ? raw.moves : {};
+      for (const p of actors) {
+        this.refusals.set(p, refusalsOf(Object.hasOwn(given, p) ? given[p] : null, state, actions));
+        this.moves.set(p, boardMovesOf(Object.hasOwn(moves, p) ? moves[p] : null, state, actions));
+      }
     }
     const refused = actor === null ? notAPlayer(actions) : this.refusals.get(actor)!;
-    return { refused, awaits: this.awaited!.awaits, failures: this.awaited!.failures };
+    const mine = (actor !== null && this.moves.get(actor)) || { moves: [], failures: [] };
+    return { refused, awaits: this.awaited!.awaits, moves: mine.moves, failures: [...this.awaited!.failures, ...mine.failures] };
   }
 
   private async ask(query: GuestQuery): Promise<GuestQueryResult | null> {

@@ -44,7 +44,7 @@ export interface Culprit {
 /**
  * A question about the game as it stands, answered read-only (nothing the rules do while
  * answering is kept): which actions the rules would refuse `actor` now whatever the input,
- * and what play awaits. One call answers every action for several players, so the pages of
+ * what play awaits, and where each player's piece may move. One call answers every action for several players, so the pages of
  * a table cost one crossing per act.
  */
 export interface GuestQuery {
@@ -71,4 +71,6 @@ export interface GuestQueryResult {
   awaits: { rule: number; value: Json }[];
   /** Rules whose code failed while answering what play awaits. */
   failures: { rule: number; during: string; error: string }[];
+  /** By player asked for: every rule's answer to "board.moves", as given, and the rules that failed giving it. */
+  moves?: Record<string, { answers: { rule: number; value: Json }[]; failures: { rule: number; during: string; error: string }[] }>;
 }

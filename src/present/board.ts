@@ -66,9 +66,15 @@ function byRow(texts: { readonly [row: string]: string } | undefined): Map<numbe
 /**
  * Lays out a board: rows from one below the lowest row anything stands on or marks to one
  * above the highest. `positions` holds each player's square by id; `players` gives the order
- * (players missing from `positions` are hidden from the viewer and left out).
+ * (players missing from `positions` are hidden from the viewer and left out). `alsoRows` are
+ * rows to draw whatever stands there (the rows of the squares a piece may move to).
  */
-export function layBoard(board: GridBoard, positions: Readonly<Record<string, unknown>>, players: readonly string[]): BoardLayout {
+export function layBoard(
+  board: GridBoard,
+  positions: Readonly<Record<string, unknown>>,
+  players: readonly string[],
+  alsoRows: readonly number[] = [],
+): BoardLayout {
   const labels = byRow(board.rowLabels);
   const marks = byRow(board.markedRows);
   const pieces = new Map<number, string[][]>();
@@ -83,7 +89,7 @@ export function layBoard(board: GridBoard, positions: Readonly<Record<string, un
     let x = at.x as number;
     const y = at.y as number;
     // On a cylinder every whole file is on the board: file `files` is file 0 again.
-    if (board.wraps && board.files > 0) x = ((x % board.files) + board.files) % board.files;
+    if (board.wraps) x = fileOn(board, x);
     if (x < 0 || x >= board.files) {
       off.push(player);
       continue;
@@ -96,7 +102,7 @@ export function layBoard(board: GridBoard, positions: Readonly<Record<string, un
     pieces.get(y)![x]!.push(player);
   }
 
-  const known = [...pieces.keys(), ...labels.keys(), ...marks.keys()];
+  const known = [...pieces.keys(), ...labels.keys(), ...marks.keys(), ...alsoRows];
   const low = (known.length ? Math.min(...known) : 0) - 1;
   const high = (known.length ? Math.max(...known) : 0) + 1;
   const shown = (y: number) => high - low < maxRows || known.some((k) => Math.abs(k - y) <= 1);
@@ -114,6 +120,11 @@ export function layBoard(board: GridBoard, positions: Readonly<Record<string, un
     y = below;
   }
   return { rows, off };
+}
+
+/** The file `x` is on: itself, or on a cylinder the whole file it comes round to (file `files` is file 0). */
+export function fileOn(board: GridBoard, x: number): number {
+  return board.wraps && board.files > 0 ? ((x % board.files) + board.files) % board.files : x;
 }
 
 /** "Ada Lovelace" → "AL", "Grace" → "G": a piece's face. */

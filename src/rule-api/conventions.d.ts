@@ -90,7 +90,8 @@ interface StateDisplay {
 /**
  * The shape the web UI draws as a board: any game state whose value has kind "grid".
  * Rows run over all whole numbers (y grows upward); the rows drawn are those around the
- * pieces and the labelled and marked rows.
+ * pieces and the labelled and marked rows. The board opens at the viewer's own piece; the
+ * squares it may move to now are the rules' answer to "board.moves" (BoardMove, below).
  */
 interface GridBoard {
   readonly kind: "grid";
@@ -100,6 +101,27 @@ interface GridBoard {
   /** Labels of rows, by row number (e.g. { "4": "banana" }). */ readonly rowLabels?: { readonly [row: string]: string };
   /** Rows with a meaning, by row number, shown beside the row (e.g. { "0": "goal: +100 points", "10": "no square may be entered" }). */
   readonly markedRows?: { readonly [row: string]: string };
+}
+
+/**
+ * The squares a player's piece may move to now, for the board on eir page:
+ * `answer("board.moves", ({ player }) => [{ x, y, action: "move", input: { x, y }, note: "costs 12 coins", affordable: true }, ...])`.
+ * The engine asks every rule (askAll) for each player after each act, read-only, with the
+ * questions of "play.awaits". The board marks each square; tapping one asks the player to
+ * confirm ("Move to (16,17)? Costs 12 coins.") and takes `action` with `input`, as the Play tab
+ * would, so the action's own checks still decide. A move the player may not take now (e cannot
+ * pay) has `affordable: false` and a `note` saying why ("costs 50 coins; you have 12"); it is
+ * marked apart and cannot be taken from the board. `action` must be one the rules offer now.
+ * An answer of another shape is ignored and noted as the rule's failure. Answer [] (or nothing)
+ * for a player who may not move now.
+ */
+interface BoardMove {
+  /** The square: file and row, as on the GridBoard. */ readonly x: number;
+  readonly y: number;
+  /** The action that moves there, and its input. */ readonly action: string;
+  readonly input: { readonly [field: string]: Json };
+  /** What the move costs or means, in a few words (at most 200 characters); why not, when not affordable. */ readonly note: string;
+  readonly affordable: boolean;
 }
 
 /**

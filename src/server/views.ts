@@ -49,6 +49,7 @@ export async function gamePage(game: Game, settings: GameSettings | undefined, m
     })),
     timers: Object.values(game.state.timers).map((t) => ({ id: t.id, name: t.name, at: t.at, rule: t.rule })),
     awaits: standing.awaits,
+    boardMoves: standing.moves,
     practice: game.state.practice ? { aheadMs: game.state.practice.aheadMs } : null,
   };
 }

@@ -18,6 +18,7 @@ export type PageView = api.PageView;
 export type ActionInfo = api.ActionInfo;
 export type GamePage = api.GamePage;
 export type Awaited = api.Awaited;
+export type BoardMove = api.BoardMove;
 export type Post = api.Post;
 export type InviteAbout = api.InviteAbout;
 /** The JSON Schema of an action's input, from which the page draws its form. */

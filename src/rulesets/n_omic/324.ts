@@ -383,5 +383,28 @@ answer("play.awaits", () => {
   return owed ? [{ player: p.player, does: owed[0], action: owed[1] }] : [];
 });
 
+// The squares the mover may move to now, and what each costs, for the board on eir page:
+// the conditions (i) to (iv) of the move above; those e cannot pay for are marked so.
+answer("board.moves", ({ player }: { player: string }) => {
+  const p = phase.get();
+  const from = position.get(player);
+  const files = game.ask<number>("board.files")?.value ?? 0;
+  if (p.name !== "movement" || p.player !== player || turn.get().player !== player || !from || from.y === 10 || files < 1) return [];
+  const reach = Math.max(2, players().length) - 1;
+  const have = groks.get(player);
+  const moves: BoardMove[] = [];
+  for (let y = from.y - reach; y <= from.y + reach; y++) {
+    if (y === 10) continue;
+    const cost = Math.abs((10 - from.y) * (10 - y)) + 10;
+    for (const x of new Set([from.x - 1, from.x, from.x + 1].map((f) => ((f % files) + files) % files))) {
+      if (x === from.x && y === from.y) continue;
+      const affordable = have >= cost;
+      const note = affordable ? `costs ${cost} Groks` : `costs ${cost} Groks; you have ${have}`;
+      moves.push({ x, y, action: "move", input: { x, y }, note, affordable });
+    }
+  }
+  return moves;
+});
+
 // This rule says what a turn is, and so when one ends (Rule 201 hears "turn.ended" from it alone).
 answer("turn.defined", () => true);

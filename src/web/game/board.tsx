@@ -1,11 +1,15 @@
 /**
  * A board (the GridBoard convention): a grid of squares with each player's piece on it,
  * read from the player state the board names. Its rows run over all whole numbers, so the
- * rows drawn are those around the pieces and the rows the rules label or mark.
+ * rows drawn are those around the pieces, the rows the rules label or mark, and the rows
+ * the viewer's piece may move to. Its box opens scrolled to the viewer's own piece (on a
+ * phone, the top rows are seldom where the player is).
  */
+import { useLayoutEffect, useRef } from "preact/hooks";
 import { initials, layBoard, type GridBoard } from "../../present/board.js";
 import { humanise } from "../../present/display.js";
-import type { PageView, StateView } from "../types.js";
+import type { GamePage, StateView } from "../types.js";
+import { MoveMark, useBoardMoves } from "./board-moves.js";
 import { namer } from "./names.js";
 
 function Piece({ name, mine }: { name: string; mine: boolean }) {
@@ -17,13 +21,31 @@ function Piece({ name, mine }: { name: string; mine: boolean }) {
   );
 }
 
-export function Board({ view, state, board }: { view: PageView; state: StateView; board: GridBoard }) {
+/** Scrolls a box (not the page) so that `target` is in its middle, as far as the box can. */
+function centreIn(box: HTMLElement, target: Element): void {
+  const outer = box.getBoundingClientRect();
+  const inner = target.getBoundingClientRect();
+  box.scrollLeft += inner.left + inner.width / 2 - (outer.left + outer.width / 2);
+  box.scrollTop += inner.top + inner.height / 2 - (outer.top + outer.height / 2);
+}
+
+export function Board({ page, state, board, onActed }: { page: GamePage; state: StateView; board: GridBoard; onActed(): Promise<void> }) {
+  const view = page.view;
   const positions = view.state.find((s) => s.scope === "player" && s.name === board.positions);
+  const moving = useBoardMoves(page, board, onActed);
   const { rows, off } = layBoard(
     board,
     positions?.values ?? {},
     view.players.map((p) => p.id),
+    moving.rows,
   );
+  const scroller = useRef<HTMLDivElement>(null);
+  const mine = JSON.stringify(positions?.values?.[view.viewer ?? ""] ?? null);
+  // On load, and when the viewer's piece has moved: the piece in view, whatever the screen's width.
+  useLayoutEffect(() => {
+    const piece = scroller.current?.querySelector(".piece.me");
+    if (scroller.current && piece) centreIn(scroller.current, piece);
+  }, [mine]);
   const name = namer(view);
   const label = state.display?.label ?? humanise(state.name);
   const files = Array.from({ length: board.files }, (_, x) => x);
@@ -42,7 +64,7 @@ export function Board({ view, state, board }: { view: PageView; state: StateView
     <section class="board-box" data-state={state.name}>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes focus so the keyboard can scroll it. */}
       {/* biome-ignore lint/a11y/useSemanticElements: the region is a scrolling box inside the board's own section. */}
-      <div class="board-scroll" role="region" aria-label={`${label}, scrollable`} tabIndex={0}>
+      <div class="board-scroll" ref={scroller} role="region" aria-label={`${label}, scrollable`} tabIndex={0}>
         <table class="board">
           <caption>
             {label} <span class="muted">(Rule {state.rule})</span>
@@ -75,13 +97,18 @@ export function Board({ view, state, board }: { view: PageView; state: StateView
                   <th scope="row" class="rank">
                     {row.y}
                   </th>
-                  {row.squares.map((players, x) => (
-                    <td key={x} data-file={x} class={(x + row.y) % 2 === 0 ? "square" : "square dark"}>
-                      {players.map((p) => (
-                        <Piece key={p} name={name(p)} mine={p === view.viewer} />
-                      ))}
-                    </td>
-                  ))}
+                  {row.squares.map((players, x) => {
+                    const move = moving.moveAt(x, row.y);
+                    const shade = (x + row.y) % 2 === 0 ? "square" : "square dark";
+                    return (
+                      <td key={x} data-file={x} class={move ? `${shade} reachable${move.affordable ? "" : " unaffordable"}` : shade}>
+                        {players.map((p) => (
+                          <Piece key={p} name={name(p)} mine={p === view.viewer} />
+                        ))}
+                        {move && <MoveMark move={move} chosen={moving.chosen === move} tap={moving.tap} />}
+                      </td>
+                    );
+                  })}
                   <td class="row-note">
                     {(row.label !== null || row.mark !== null) && (
                       <div>
@@ -96,6 +123,7 @@ export function Board({ view, state, board }: { view: PageView; state: StateView
           </tbody>
         </table>
       </div>
+      {moving.panel}
       {board.wraps && <p class="muted board-note">↔ The board wraps: file {board.files - 1} is next to file 0.</p>}
       {!positions && <p class="muted board-note">No pieces shown: there is no player state "{board.positions}" you may see.</p>}
       {off.length > 0 && <p class="board-note">Off the board: {off.map(name).join(", ")}</p>}

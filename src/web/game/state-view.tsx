@@ -204,7 +204,7 @@ export function StateView({ page, onActed, leaveOut = drawnAsCards }: { page: Ga
   return (
     <section class="state">
       <Scoreboard view={view} />
-      {boards.map((s) => isGridBoard(s.value) && <Board key={s.name} view={view} state={s} board={s.value} />)}
+      {boards.map((s) => isGridBoard(s.value) && <Board key={s.name} page={page} state={s} board={s.value} onActed={onActed} />)}
       {facts.length > 0 && (
         <dl class="values">{facts.map(({ block }) => block.kind !== "table" && <Fact key={block.name} block={block} viewer={view.viewer} />)}</dl>
       )}
