@@ -91,11 +91,14 @@ for (const file of ["nomicron.txt", "nomic-viii.txt", "denomic-1999.txt"]) {
 
     // The Rules tab shows the new text and how it came, on every player's page.
     for (const p of [alan, ada]) {
-      await p.getByRole("tab", { name: "Rules" }).click();
+      await p.getByRole("navigation").getByRole("link", { name: "Rules", exact: true }).click();
       const rule = p.locator(`article.rule[data-rule="${target.value}"]`);
-      await rule.locator(".rule-text", { hasText: "Amended by hand: players shall be courteous." }).waitFor();
+      await rule.locator(".rule-body > .rule-text", { hasText: "Amended by hand: players shall be courteous." }).waitFor();
+      // Its history says how it changed, and the comparison of the text before and after marks what was added.
       await rule.locator("details.history summary").click();
-      assert.match((await rule.locator("details.history").textContent())!, /amended \(revision \d+\) by Proposal 1/);
+      const history = rule.locator("details.history");
+      assert.match((await history.locator("li").last().textContent())!, /amended \(revision \d+\) by Proposal 1/);
+      assert.match((await history.locator(".diff ins").allTextContents()).join(""), /Amended by hand: players shall be courteous\./);
     }
     assert.deepEqual(await violations(ada), [], "axe-core on the Rules tab");
     for (const p of [ada, grace, alan]) await p.context().close();
@@ -113,10 +116,12 @@ test("the officer records points for a player from the page, and the players' ta
     await f.getByLabel("Rule", { exact: true }).selectOption("345");
   });
   assert.match(said, /^Done: /);
+  // Every player's table of players shows it, in the Quantities column, without a reload.
   for (const p of [alan, grace]) {
-    const row = p.locator("tr", { hasText: `Grace${round} Hopper` });
-    await row.filter({ hasText: "points" }).waitFor();
-    assert.match((await row.first().textContent())!, /points\D*10/);
+    const row = p.getByRole("row", { name: new RegExp(`^Grace${round} Hopper .*Points: 10\\b`) });
+    await row.waitFor();
+    const table = p.locator("table", { has: row });
+    assert.ok(await table.getByRole("columnheader", { name: "Quantities" }).isVisible(), "the players' table has a Quantities column");
   }
   for (const p of [ada, grace, alan]) await p.context().close();
 });
