@@ -77,7 +77,10 @@ for (const file of ["nomicron.txt", "nomic-viii.txt", "denomic-1999.txt"]) {
       await c.getByText("You voted for.").waitFor();
     }
     await banner(ada).getByText("Your turn: assess proposal 1, as Assessor").waitFor();
-    for (const p of [grace, alan]) await banner(p).getByText(/Waiting for Ada\d Lovelace to assess proposal 1, as Assessor/).waitFor();
+    for (const p of [grace, alan])
+      await banner(p)
+        .getByText(/Waiting for Ada\d Lovelace to assess proposal 1, as Assessor/)
+        .waitFor();
     await shot(ada, `hand-play-${file}`);
     assert.deepEqual(await violations(ada), [], "axe-core on the Play tab");
 

@@ -51,7 +51,8 @@ function Scoreboard({ view }: { view: PageView }) {
   if (!board.columns.length) return null;
   // Rules may declare many per-player states: the table scrolls rather than widen the page.
   return (
-    <div class="table-scroll">
+    // Focusable and named, so a keyboard can scroll it too.
+    <div class="table-scroll" tabIndex={0} role="region" aria-label="Players">
       <table class="scoreboard">
         <caption>Players</caption>
         <thead>
@@ -127,7 +128,7 @@ function Table({ page, state, block, onActed }: { page: GamePage; state: StateEn
   const moves = entryMoves(page.actions, state.record?.citedAs);
   const viewer = page.view.viewer;
   return (
-    <div class="table-scroll">
+    <div class="table-scroll" tabIndex={0} role="region" aria-label={block.label}>
       <table class="records" data-state={state.name}>
         <caption title={block.describe ?? undefined}>
           {block.label} <span class="muted">(Rule {block.rule})</span>
