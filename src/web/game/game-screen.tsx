@@ -96,7 +96,7 @@ function useGoToAction(id: string, tab: string): (action: string, does?: string)
 function fillNamed(form: Element, does: string): void {
   for (const [, noun, number] of does.matchAll(/\b([a-z]+) (\d+)\b/gi)) {
     const field = form.querySelector<HTMLInputElement>(`input[name="${CSS.escape(noun!.toLowerCase())}"]`);
-    if (!field || field.value !== "") continue;
+    if (field?.value !== "") continue;
     field.value = number!;
     field.dispatchEvent(new Event("input", { bubbles: true }));
   }
