@@ -50,13 +50,16 @@ test("axe-core finds no violation on any page", async () => {
   const start = ada.locator('details[data-action="start"]');
   if ((await start.getAttribute("open")) === null) await start.locator("summary").click();
   await start.getByRole("button", { name: "start", exact: true }).click();
-  await grace.locator(".status .fact", { hasText: "turn player:" }).waitFor();
+  await grace.getByRole("status", { name: "What the game waits for" }).getByText("Your turn").waitFor();
   const propose = grace.locator('details[data-action="propose"]');
   if ((await propose.getAttribute("open")) === null) await propose.locator("summary").click();
   await propose.getByLabel("Kind").selectOption("enact");
   await propose.getByLabel("Text", { exact: true }).fill("Players are kind to each other.");
   await propose.getByRole("button", { name: "propose", exact: true }).click();
-  await propose.locator("p[role]", { hasText: /^Done/ }).waitFor();
+  await grace
+    .getByRole("status")
+    .filter({ hasText: /^Done: propose/ })
+    .waitFor();
 
   const tabs: [string, string][] = [
     ["play", "details[data-action]"],

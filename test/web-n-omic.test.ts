@@ -96,7 +96,7 @@ test("N_omic in the browser: the board, a label its bearer never sees, and a who
   assert.match(await act(ada, "start"), /^Done/);
   await sees(ada, ".banner", "Waiting for Edsger Dijkstra to announce how many extra rule-changes you buy");
   await sees(edsger, ".banner", "Your turn: announce how many extra rule-changes you buy");
-  await sees(ada, '[data-state="phase"]', "name: purchase");
+  await sees(ada, '[data-state="phase"]', "purchase phase");
 
   // What the others know: the label words and rows, and the label on Edsger's forehead.
   const graceView = (await grace.get(`/api/games/${gameId}`)).body;
@@ -172,7 +172,7 @@ test("N_omic in the browser: the board, a label its bearer never sees, and a who
   assert.match(proposed, /^Done/, proposed);
   // The proposal is under discussion, on both pages, live: a card that says so, with no vote yet.
   for (const page of [edsger, ada]) {
-    await sees(page, '[data-state="phase"]', "name: discussion");
+    await sees(page, '[data-state="phase"]', "discussion phase");
     await sees(page, "article.proposal-card header", "discussion");
   }
   const openCard = edsger.locator("article.proposal-card").first();
@@ -191,7 +191,7 @@ test("N_omic in the browser: the board, a label its bearer never sees, and a who
   const before = await messagesShown(edsger);
   await card(edsger, number).getByRole("button", { name: "Final form" }).click();
   assert.equal(await nextMessage(edsger, before), `Done: final form on Proposal ${number}.`);
-  for (const page of [edsger, ada]) await sees(page, '[data-state="phase"]', "name: voting");
+  for (const page of [edsger, ada]) await sees(page, '[data-state="phase"]', "voting phase");
 
   // Everyone votes for: Edsger and Ada with the buttons on the proposal's card, Grace and Alan by the API.
   for (const page of [edsger, ada]) {
@@ -206,7 +206,7 @@ test("N_omic in the browser: the board, a label its bearer never sees, and a who
     assert.equal(voted.status, 200, JSON.stringify(voted.body));
   }
   for (const page of [edsger, ada]) await page.locator(`details.decided li[data-proposal="${number}"]`, { hasText: "adopted" }).waitFor({ state: "attached" });
-  await sees(edsger, '[data-state="phase"]', "name: movement");
+  await sees(edsger, '[data-state="phase"]', "movement phase");
 
   // Movement: a move he cannot afford is refused with the reason; he stays.
   const refused = await act(edsger, "move", async (form) => {
