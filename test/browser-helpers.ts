@@ -68,6 +68,18 @@ export async function signUpIn(rig: BrowserRig, name: string): Promise<Page> {
   return page;
 }
 
+/** The others open the link on the creator's game page and join; returns the link once the creator's page counts them all. */
+export async function joinByInvitation(creator: Page, others: Page[]): Promise<string> {
+  const invite = await creator.getByLabel("Invitation link").inputValue();
+  for (const p of others) {
+    await p.goto(invite);
+    await p.getByRole("button", { name: "Join this game" }).click();
+    await p.getByLabel("Invitation link").waitFor();
+  }
+  await creator.locator(".game-head", { hasText: `${others.length + 1} players` }).waitFor();
+  return invite;
+}
+
 /** An action's form among the player's moves (those the rules would let them make now). */
 export const actionForm = (page: Page, name: string) => page.locator(`section.actions details[data-action="${name}"]`);
 

@@ -10,7 +10,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Page } from "playwright-core";
-import { actThrough, shot, signUpIn, useBrowser, violations } from "./browser-helpers.js";
+import { actThrough, joinByInvitation, shot, signUpIn, useBrowser, violations } from "./browser-helpers.js";
 import { source } from "./ruleset-import-helpers.js";
 
 const rig = useBrowser();
@@ -32,13 +32,7 @@ async function table(file: string) {
   await ada.getByLabel("Offices for hand play").fill("Assessor, Scorekeeper");
   await ada.getByRole("button", { name: "Create game" }).click();
   await ada.waitForURL(/\/games\/[^/]+$/);
-  const invite = await ada.getByLabel("Invitation link").inputValue();
-  for (const p of [grace, alan]) {
-    await p.goto(invite);
-    await p.getByRole("button", { name: "Join this game" }).click();
-    await p.getByLabel("Invitation link").waitFor();
-  }
-  await ada.locator(".game-head", { hasText: "3 players" }).waitFor();
+  await joinByInvitation(ada, [grace, alan]);
   return { ada, grace, alan };
 }
 

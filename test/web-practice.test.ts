@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Page } from "playwright-core";
-import { actThrough, messagesShown, nextMessage, signUpIn, useBrowser, violations } from "./browser-helpers.js";
+import { actThrough, joinByInvitation, messagesShown, nextMessage, signUpIn, useBrowser, violations } from "./browser-helpers.js";
 import { ApiClient } from "./server-helpers.js";
 
 const rig = useBrowser();
@@ -43,10 +43,7 @@ test("a practice N_omic turn in the browser: the group moves the clock past the 
   await edsger.getByLabel("Ruleset").selectOption("n_omic");
   await edsger.getByLabel("Practice game: the group can move its clock forward").check();
   await edsger.getByRole("button", { name: "Create game" }).click();
-  const invite = await edsger.getByLabel("Invitation link").inputValue();
-  await grace.goto(invite);
-  await grace.getByRole("button", { name: "Join this game" }).click();
-  await grace.getByLabel("Invitation link").waitFor();
+  const invite = await joinByInvitation(edsger, [grace]);
   const alan = await new ApiClient(rig.server.url).signup("alan", "Alan Turing");
   assert.equal((await alan.post(`/api/invites/${invite.split("/").pop()}/join`)).status, 200);
   await edsger.locator(".game-head", { hasText: "3 players" }).waitFor();
