@@ -3,7 +3,8 @@
  * by playwright-core, both started before the file's tests and stopped after them.
  */
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { after, before } from "node:test";
 import { chromium, type Browser, type Locator, type Page } from "playwright-core";
@@ -67,6 +68,18 @@ export async function signUpIn(rig: BrowserRig, name: string): Promise<Page> {
   return page;
 }
 
+/** The others open the link on the creator's game page and join; returns the link once the creator's page counts them all. */
+export async function joinByInvitation(creator: Page, others: Page[]): Promise<string> {
+  const invite = await creator.getByLabel("Invitation link").inputValue();
+  for (const p of others) {
+    await p.goto(invite);
+    await p.getByRole("button", { name: "Join this game" }).click();
+    await p.getByLabel("Invitation link").waitFor();
+  }
+  await creator.locator(".game-head", { hasText: `${others.length + 1} players` }).waitFor();
+  return invite;
+}
+
 /** An action's form among the player's moves (those the rules would let them make now). */
 export const actionForm = (page: Page, name: string) => page.locator(`section.actions details[data-action="${name}"]`);
 
@@ -89,4 +102,23 @@ export async function actThrough(page: Page, name: string, fill: (form: Locator)
   const before = await messagesShown(page);
   await form.getByRole("button", { name, exact: true }).click();
   return nextMessage(page, before);
+}
+
+// Evaluated through the debugging protocol, which the page's Content-Security-Policy (no inline scripts) does not govern.
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+interface Violation {
+  id: string;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+/** What axe-core finds wrong on the page as it stands, each violation with where it is, as one readable line. */
+export async function violations(page: Page): Promise<string[]> {
+  await page.evaluate(`${axeSource};0`);
+  const found = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe;
+    return (await axe.run(document, { resultTypes: ["violations"] })).violations;
+  });
+  return found.map((v) => `${v.id} (${v.help}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }

@@ -4,32 +4,11 @@
  * proposal. Each page must have no violation.
  */
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { test } from "node:test";
 import type { Page } from "playwright-core";
-import { signUpIn, useBrowser } from "./browser-helpers.js";
+import { signUpIn, useBrowser, violations } from "./browser-helpers.js";
 
 const rig = useBrowser();
-// Evaluated through the debugging protocol, which the page's Content-Security-Policy (no inline scripts) does not govern.
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
-interface Violation {
-  id: string;
-  help: string;
-  nodes: { target: string[]; failureSummary?: string }[];
-}
-
-/** The page's violations, each with where it is, as one readable line. */
-async function violations(page: Page): Promise<string[]> {
-  await page.evaluate(`${axeSource};0`);
-  const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run(document, { resultTypes: ["violations"] })).violations;
-  });
-  return found.map((v) => `${v.id} (${v.help}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
-
 /** Checks a page once it shows `ready`; returns the page's violations for the caller to assert. */
 async function check(page: Page, name: string, ready: string): Promise<[string, string[]]> {
   await page.locator(ready).first().waitFor();
@@ -71,13 +50,16 @@ test("axe-core finds no violation on any page", async () => {
   const start = ada.locator('details[data-action="start"]');
   if ((await start.getAttribute("open")) === null) await start.locator("summary").click();
   await start.getByRole("button", { name: "start", exact: true }).click();
-  await grace.locator(".banner", { hasText: "Your turn: propose a rule-change" }).waitFor();
+  await grace.getByRole("status", { name: "What the game waits for" }).getByText("Your turn").waitFor();
   const propose = grace.locator('details[data-action="propose"]');
   if ((await propose.getAttribute("open")) === null) await propose.locator("summary").click();
   await propose.getByLabel("Kind").selectOption("enact");
   await propose.getByLabel("Text", { exact: true }).fill("Players are kind to each other.");
   await propose.getByRole("button", { name: "propose", exact: true }).click();
-  await propose.locator("p[role]", { hasText: /^Done/ }).waitFor();
+  await grace
+    .getByRole("status")
+    .filter({ hasText: /^Done: propose/ })
+    .waitFor();
 
   const tabs: [string, string][] = [
     ["play", "details[data-action]"],

@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import type { Page } from "playwright-core";
-import { shot, signUpIn, useBrowser } from "./browser-helpers.js";
+import { joinByInvitation, shot, signUpIn, useBrowser } from "./browser-helpers.js";
 
 const rig = useBrowser();
 
@@ -53,13 +53,7 @@ test("three players play a turn from the banner and the proposal cards, on a lap
   await ada.getByRole("button", { name: "Create game" }).click();
   // Before anyone joins: one player, said in the singular, and the game has not started.
   await ada.locator(".game-head", { hasText: "Waiting to start · 1 player ·" }).waitFor();
-  const invite = await ada.getByLabel("Invitation link").inputValue();
-  for (const p of [grace, alan]) {
-    await p.goto(invite);
-    await p.getByRole("button", { name: "Join this game" }).click();
-    await p.getByLabel("Invitation link").waitFor();
-  }
-  await ada.locator(".game-head", { hasText: "3 players" }).waitFor();
+  await joinByInvitation(ada, [grace, alan]);
 
   // Ada starts the game from her moves; then the turn is Grace's (turn order goes by surname).
   const start = ada.locator('details[data-action="start"]');

@@ -214,7 +214,7 @@ answer("play.awaits", () => {
   const waiting: { player: PlayerId; does: string; action: string }[] = [];
   for (const p of Object.values(proposals.all())) {
     if (p.status !== "voting") continue;
-    if (holder) waiting.push({ player: holder, does: `${ASSESSING_OFFICE}: assess proposal ${p.number}`, action: "assess" });
+    if (holder) waiting.push({ player: holder, does: `assess proposal ${p.number}, as ${ASSESSING_OFFICE}`, action: "assess" });
     for (const player of game.players())
       if (p.votes[player.id] === undefined) waiting.push({ player: player.id, does: `vote on proposal ${p.number}`, action: "vote" });
   }

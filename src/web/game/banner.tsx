@@ -41,7 +41,7 @@ function lines(awaits: Awaited[], me: string, name: (id: string) => string): Lin
   return [...all.filter((l) => l.mine), ...all.filter((l) => !l.mine)];
 }
 
-export function Banner({ page, started, onGo }: { page: GamePage; started: boolean | null; onGo(action: string): void }) {
+export function Banner({ page, started, onGo }: { page: GamePage; started: boolean | null; onGo(action: string, does: string): void }) {
   const { view } = page;
   const name = namer(view);
   if (view.status === "over") {
@@ -76,7 +76,7 @@ export function Banner({ page, started, onGo }: { page: GamePage; started: boole
             <span class="muted">(Rule {l.rule})</span>
           </span>
           {l.mine && l.action !== null && open.has(l.action) && (
-            <button type="button" class="banner-go" onClick={() => onGo(l.action!)}>
+            <button type="button" class="banner-go" onClick={() => onGo(l.action!, l.does)}>
               {capital(l.does)}
             </button>
           )}

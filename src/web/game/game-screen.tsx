@@ -72,20 +72,34 @@ function usePresetTitle(preset: string | null | undefined): string | null {
  * Opens the form of the action the banner prompts for, on the play tab, and puts the cursor in
  * it; a move on a proposal (a vote) goes to the first proposal card that offers it.
  */
-function useGoToAction(id: string, tab: string): (action: string) => void {
-  const [wanted, setWanted] = useState<{ action: string } | null>(null);
+function useGoToAction(id: string, tab: string): (action: string, does?: string) => void {
+  const [wanted, setWanted] = useState<{ action: string; does: string } | null>(null);
   useEffect(() => {
     if (!wanted || tab !== "play") return;
     const target = document.getElementById(actionAnchor(wanted.action)) ?? document.querySelector(`[data-moves~="${CSS.escape(wanted.action)}"]`);
     if (target instanceof HTMLDetailsElement) target.open = true;
     target?.scrollIntoView({ block: "start", behavior: "smooth" });
+    if (target) fillNamed(target, wanted.does);
     target?.querySelector<HTMLElement>("select, input, textarea, [contenteditable=true], button:enabled")?.focus({ preventScroll: true });
     setWanted(null);
   }, [wanted, tab]);
-  return (action) => {
+  return (action, does = "") => {
     if (tab !== "play") navigate(`/games/${id}/play`);
-    setWanted({ action });
+    setWanted({ action, does });
   };
+}
+
+/**
+ * "assess proposal 3": the form the prompt opens starts with proposal 3 (or case 3, ...)
+ * in its empty field of that name, as the player was told, rather than a blank to fill.
+ */
+function fillNamed(form: Element, does: string): void {
+  for (const [, noun, number] of does.matchAll(/\b([a-z]+) (\d+)\b/gi)) {
+    const field = form.querySelector<HTMLInputElement>(`input[name="${CSS.escape(noun!.toLowerCase())}"]`);
+    if (field?.value !== "") continue;
+    field.value = number!;
+    field.dispatchEvent(new Event("input", { bubbles: true }));
+  }
 }
 
 export function GameScreen({ id, tab, user }: { id: string; tab: string; user: User }) {

@@ -51,7 +51,10 @@ function Scoreboard({ view }: { view: PageView }) {
   if (!board.columns.length) return null;
   // Rules may declare many per-player states: the table scrolls rather than widen the page.
   return (
-    <div class="table-scroll">
+    // Focusable and named, so a keyboard can scroll it too.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes focus so the keyboard can scroll it.
+    // biome-ignore lint/a11y/useSemanticElements: a scrolling box around the table, not a section of the page.
+    <div class="table-scroll" tabIndex={0} role="region" aria-label="Players">
       <table class="scoreboard">
         <caption>Players</caption>
         <thead>
@@ -127,7 +130,9 @@ function Table({ page, state, block, onActed }: { page: GamePage; state: StateEn
   const moves = entryMoves(page.actions, state.record?.citedAs);
   const viewer = page.view.viewer;
   return (
-    <div class="table-scroll">
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes focus so the keyboard can scroll it.
+    // biome-ignore lint/a11y/useSemanticElements: a scrolling box around the table, not a section of the page.
+    <div class="table-scroll" tabIndex={0} role="region" aria-label={block.label}>
       <table class="records" data-state={state.name}>
         <caption title={block.describe ?? undefined}>
           {block.label} <span class="muted">(Rule {block.rule})</span>

@@ -143,5 +143,6 @@ export function formProblems(schema: Schema, value: Json | undefined, unread: Re
 /** A rule as a picker shows it: "301 — Judgment" or its first words. */
 export function ruleChoice(rule: Rule): string {
   const words = rule.title || rule.text.replace(/\s+/g, " ").trim();
-  return `${rule.number} — ${words.length > 60 ? `${words.slice(0, 59)}…` : words}`;
+  // Immutable rules said so: an amendment or repeal of one is refused until it is transmuted.
+  return `${rule.number} — ${words.length > 60 ? `${words.slice(0, 59)}…` : words}${rule.mutable ? "" : " (immutable)"}`;
 }
