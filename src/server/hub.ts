@@ -67,8 +67,12 @@ export class GameHub {
       );
       return loading;
     }
-    const game = await loading;
-    return (await this.behind(game)) ? this.serial(id, () => this.fresh(id, game)) : game;
+    const known = await loading;
+    const game = (await this.behind(known)) ? await this.serial(id, () => this.fresh(id, known)) : known;
+    // A timer whose time has come fires before anyone reads or acts on the game: its alarm
+    // may be late (a busy process, a clock moved), and what play awaits depends on it.
+    if (game.hasDueTimers(this.gameTime(game))) await this.change(game, (g) => g.fireDueTimers(this.gameTime(g))).catch(() => undefined);
+    return game;
   }
 
   /** Creates a game with nobody in it (see {@link found} for a game with its founder seated). */
