@@ -188,7 +188,7 @@ class Bookkeeping {
     return this.budget.finish();
   }
 
-  /** A change to the rules names a rule that must be in effect at that point of the act. */
+  /** An effect on the ruleset names an entry that must be in it at that point of the act. */
   private inEffect(n: number): string | null {
     return this.rules.has(n) ? null : `it changes rule ${n}, which is not in effect`;
   }

@@ -67,6 +67,11 @@ export function humanise(name: string): string {
     .replace(/[-_.]+/g, " ")
     .trim()
     .toLowerCase();
+  return capitalise(words);
+}
+
+/** Words with their first letter in capitals: "propose a rule-change" → "Propose a rule-change". */
+export function capitalise(words: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

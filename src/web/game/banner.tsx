@@ -3,6 +3,7 @@
  * your own moves, each with a button to the form that makes it; whom the others wait for;
  * the end of the game and its winners; and the deadlines, as times in the viewer's zone.
  */
+import { capitalise as capital } from "../../present/display.js";
 import { relative, viewerZone, when } from "../format.js";
 import { gameNow } from "./practice-clock.js";
 import type { Awaited, GamePage } from "../types.js";
@@ -13,8 +14,6 @@ export function listNames(names: readonly string[]): string {
   if (names.length <= 1) return names[0] ?? "";
   return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 }
-
-const capital = (words: string) => words.replace(/^./, (c) => c.toUpperCase());
 
 /**
  * What play awaits, one line per thing to do with the players it waits for named together:

@@ -6,13 +6,14 @@
  */
 import { useEffect, useRef, useState } from "preact/hooks";
 import { fileOn, type GridBoard } from "../../present/board.js";
+import { capitalise } from "../../present/display.js";
 import type { BoardMove, GamePage, Json } from "../types.js";
 import { ActMessage, useAct, useMessage } from "./use-act.js";
 
 const squareKey = (x: number, y: number) => `${x},${y}`;
 const at = (m: BoardMove) => `(${m.x},${m.y})`;
 /** "costs 12 coins" → "Costs 12 coins.", to follow a question. */
-const sentence = (note: string) => `${note.charAt(0).toUpperCase()}${note.slice(1)}${/[.!?]$/.test(note) ? "" : "."}`;
+const sentence = (note: string) => `${capitalise(note)}${/[.!?]$/.test(note) ? "" : "."}`;
 
 /** The words a marked square is read by, and the move's sentence when it is chosen. */
 export const moveLabel = (m: BoardMove) => (m.affordable ? `Move to ${at(m)}: ${m.note}` : `Cannot move to ${at(m)}: ${m.note}`);

@@ -6,6 +6,7 @@
  * Decided proposals are folded away below.
  */
 import { changeLine, describeChange } from "../../records/reports/describe-change.js";
+import { capitalise } from "../../present/display.js";
 import { declaredRecords, entryMoves, recordEntries, type Entry, type EntryMove } from "../../present/records.js";
 import { relative, when } from "../format.js";
 import type { GamePage, Json, Rule } from "../types.js";
@@ -97,7 +98,7 @@ function Votes({ votes, page }: { votes: Json | undefined; page: GamePage }) {
 }
 
 /** An action's name as a button's words: "final-form" reads "Final form". */
-const words = (action: string) => action.replace(/[-_]+/g, " ").replace(/^./, (c) => c.toUpperCase());
+const words = (action: string) => capitalise(action.replace(/[-_]+/g, " "));
 
 const said = (value: Json) => (typeof value === "boolean" ? (value ? "yes" : "no") : String(value));
 

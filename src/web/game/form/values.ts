@@ -2,6 +2,7 @@
  * What a form knows of its schema and value, without drawing anything: the starting value,
  * the variant of a "kind" field chosen, the labels, and what still stops the form being sent.
  */
+import { capitalise } from "../../../present/display.js";
 import type { Json, Rule, Schema as ContractSchema } from "../../types.js";
 
 /** The contract's schema with the limits `t` declares (the form shows and checks them). */
@@ -60,7 +61,7 @@ export function initial(schema: Schema): Json | undefined {
   return undefined;
 }
 
-export const label = (name: string) => name.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/^./, (c) => c.toUpperCase());
+export const label = (name: string) => capitalise(name.replace(/([a-z])([A-Z])/g, "$1 $2"));
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 
