@@ -4,7 +4,9 @@
  * sandbox once, the rules' effects come back, the act is appended durably, then folded.
  */
 import { createHash, randomBytes } from "node:crypto";
+import { ActionError } from "./action-error.js";
 import { InputError, prepareInput } from "./action-input.js";
+import { checkedCorrection } from "./correction-check.js";
 import { Availability, type Standing } from "./availability.js";
 import { bootedSandbox } from "./boot.js";
 import { checkGuestResult } from "./check-effects.js";
@@ -18,6 +20,7 @@ import { playerName, slug } from "./player-id.js";
 import { stateSeenBy } from "./visibility.js";
 import type { Act, ActionDecl, ArchivedRuleSpec, Correction, GameInfo, GameState, Input, Json, PlayerRecord, Recorder, RuleCode, RuleSpec } from "./types.js";
 
+export { ActionError, type ActionErrorCode } from "./action-error.js";
 /**
  * What a game is made with. The kernel owns these contracts and is handed their
  * implementations (src/engine.ts wires the usual ones): it depends on nothing above it.
@@ -35,21 +38,6 @@ export interface EngineOptions {
   stopped?: (seq: number) => Act["stopped"];
   /** A snapshot is saved every this many acts. */
   snapshotEvery?: number;
-}
-
-export type ActionErrorCode = "not-a-player" | "unknown-action" | "invalid-input" | "refused" | "game-over" | "failed";
-
-/** An act the engine would not record; nothing changed. The message says what to do. */
-export class ActionError extends Error {
-  constructor(
-    readonly code: ActionErrorCode,
-    message: string,
-    /** The rule that refused, where a rule did. */
-    readonly rule: number | null = null,
-  ) {
-    super(message);
-    this.name = "ActionError";
-  }
 }
 
 export interface ActOutcome {
@@ -237,31 +225,7 @@ export class Game {
    */
   correct(by: Recorder, correction: Correction): Promise<ActOutcome> {
     return this.serial(async () => {
-      const { cites, reason, changes } = correction;
-      const bad = (message: string) => new ActionError("invalid-input", `correction: ${message}`);
-      if ("player" in by && !this.current.players.some((p) => p.id === by.player))
-        throw new ActionError("not-a-player", `"${by.player}" is not a player in this game`);
-      if (typeof reason !== "string" || !reason.trim() || reason.length > 5000)
-        throw bad("say why, in 1 to 5000 characters (the reason is shown in the reports)");
-      const rule = cites?.rule,
-        ruling = cites?.ruling;
-      if (rule === undefined && (typeof ruling !== "string" || !ruling.trim()))
-        throw bad('cite the rule or the ruling it rests on (a rule number, or a ruling such as "case 2")');
-      if (rule !== undefined && !(Number.isInteger(rule) && this.current.rules[rule])) throw bad(`there is no rule ${String(rule)} in effect to cite`);
-      if (ruling !== undefined && (typeof ruling !== "string" || ruling.length > 200))
-        throw bad('a cited ruling is a short text such as "case 2" (at most 200 characters)');
-      if (!Array.isArray(changes) || changes.length === 0 || changes.length > 100) throw bad("list 1 to 100 values to set");
-      for (const c of changes) {
-        if (!c || typeof c.name !== "string" || !c.name)
-          throw bad('each change names the state it sets, such as { name: "<state>", player: "<player id>", value: <value> }');
-        if (c.player !== undefined && !this.current.players.some((p) => p.id === c.player)) throw bad(`"${String(c.player)}" is not a player in this game`);
-        if (c.value === undefined) throw bad(`the change to "${c.name}" needs a value`);
-      }
-      const clean: Correction = {
-        cites: { ...(rule !== undefined ? { rule } : {}), ...(ruling !== undefined ? { ruling: ruling.trim() } : {}) },
-        reason: reason.trim(),
-        changes,
-      };
+      const clean = checkedCorrection(this.current, by, correction);
       return this.commit({ kind: "correction", by, ...clean }, this.now());
     });
   }
