@@ -21,7 +21,8 @@ test("the preset is Nomicron's published listing, in its three books, offered in
   );
   assert.equal(rules.find((r) => r.number === 5)!.props?.book, "Convention");
   for (const n of [1, 4, 8, 102, 104, 107, 109, 112, 113, 209]) assert.equal(rules.find((r) => r.number === n)!.code, null, `rule ${n} is text only`);
-  for (const n of [2, 3, 5, 6, 7, 9, 101, 103, 105, 106, 108, 110, 111, 201, 202, 203, 204, 205, 206, 207, 208]) assert.ok(rules.find((r) => r.number === n)!.code, `rule ${n} has code`);
+  for (const n of [2, 3, 5, 6, 7, 9, 101, 103, 105, 106, 108, 110, 111, 201, 202, 203, 204, 205, 206, 207, 208])
+    assert.ok(rules.find((r) => r.number === n)!.code, `rule ${n} has code`);
 
   const dir = mkdtempSync(join(tmpdir(), "nomicron-cli-"));
   const db = join(dir, "game.db");
@@ -40,7 +41,13 @@ test("the founding convention: the first to join is the administrator, only conv
   assert.deepEqual(round(t), { number: 0, turn: null, inConvention: true, turnName: null });
   for (const n of [2, 3, 5, 6, 7, 9]) assert.ok(inEffect(t, n), `convention rule ${n} is in effect`);
   for (const n of [101, 110, 201, 202, 208]) assert.ok(!inEffect(t, n), `rule ${n} is not in effect during convention`);
-  assert.deepEqual(game.actions().map((a) => a.name).sort(), ["motion", "set-status", "vote-motion"]);
+  assert.deepEqual(
+    game
+      .actions()
+      .map((a) => a.name)
+      .sort(),
+    ["motion", "set-status", "vote-motion"],
+  );
   assert.equal(game.value("floor"), "open");
   for (const p of Object.values(id)) assert.equal(status(t, p), "active");
   await game.rename(id.alan!, "Alan M. Turing");
@@ -61,7 +68,10 @@ test("motions: two thirds of the votes cast, the last vote counts, a week or eve
   assert.equal(record(t, "motions")[1].status, "voting", "up for vote until every active player has voted");
   await game.act(id.grace!, "vote-motion", { motion: 1, vote: "against" });
   assert.equal(record(t, "motions")[1].status, "passed", "2 of 3 is two thirds; Alan's last vote counted");
-  assert.ok((await messages(t)).some((m) => /Motion 1 .*passes.*Votes: Ada Lovelace for, Alan Turing for, Grace Hopper against/.test(m)), "the report lists every vote");
+  assert.ok(
+    (await messages(t)).some((m) => /Motion 1 .*passes.*Votes: Ada Lovelace for, Alan Turing for, Grace Hopper against/.test(m)),
+    "the report lists every vote",
+  );
 
   await game.act(id.alan!, "motion", { kind: "general", text: "Meetings on Fridays." });
   await game.act(id.alan!, "vote-motion", { motion: 2, vote: "for" });
@@ -111,7 +121,10 @@ test("joining after the founding waits for a motion; at a convention's end the s
   const barbara = await game.join("Barbara Liskov");
   assert.ok(!game.state.players.some((p) => p.name === "Barbara Liskov"), "a person asking to join is not yet a player");
   await motion(t, id.ada!, "admit", {}, { applicant: "Barbara Liskov", text: "Barbara joins us." });
-  assert.ok(game.state.players.some((p) => p.name === "Barbara Liskov"), `a motion made them a player (${JSON.stringify(barbara)})`);
+  assert.ok(
+    game.state.players.some((p) => p.name === "Barbara Liskov"),
+    `a motion made them a player (${JSON.stringify(barbara)})`,
+  );
 
   // Two weeks later: Grace has voted on no motion and posted nothing since; Edsger was inactive all along.
   await runTo(t, t.clock.now + 15 * day);

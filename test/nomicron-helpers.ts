@@ -105,7 +105,9 @@ export async function beginRound(t: Table, by: string): Promise<void> {
 
 /** When the earliest pending timer of this name is due (UTC ms). */
 export const nextTimer = (t: Table, name: string): number => {
-  const timer = Object.values(t.game.state.timers).filter((x) => x.name === name).sort((a, b) => a.at - b.at)[0];
+  const timer = Object.values(t.game.state.timers)
+    .filter((x) => x.name === name)
+    .sort((a, b) => a.at - b.at)[0];
   assert.ok(timer, `a timer "${name}" is set`);
   return timer.at;
 };

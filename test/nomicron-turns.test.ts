@@ -10,7 +10,11 @@ async function turnMoments(t: Table, count: number): Promise<{ name: string; at:
   const seen: { name: string; at: number }[] = [];
   while (seen.length < count) {
     const [name, at] = ["turn.begins", "turn.middle", "turn.ends"]
-      .flatMap((n) => Object.values(t.game.state.timers).filter((x) => x.name === n).map((x) => [n, x.at] as const))
+      .flatMap((n) =>
+        Object.values(t.game.state.timers)
+          .filter((x) => x.name === n)
+          .map((x) => [n, x.at] as const),
+      )
       .sort((a, b) => a[1] - b[1])[0]!;
     await runTo(t, at);
     seen.push({ name, at });
@@ -65,6 +69,10 @@ test("the engine stopped across several turns: on reloading, the missed beginnin
   assert.deepEqual(log, ["Turn 1-1 begins.", "Turn 1-1 ends.", "Turn 1-2 begins.", "Turn 1-2 ends.", "Turn 1-3 begins.", "Turn 1-3 ends.", "Turn 1-4 begins."]);
   const acts = await t.store.readActs(t.game.id);
   const fired = acts.filter((a) => a.input.kind === "timer").map((a) => a.time);
-  assert.deepEqual([...fired].sort((a, b) => a - b), fired, "the timers fired in the order of their times");
+  assert.deepEqual(
+    [...fired].sort((a, b) => a - b),
+    fired,
+    "the timers fired in the order of their times",
+  );
   assert.ok(fired.includes(utc(3, 10, 3)), "each at its own time, the beginning of 1-3 at 22:00 CDT");
 });

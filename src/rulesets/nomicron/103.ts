@@ -4,4 +4,9 @@
 
 const status = playerState<"active" | "inactive">("status", { initial: "active" });
 
-answer("eligible-voters", () => game.players().filter((p) => status.get(p.id) === "active").map((p) => p.id));
+answer("eligible-voters", () =>
+  game
+    .players()
+    .filter((p) => status.get(p.id) === "active")
+    .map((p) => p.id),
+);

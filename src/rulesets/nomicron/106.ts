@@ -24,5 +24,9 @@ answer("adoption", ({ proposal }: { proposal: Proposal }) => {
   const what = `${kind === "transmute" ? "transmuting" : kind === "repeal" ? "repealing" : "amending"} ${String(book).toLowerCase()} rule ${rule}`;
   return cast.length > 0 && favour === cast.length
     ? { adopted: true, method: "unanimity", reason: `${what} needs a unanimous vote, and all ${favour} votes cast were for` }
-    : { adopted: false, method: "unanimity", reason: `${what} needs a unanimous vote among those voting; ${cast.length - favour} of ${cast.length} voted against` };
+    : {
+        adopted: false,
+        method: "unanimity",
+        reason: `${what} needs a unanimous vote among those voting; ${cast.length - favour} of ${cast.length} voted against`,
+      };
 });

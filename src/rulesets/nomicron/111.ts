@@ -13,7 +13,12 @@ interface Summary {
 answer(
   "rule-change.allowed",
   ({ changes }: { changes: Summary[] }) => {
-    const mutable = new Set(game.rules.all().filter((r) => r.mutable).map((r) => r.number));
+    const mutable = new Set(
+      game.rules
+        .all()
+        .filter((r) => r.mutable)
+        .map((r) => r.number),
+    );
     for (const c of changes) {
       if (c.number === null) continue;
       if (c.kind === "enact" && c.mutable !== false) mutable.add(c.number);

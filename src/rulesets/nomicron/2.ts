@@ -35,7 +35,12 @@ const round = gameState<Round>("round", {
 const winners = gameState<RoundWin[]>("roundWinners", {
   initial: [],
   describe: "Who won each round, and how",
-  display: { label: "Round winners", as: "list", item: ["Round {round}: {player} ({reason})", "Round {round}: no winner ({reason})"], empty: "No round won yet" },
+  display: {
+    label: "Round winners",
+    as: "list",
+    item: ["Round {round}: {player} ({reason})", "Round {round}: no winner ({reason})"],
+    empty: "No round won yet",
+  },
 });
 
 answer("rule.in-effect", ({ rule }: { rule: number }) => {

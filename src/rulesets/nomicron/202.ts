@@ -95,7 +95,8 @@ action(
     }
     if (input.kind === "enact" || input.kind === "amend") {
       if (input.kind === "enact" && !input.text?.trim()) game.refuse("a new rule needs its text");
-      if (input.kind === "amend" && input.text === undefined && input.title === undefined && input.code === undefined) game.refuse("say what the amendment changes: the text, the title or the code");
+      if (input.kind === "amend" && input.text === undefined && input.title === undefined && input.code === undefined)
+        game.refuse("say what the amendment changes: the text, the title or the code");
       if (input.text !== undefined) change.text = input.text;
       if (input.title !== undefined) change.title = input.title;
       if (input.code !== undefined) change.code = input.code;

@@ -44,7 +44,15 @@ function ruleChanges(p: Proposal): RuleChange[] {
   const number = c.rule!;
   if (c.kind === "repeal") return [{ kind: "repeal", number }];
   if (c.kind === "amend") {
-    return [{ kind: "amend", number, ...(c.text !== undefined ? { text: c.text } : {}), ...(c.title !== undefined ? { title: c.title } : {}), ...(c.code ? { code: c.code } : {}) }];
+    return [
+      {
+        kind: "amend",
+        number,
+        ...(c.text !== undefined ? { text: c.text } : {}),
+        ...(c.title !== undefined ? { title: c.title } : {}),
+        ...(c.code ? { code: c.code } : {}),
+      },
+    ];
   }
   const book = c.to === "convention" ? "Convention" : c.to === "immutable" ? "Immutable" : "Mutable";
   return [

@@ -31,5 +31,6 @@ on("points.changed", (event: GameEvent<{ player: PlayerId; total: number }>) => 
 on("correction.recorded", () => {
   if (round.get().inConvention) return;
   const leader = game.players().reduce<PlayerId | null>((best, p) => (points.get(p.id) > (best === null ? target - 1 : points.get(best)) ? p.id : best), null);
-  if (leader !== null) game.emit("round.win", { player: leader, reason: `${game.player(leader)?.name ?? leader} reached ${points.get(leader)} points (Rule 208)` });
+  if (leader !== null)
+    game.emit("round.win", { player: leader, reason: `${game.player(leader)?.name ?? leader} reached ${points.get(leader)} points (Rule 208)` });
 });

@@ -45,13 +45,7 @@ const motions = recordState<Motion>("motions", {
   record: { kind: "motion", open: { field: "status", in: ["voting"] }, citedAs: "motion" },
   display: {
     as: "table",
-    columns: [
-      { field: "number", label: "Motion" },
-      { field: "proposer", format: "player" },
-      { field: "kind" },
-      { field: "text" },
-      { field: "status" },
-    ],
+    columns: [{ field: "number", label: "Motion" }, { field: "proposer", format: "player" }, { field: "kind" }, { field: "text" }, { field: "status" }],
     empty: "No motions yet",
   },
 });
@@ -82,7 +76,8 @@ action(
     const not = notOpen(actor);
     if (not) game.refuse(not);
     const closedFloor = floor.get() === "closed";
-    if (input.kind === "begin-round" && !closedFloor) game.refuse("a motion to begin the next round may not be made while the floor is open; close the floor first");
+    if (input.kind === "begin-round" && !closedFloor)
+      game.refuse("a motion to begin the next round may not be made while the floor is open; close the floor first");
     if (closedFloor && input.kind !== "reopen-floor" && input.kind !== "begin-round") {
       game.refuse("the floor is closed: the only motions now are to reopen the floor or to begin the next round");
     }
@@ -90,12 +85,32 @@ action(
     if (input.kind === "admit") {
       const wanted = (input.applicant ?? "").trim().toLowerCase();
       const found = game.applicants().find((a) => a.id.toLowerCase() === wanted || a.name.toLowerCase() === wanted);
-      if (!found) game.refuse(`nobody named "${input.applicant ?? ""}" has asked to join; the applicants are: ${game.applicants().map((a) => a.name).join(", ") || "none"}`);
+      if (!found)
+        game.refuse(
+          `nobody named "${input.applicant ?? ""}" has asked to join; the applicants are: ${
+            game
+              .applicants()
+              .map((a) => a.name)
+              .join(", ") || "none"
+          }`,
+        );
       applicant = found.id;
     }
     const number = motions.keys().length + 1;
     const text = input.text?.trim() || describeKind(input.kind, applicant);
-    motions.set(number, { number, proposer: actor, kind: input.kind, text, applicant, votes: {}, status: "voting", openedAt: game.now(), closesAt: 0, timer: null, reason: null });
+    motions.set(number, {
+      number,
+      proposer: actor,
+      kind: input.kind,
+      text,
+      applicant,
+      votes: {},
+      status: "voting",
+      openedAt: game.now(),
+      closesAt: 0,
+      timer: null,
+      reason: null,
+    });
     game.post(`Motion ${number} by ${game.player(actor)?.name ?? actor}: ${text}`);
     game.emit("motion.made", { number, kind: input.kind });
   },
@@ -103,7 +118,11 @@ action(
 
 function describeKind(kind: string, applicant: PlayerId | null): string {
   if (kind === "admit") return `that ${game.applicants().find((a) => a.id === applicant)?.name ?? applicant} become a player`;
-  return { "close-floor": "to close the floor", "reopen-floor": "to reopen the floor", "begin-round": "to begin the next round", "end-game": "to end the game" }[kind] ?? kind;
+  return (
+    { "close-floor": "to close the floor", "reopen-floor": "to reopen the floor", "begin-round": "to begin the next round", "end-game": "to end the game" }[
+      kind
+    ] ?? kind
+  );
 }
 
 on("motion.passed", (event: GameEvent<{ number: number; kind: string }>) => {

@@ -26,7 +26,11 @@ interface Motion {
 const week = 7 * 24 * 3_600_000;
 const motions = recordState<Motion>("motions", { record: { kind: "motion", open: { field: "status", in: ["voting"] }, citedAs: "motion" } });
 const status = playerState<"active" | "inactive">("status", { initial: "active" });
-const active = () => game.players().filter((p) => status.get(p.id) === "active").map((p) => p.id);
+const active = () =>
+  game
+    .players()
+    .filter((p) => status.get(p.id) === "active")
+    .map((p) => p.id);
 const voting = () => Object.values(motions.all()).filter((m) => m.status === "voting");
 
 on("motion.made", (event: GameEvent<{ number: number }>) => {

@@ -23,6 +23,4 @@ on("player.left", () => {
   if (next !== null) game.post(`${game.player(next)?.name ?? next} is now the administrator (Rule 9).`);
 });
 
-answer("correction.allowed", ({ recorder }: { recorder: PlayerId | null }) =>
-  recorder !== null && recorder === administrator.get() ? true : undefined,
-);
+answer("correction.allowed", ({ recorder }: { recorder: PlayerId | null }) => (recorder !== null && recorder === administrator.get() ? true : undefined));
