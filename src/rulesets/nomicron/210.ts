@@ -138,7 +138,7 @@ action(
 // Rule 211 (or Rule 212, replacing a Judge) has drawn a Judge: appoint and publish them.
 on("court.judge-drawn", (e: GameEvent<{ case: number; judge: string | null; from: "pool" | "administrator" }>) => {
   const c = cases.get(e.data.case);
-  if (!c || c.status !== "awaiting ruling") return;
+  if (c?.status !== "awaiting ruling") return;
   const at = game.now();
   cases.set(c.number, { ...c, judge: e.data.judge, appointedAt: e.data.judge === null ? null : at, drawnFrom: e.data.judge === null ? null : e.data.from });
   if (e.data.judge === null) {

@@ -9,9 +9,9 @@
 // - "Fail to vote on at least one Proposal": a member who voted on none of the proposals up for
 //   vote in that turn is removed (one vote, even an explicit abstention recorded as a vote, keeps
 //   them in). Heard when the turn's votes close ("proposals.closed"), reading that turn's proposals.
-// - Ceasing to be active: the pool is rid of players who are not active whenever the court meets
-//   play (a turn's beginning or end, the votes' close, a correction, a departure), and a player
-//   who is not active is never drawn.
+// - Ceasing to be active: the pool is rid of players who are not active when a status changes
+//   ("player.status", Rule 3) and whenever the court meets play (a round's or turn's beginning,
+//   a turn's end, the votes' close, a correction, a departure); a player not active is never drawn.
 // - "Returned to the Judicial Pool" presumes the Judge came from it: the administrator serving
 //   for want of anyone to draw is not put into the pool by judging. A Judge who is no longer
 //   active is not returned (only active players may be in the pool).
@@ -98,7 +98,7 @@ action(
 // A Judge is needed (a new RFJ, a recusal, a Judge replaced): draw one, or the administrator serves.
 on("court.judge-needed", (e: GameEvent<{ case: number }>) => {
   const c = cases.get(e.data.case);
-  if (!c || c.status !== "awaiting ruling") return;
+  if (c?.status !== "awaiting ruling") return;
   prune();
   const choices = eligible(c);
   if (!choices.length) {
@@ -136,4 +136,4 @@ on("proposals.closed", (e: GameEvent<{ turn?: Json; name?: Json }>) => {
   );
 });
 
-for (const event of ["turn.began", "turn.ended", "round.began", "player.left", "correction.recorded"]) on(event, () => prune());
+for (const event of ["player.status", "turn.began", "turn.ended", "round.began", "player.left", "correction.recorded"]) on(event, () => prune());

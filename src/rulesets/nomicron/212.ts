@@ -69,7 +69,7 @@ on("court.judge-appointed", (e: GameEvent<{ case: number; judge: string; at: num
 on("timer:ruling-due", (e: GameEvent<{ case: number; judge: string; at: number }>) => {
   const c = cases.get(e.data.case);
   // Ruled, recused or replaced since: this appointment's week no longer matters.
-  if (!c || c.status !== "awaiting ruling" || c.judge !== e.data.judge || c.appointedAt !== e.data.at) return;
+  if (c?.status !== "awaiting ruling" || c.judge !== e.data.judge || c.appointedAt !== e.data.at) return;
   if (game.player(e.data.judge)) points.update(e.data.judge, (p) => p - penalty);
   game.post(`${name(e.data.judge)} has not ruled on case ${c.number} within a week of appointment: ${penalty} points are lost, and a new Judge is selected.`);
   replace(c, e.data.judge, `${name(e.data.judge)} did not rule within a week`);
