@@ -7,6 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { courtReport } from "../src/records/reports/index.js";
 import { checkRuleCode } from "../src/sandbox/compile-rule.js";
 import { caseOf, court, courtGame, courtSource, pass, points, pool, turnEdge, type CourtTable } from "./nomicron-court-helpers.js";
 import { hour, messages, refused } from "./n-omic-helpers.js";
@@ -202,6 +203,12 @@ test("an appeal is voted on during the turn after its submission; two-thirds of 
   c = caseOf(t.game, 5301);
   assert.equal(c.appeals[1]!.status, "failed", "1 of 2 is short of two-thirds");
   assert.equal(c.verdict, "TRUE", "the Ruling stands");
+
+  // The court report reads the case as the records convention says: the standing Ruling, and the one the appeal replaced.
+  const report = courtReport(await t.store.readActs(t.game.id), t.game.state, null);
+  const reported = report.cases.find((x) => x.number === 5301)!;
+  assert.deepEqual([reported.caller?.name, reported.judge?.name, reported.verdict, reported.status], ["Ada Lovelace", "Grace Hopper", "TRUE", "ruled"]);
+  assert.deepEqual(reported.overruled, [{ judge: { id: grace, name: "Grace Hopper" }, verdict: "FALSE", reasoning: "The vote was not unanimous." }]);
   t.game.close();
 });
 

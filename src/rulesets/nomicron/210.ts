@@ -44,6 +44,8 @@ interface Case {
   reasoning: string | null;
   ruledAt: number | null;
   rulings: Ruling[];
+  /** Rulings an appeal replaced (Rule 214), as the court report reads them. */
+  overruled: { judge: string; verdict: string; reasoning: string | null }[];
   appeals: Json[];
 }
 
@@ -109,6 +111,7 @@ action(
       reasoning: null,
       ruledAt: null,
       rulings: [],
+      overruled: [],
       appeals: [],
     });
     const paradox = input.paradox ? " (a paradox is claimed)" : "";

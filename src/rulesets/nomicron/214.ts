@@ -40,6 +40,7 @@ interface Case {
   reasoning: string | null;
   ruledAt: number | null;
   rulings: Ruling[];
+  overruled: { judge: string; verdict: string; reasoning: string | null }[];
   appeals: Appeal[];
 }
 
@@ -141,8 +142,10 @@ on("turn.ended", () => {
         continue;
       }
       const previous = c.verdict;
+      const replaced = c.rulings[c.rulings.length - 1];
+      const overruled = replaced ? [...c.overruled, { judge: replaced.by, verdict: replaced.verdict, reasoning: replaced.reasoning }] : c.overruled;
       const ruling: Ruling = { verdict: a.verdict, reasoning: a.reasoning, by: a.by, at, appeal: a.number };
-      c = { ...c, verdict: a.verdict, reasoning: a.reasoning, ruledAt: at, rulings: [...c.rulings, ruling] };
+      c = { ...c, verdict: a.verdict, reasoning: a.reasoning, ruledAt: at, rulings: [...c.rulings, ruling], overruled };
       game.post(`Appeal ${a.number} on case ${c.number} passes (${tally}): the case is now ruled ${a.verdict}. ${a.reasoning}`);
       cases.set(c.number, { ...c, status: pending(c) ? "appealed" : "ruled" });
       game.emit("court.ruled", {
