@@ -12,7 +12,8 @@ ruleProperty("version", { initial: 1, describe: "The rule's version: 1 when enac
 interface Proposal {
   number: number;
 }
-const proposals = recordState<Proposal>("proposals");
+// Declared as Rule 202 declares it: this rule's declaration, higher in precedence, is the one in force.
+const proposals = recordState<Proposal>("proposals", { record: { kind: "proposal", open: { field: "status", in: ["voting"] }, citedAs: "proposal" } });
 
 answer("proposal.next-number", () => 301 + proposals.keys().length);
 answer("rule.versions", () => true);

@@ -16,7 +16,7 @@ interface Round {
 
 const zone = "America/Chicago";
 const round = gameState<Round>("round", { initial: { number: 0, turn: null, inConvention: true, turnName: null } });
-const timers = gameState<string[]>("turnTimers", { initial: [], visibility: "hidden" });
+const timers = gameState<string[]>("turnTimers", { initial: [], visibility: "hidden", display: { as: "hidden" } });
 
 function plan(name: string, weekday: "monday" | "thursday" | "saturday", time: string, after: number): void {
   const at = game.calendar.next({ weekday, time, zone, after });

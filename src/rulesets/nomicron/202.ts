@@ -45,6 +45,7 @@ const proposals = recordState<Proposal>("proposals", {
   describe: "Rule-change proposals, their votes and outcome",
   record: { kind: "proposal", open: { field: "status", in: ["voting"] }, citedAs: "proposal" },
   display: {
+    label: "Proposals",
     as: "table",
     columns: [
       { field: "number", label: "Proposal" },

@@ -26,8 +26,8 @@ const status = playerState<Status>("status", {
   describe: "Active or inactive (Rule 3)",
   display: { label: "Status" },
 });
-const lastSeen = playerState<number | null>("lastMotionVoteOrPost", { initial: null, visibility: "hidden" });
-const activeThisConvention = playerState<boolean>("activeThisConvention", { initial: true, visibility: "hidden" });
+const lastSeen = playerState<number | null>("lastMotionVoteOrPost", { initial: null, visibility: "hidden", display: { as: "hidden" } });
+const activeThisConvention = playerState<boolean>("activeThisConvention", { initial: true, visibility: "hidden", display: { as: "hidden" } });
 
 answer("membership.join", () => {
   if (round.get().number === 0) return undefined;

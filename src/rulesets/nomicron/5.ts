@@ -44,6 +44,7 @@ const motions = recordState<Motion>("motions", {
   describe: "Motions made in convention, their votes and outcome",
   record: { kind: "motion", open: { field: "status", in: ["voting"] }, citedAs: "motion" },
   display: {
+    label: "Motions",
     as: "table",
     columns: [{ field: "number", label: "Motion" }, { field: "proposer", format: "player" }, { field: "kind" }, { field: "text" }, { field: "status" }],
     empty: "No motions yet",
