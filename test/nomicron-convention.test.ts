@@ -72,6 +72,10 @@ test("motions: two thirds of the votes cast, the last vote counts, a week or eve
     (await messages(t)).some((m) => /Motion 1 .*passes.*Votes: Ada Lovelace for, Alan Turing for, Grace Hopper against/.test(m)),
     "the report lists every vote",
   );
+  // The administrator puts a passed motion into effect by correction; no one else may.
+  const green = { cites: { rule: 5 }, reason: "motion 1 passed", changes: [{ name: "floor", value: "open" }] };
+  await assert.rejects(game.correct({ player: id.alan! }, green));
+  await game.correct({ player: id.ada! }, green);
 
   await game.act(id.alan!, "motion", { kind: "general", text: "Meetings on Fridays." });
   await game.act(id.alan!, "vote-motion", { motion: 2, vote: "for" });
