@@ -122,3 +122,21 @@ test("resigning prevails over a later rule that forbids every action", async () 
   await game.act(id.grace!, "resign", {});
   assert.ok(!game.state.players.some((p) => p.id === id.grace), "Grace has resigned");
 });
+
+test("Request for Comment: drafts and comments from any player; the administrator numbers them, and removes only those of a player no longer active", async () => {
+  const t = await firstTurn();
+  const { game, id } = t;
+  await game.act(id.grace!, "draft", { text: "Tea is served at five." });
+  await game.act(id.alan!, "comment", { draft: 1, text: "Four is traditional." });
+  assert.deepEqual(
+    record(t, "rfc")[1].comments.map((c: { player: string; text: string }) => [c.player, c.text]),
+    [[id.alan, "Four is traditional."]],
+  );
+  await refused(t, id.alan!, "number-draft", { draft: 1, number: 7 }, /only the administrator/);
+  await game.act(id.ada!, "number-draft", { draft: 1, number: 7 });
+  assert.equal(record(t, "rfc")[1].number, 7);
+  await refused(t, id.ada!, "remove-draft", { draft: 1 }, /still active/);
+  await game.act(id.grace!, "resign", {});
+  await game.act(id.ada!, "remove-draft", { draft: 1 });
+  assert.deepEqual(record(t, "rfc"), {});
+});
