@@ -101,7 +101,8 @@ function mayReadChange(state: GameState, name: string, player: string | null, vi
  */
 export function visibleInput(state: GameState, input: Input, viewer: string | null): Input {
   if (input.kind !== "correction") return input;
-  const changes = input.changes.filter((c) => mayReadChange(state, c.name, c.player ?? null, viewer));
+  // A rule's status is public, as the ruleset is.
+  const changes = input.changes.filter((c) => "inEffect" in c || mayReadChange(state, c.name, c.player ?? null, viewer));
   return changes.length === input.changes.length ? input : { ...input, changes };
 }
 
@@ -117,8 +118,7 @@ function visibleCorrectionEvent(state: GameState, effect: Extract<Effect, { e: "
       typeof c === "object" &&
       c !== null &&
       !Array.isArray(c) &&
-      typeof c.name === "string" &&
-      mayReadChange(state, c.name, typeof c.player === "string" ? c.player : null, viewer),
+      ("inEffect" in c || (typeof c.name === "string" && mayReadChange(state, c.name, typeof c.player === "string" ? c.player : null, viewer))),
   );
   return changes.length === data.changes.length ? effect : { ...effect, data: { ...data, changes } };
 }

@@ -1,0 +1,81 @@
+/**
+ * Rules in the ruleset but not in effect ("rule.in-effect"): a rule in effect suspends the
+ * rules below it; a suspended rule's actions, handlers, answers and state declarations take
+ * no part and its timers wait; an officer's correction voids or restores a rule for good.
+ */
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { Game } from "../src/kernel/game.js";
+import type { RuleSpec } from "../src/kernel/types.js";
+import { engine } from "./helpers.js";
+
+/** Rule 1 (immutable) holds the session; in "convention" only rules under 100 are in effect. */
+const sessions = `
+const session = gameState("session", { initial: "round" });
+action("toggle", { describe: "Switch between round and convention", input: t.object({}) }, () => {
+  session.set(session.get() === "round" ? "convention" : "round");
+});
+answer("rule.in-effect", ({ rule }) => (session.get() === "convention" && rule >= 100 ? "between rounds only convention rules apply" : undefined));
+`;
+/** Rule 101: a counter, a handler, an answer, a timer, and an attempt to suspend rule 1. */
+const counter = `
+const count = gameState("count", { initial: 0 });
+const greeted = gameState("greeted", { initial: 0 });
+const rang = gameState("rang", { initial: 0 });
+action("score", { describe: "Score a point", input: t.object({}) }, () => count.set(count.get() + 1));
+action("arm", { describe: "Set the bell", input: t.object({}) }, () => { game.schedule("bell", { after: 600000 }); });
+on("timer:bell", () => rang.set(rang.get() + 1));
+on("player.joined", () => greeted.set(greeted.get() + 1));
+answer("play.awaits", () => [{ player: game.players()[0].id, does: "score a point", action: "score" }]);
+answer("rule.in-effect", ({ rule }) => (rule === 1 ? false : undefined));
+`;
+
+async function compiled(options: ReturnType<typeof engine>, rules: { number: number; mutable: boolean; code: string }[]): Promise<RuleSpec[]> {
+  return Promise.all(rules.map(async (r) => ({ number: r.number, text: `Rule ${r.number}.`, mutable: r.mutable, code: await options.compile(r.code) })));
+}
+
+async function sessionGame(options = engine()) {
+  const rules = await compiled(options, [
+    { number: 1, mutable: false, code: sessions },
+    { number: 101, mutable: true, code: counter },
+  ]);
+  const game = await Game.create(options, { name: "Sessions", preset: null, rules, seed: "status" });
+  await game.join("Ada");
+  return game;
+}
+
+test("a rule in effect suspends a lower one: its actions vanish and are refused, its handlers, answers and state stop, its timers wait", async () => {
+  const game = await sessionGame();
+  const names = () =>
+    game
+      .actions()
+      .map((a) => a.name)
+      .sort();
+  assert.deepEqual(names(), ["arm", "score", "toggle"]);
+  assert.equal(game.state.suspended?.[1], undefined, "a lower rule cannot suspend a higher one");
+  await game.act("ada", "score");
+  await game.act("ada", "arm");
+  assert.equal((await game.standing("ada")).awaits.length, 1);
+
+  await game.act("ada", "toggle");
+  assert.deepEqual(game.state.suspended?.[101], { rule: 1, reason: "between rounds only convention rules apply" });
+  assert.deepEqual(names(), ["toggle"]);
+  await assert.rejects(game.act("ada", "score"), /no rule in effect offers the action "score"/);
+  assert.deepEqual((await game.standing("ada")).awaits, [], "a suspended rule's answers are not heard");
+  assert.equal(game.state.decls.count, undefined, "its state declarations are not in force");
+  assert.equal(game.state.values.game.count, 1, "its values are kept");
+  await game.join("Grace");
+  assert.equal(game.state.values.game.greeted, 1, "its handlers do not run");
+  const later = game.state.time + 3_600_000;
+  assert.deepEqual(await game.fireDueTimers(later), [], "its timer is held");
+  assert.equal(Object.keys(game.state.timers).length, 1);
+
+  await game.act("ada", "toggle");
+  assert.equal(game.state.suspended?.[101], undefined);
+  assert.equal(game.state.decls.count?.rule, 101);
+  assert.equal((await game.fireDueTimers(later)).length, 1, "back in effect, its due timer fires");
+  assert.equal(game.state.values.game.rang, 1);
+  await game.act("ada", "score");
+  assert.equal(game.state.values.game.count, 2);
+  game.close();
+});
