@@ -7,6 +7,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { Game } from "../src/kernel/game.js";
 import type { RuleSpec } from "../src/kernel/types.js";
+import { checkArchive, exportGame, serializeArchive, verifyArchive } from "../src/records/archive/index.js";
+import { createQuickJsSandbox } from "../src/sandbox/quickjs-sandbox.js";
 import { engine } from "./helpers.js";
 
 /** Rule 1 (immutable) holds the session; in "convention" only rules under 100 are in effect. */
@@ -77,5 +79,35 @@ test("a rule in effect suspends a lower one: its actions vanish and are refused,
   assert.equal(game.state.values.game.rang, 1);
   await game.act("ada", "score");
   assert.equal(game.state.values.game.count, 2);
+  game.close();
+});
+
+test("an officer's correction voids a rule and another restores it; the rules' answers do not override either; a replay rebuilds the same", async () => {
+  const options = engine();
+  const game = await sessionGame(options);
+  const host = { host: true } as const;
+  await game.correct(host, { cites: { ruling: "case 1" }, reason: "ruled void", changes: [{ rule: 101, inEffect: false }] });
+  assert.deepEqual(game.state.suspended?.[101], { rule: null, reason: "ruled void" });
+  await assert.rejects(game.act("ada", "score"), /no rule in effect offers the action "score"/);
+  await game.act("ada", "toggle");
+  await game.act("ada", "toggle");
+  assert.deepEqual(game.state.suspended?.[101], { rule: null, reason: "ruled void" }, "the round's return does not restore a voided rule");
+
+  await game.correct(host, { cites: { ruling: "case 2" }, reason: "appeal upheld", changes: [{ rule: 101, inEffect: true }] });
+  assert.equal(game.state.suspended?.[101], undefined);
+  await game.act("ada", "toggle");
+  assert.equal(game.state.suspended?.[101], undefined, "a rule restored by correction stays in effect whatever the rules answer");
+  await game.act("ada", "score");
+  assert.equal(game.state.values.game.count, 1);
+
+  await assert.rejects(
+    game.correct(host, { cites: { ruling: "case 3" }, reason: "x", changes: [{ rule: 999, inEffect: false }] }),
+    /there is no rule 999 in the ruleset whose status to set/,
+  );
+
+  const archive = await exportGame(options.store, game.id);
+  const report = await verifyArchive(archive, () => createQuickJsSandbox());
+  assert.equal(report.identical, true, JSON.stringify(report.differences));
+  assert.deepEqual(checkArchive(JSON.parse(serializeArchive(archive))).state.suspended, game.state.suspended);
   game.close();
 });
