@@ -203,7 +203,7 @@ export function applyEffect(state: GameState, effect: Effect, act: Act): void {
       delete state.timers[effect.id];
       break;
     case "rule.status":
-      foldStatus(state, effect);
+      foldStatus(state, effect, act.seq);
       break;
     case "game.ended":
       state.status = "over";

@@ -11,12 +11,19 @@ export function suspension(state: Readonly<GameState>, n: number): { rule: numbe
   return (state.suspended && own(state.suspended, n)) || null;
 }
 
+/** A rule's status as the views show it (the API's Rule.inEffect and Rule.suspended). */
+export function ruleStatus(state: Readonly<GameState>, n: number): { inEffect: boolean; suspended: { rule: number | null; reason: string } | null } {
+  const s = suspension(state, n);
+  return { inEffect: s === null, suspended: s && { ...s } };
+}
+
 /** A due timer of a rule not in effect waits until the rule is back in effect. */
 export function timerHeld(state: Readonly<GameState>, timer: TimerRecord): boolean {
   return suspension(state, timer.rule) !== null;
 }
 
-export function foldStatus(state: GameState, e: Extract<Effect, { e: "rule.status" }>): void {
+export function foldStatus(state: GameState, e: Extract<Effect, { e: "rule.status" }>, seq: number): void {
+  state.statusSeq = seq;
   const suspended = (state.suspended ??= {});
   if (e.inEffect) delete suspended[e.number];
   else setOwn(suspended, e.number, { rule: e.rule ?? null, reason: e.reason ?? "" });

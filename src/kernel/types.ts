@@ -257,6 +257,8 @@ export interface GameState {
   suspended?: Record<string, { rule: number | null; reason: string }>;
   /** Rules whose status an officer's correction set: the rules' answers do not change it. */
   statusCorrected?: Record<string, true>;
+  /** The last act that changed a rule's status (views refetch the rules when it changes). */
+  statusSeq?: number;
   /** Only in a game created as practice: how far its clock runs ahead of the host's (src/kernel/practice-clock.ts). */
   practice?: { aheadMs: number };
 }

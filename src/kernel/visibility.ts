@@ -3,6 +3,7 @@
  * view, never the raw state: secret state is filtered here, before anything leaves the
  * engine. A viewer is a player's id, or null for someone who is not playing.
  */
+import { ruleStatus } from "./rule-status.js";
 import type { StateDisplay } from "./display-check.js";
 import { emptyState, fold } from "./fold.js";
 import { own, setOwn } from "./own.js";
@@ -32,7 +33,7 @@ export interface GameView {
   result: GameState["result"];
   viewer: string | null;
   players: PlayerRecord[];
-  rules: RuleRecord[];
+  rules: (RuleRecord & ReturnType<typeof ruleStatus>)[];
   state: StateView[];
   failures: GameState["failures"];
 }
@@ -83,7 +84,9 @@ export function viewFor(state: GameState, viewer: string | null): GameView {
     result: state.result,
     viewer,
     players: state.players,
-    rules: Object.values(state.rules).sort((a, b) => a.number - b.number),
+    rules: Object.values(state.rules)
+      .sort((a, b) => a.number - b.number)
+      .map((r) => ({ ...r, ...ruleStatus(state, r.number) })),
     state: views,
     failures: state.failures,
   };
