@@ -4,12 +4,17 @@
  * no part and its timers wait; an officer's correction voids or restores a rule for good.
  */
 import assert from "node:assert/strict";
-import { test } from "node:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
 import { Game } from "../src/kernel/game.js";
 import type { RuleSpec } from "../src/kernel/types.js";
 import { checkArchive, exportGame, serializeArchive, verifyArchive } from "../src/records/archive/index.js";
 import { createQuickJsSandbox } from "../src/sandbox/quickjs-sandbox.js";
+import { runCli } from "./cli-run.js";
 import { engine } from "./helpers.js";
+import { startServer, suberTable, type TestServer } from "./server-helpers.js";
 
 /** Rule 1 (immutable) holds the session; in "convention" only rules under 100 are in effect. */
 const sessions = `
@@ -110,4 +115,52 @@ test("an officer's correction voids a rule and another restores it; the rules' a
   assert.equal(report.identical, true, JSON.stringify(report.differences));
   assert.deepEqual(checkArchive(JSON.parse(serializeArchive(archive))).state.suspended, game.state.suspended);
   game.close();
+});
+
+let server: TestServer;
+before(async () => {
+  server = await startServer();
+});
+after(async () => {
+  await server.close();
+});
+
+test("the API's rules and log show a rule ruled void, and the host restores it", async () => {
+  const { id, clients } = await suberTable(server, ["Ida Rhodes", "Joan Clarke"]);
+  const [ida, joan] = clients as [NonNullable<(typeof clients)[0]>, NonNullable<(typeof clients)[0]>];
+  const voided = { cites: { rule: 212 }, reason: "ruled void by the Judge", changes: [{ rule: 213, inEffect: false }], asHost: true };
+  assert.equal((await joan.post(`/api/games/${id}/corrections`, voided)).status, 403, "only the host records it here");
+  const recorded = await ida.post(`/api/games/${id}/corrections`, voided);
+  assert.equal(recorded.status, 200, JSON.stringify(recorded.body));
+  const rules = (await joan.get(`/api/games/${id}/rules`)).body.rules as { number: number; inEffect: boolean; suspended: unknown }[];
+  assert.deepEqual(
+    rules.filter((r) => !r.inEffect).map((r) => [r.number, r.suspended]),
+    [[213, { rule: null, reason: "ruled void by the Judge" }]],
+  );
+  assert.equal(rules.find((r) => r.number === 212)?.suspended, null);
+  const bad = await ida.post(`/api/games/${id}/corrections`, { ...voided, changes: [{ rule: 213, inEffect: "no" }] });
+  assert.equal(bad.status, 400);
+  const restored = await ida.post(`/api/games/${id}/corrections`, { ...voided, reason: "appeal upheld", changes: [{ rule: 213, inEffect: true }] });
+  assert.equal(restored.status, 200, JSON.stringify(restored.body));
+  assert.equal(
+    ((await joan.get(`/api/games/${id}/rules`)).body.rules as { inEffect: boolean }[]).every((r) => r.inEffect),
+    true,
+  );
+});
+
+test("nomos correct rules a rule void, and nomos rules says it is not in effect", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "nomos-status-"));
+  try {
+    const cli = (...args: string[]) => runCli(["--db", join(dir, "game.db"), ...args], false);
+    assert.equal((await cli("new", "Friday", "--preset", "suber", "--player", "Grace Hopper", "--player", "Ada Lovelace", "--start")).code, 0);
+    const voided = await cli("correct", "--rule", "212", "--reason", "ruled void", "--void-rule", "213");
+    assert.equal(voided.code, 0, voided.stderr);
+    assert.match((await cli("rules")).stdout, /^213\. .*\n {3}Not in effect — ruled void \(an officer's correction\)$/m);
+    assert.match((await cli("log")).stdout, /Rule 213: Not in effect — ruled void \(an officer's correction\)/);
+    const none = await cli("correct", "--rule", "212", "--reason", "nothing");
+    assert.notEqual(none.code, 0);
+    assert.match(none.stderr, /say what the correction changes/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
