@@ -52,7 +52,7 @@ export const Rule = Type.Object(
     ),
     history: Type.Array(ref(HistoryEntry)),
     permissions: Type.Optional(ref(Permissions)),
-    inEffect: Type.Boolean({ description: 'Whether the rule is in effect now (the rules\' answers to "rule.in-effect", or an officer\'s correction)' }),
+    inEffect: Type.Boolean({ description: "Whether the rule is in effect now (the rules' answers to \"rule.in-effect\", or an officer's correction)" }),
     suspended: Nullable(
       Type.Object(
         { rule: Nullable(Type.Integer({ description: "null: an officer's correction" })), reason: Type.String() },

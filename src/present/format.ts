@@ -52,7 +52,8 @@ export function formatRuleset(rules: StatusRule[], options: { history?: boolean;
     ["Immutable Rules", rules.filter((r) => !r.mutable)],
     ["Mutable Rules", rules.filter((r) => r.mutable)],
   ];
-  const rule = (r: StatusRule) => [ruleHeading(r), ...statusLines(r), indent(r.text), ...(options.history ? r.history.map((h) => `      ${historyLine(h)}`) : [])].join("\n");
+  const rule = (r: StatusRule) =>
+    [ruleHeading(r), ...statusLines(r), indent(r.text), ...(options.history ? r.history.map((h) => `      ${historyLine(h)}`) : [])].join("\n");
   const parts = groups.filter(([, list]) => list.length).map(([heading, list]) => `${heading} (${list.length})\n\n${list.map(rule).join("\n\n")}`);
   const repealed = [...new Set((options.repealed ?? []).map((r) => r.number))].sort((a, b) => a - b);
   if (repealed.length) parts.push(`Repealed: ${repealed.join(", ")} (nomos rules <number> shows one)`);
@@ -61,7 +62,14 @@ export function formatRuleset(rules: StatusRule[], options: { history?: boolean;
 
 /** One rule: its text, history and code, with what the code may do where that is known. */
 export function formatRule(rule: StatusRule, repealed: boolean, permissions: Permissions | null = null): string {
-  const parts = [`${repealed ? "(repealed) " : ""}${ruleHeading(rule)}`, ...(repealed ? [] : statusLines(rule)), indent(rule.text), "", "History:", ...rule.history.map((h) => `  ${historyLine(h)}`)];
+  const parts = [
+    `${repealed ? "(repealed) " : ""}${ruleHeading(rule)}`,
+    ...(repealed ? [] : statusLines(rule)),
+    indent(rule.text),
+    "",
+    "History:",
+    ...rule.history.map((h) => `  ${historyLine(h)}`),
+  ];
   if (permissions?.failed) parts.push("", `Its code does not load, so it does nothing until amended: ${permissions.failed}`);
   if (permissions?.lines.length) parts.push("", "What its code may do:", ...permissions.lines.map((line) => `  - ${line}`));
   if (rule.code) parts.push("", "Code:", indent(rule.code.source.trim()));
