@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { Game } from "../src/kernel/game.js";
 import type { RuleSpec } from "../src/kernel/types.js";
+import { renderRulesetText, rulesetDocument } from "../src/records/publish/index.js";
 import { checkArchive, exportGame, serializeArchive, verifyArchive } from "../src/records/archive/index.js";
 import { createQuickJsSandbox } from "../src/sandbox/quickjs-sandbox.js";
 import { runCli } from "./cli-run.js";
@@ -93,6 +94,8 @@ test("an officer's correction voids a rule and another restores it; the rules' a
   const host = { host: true } as const;
   await game.correct(host, { cites: { ruling: "case 1" }, reason: "ruled void", changes: [{ rule: 101, inEffect: false }] });
   assert.deepEqual(game.state.suspended?.[101], { rule: null, reason: "ruled void" });
+  const published = renderRulesetText(rulesetDocument(game.state, { full: false, name: (id) => id }));
+  assert.match(published, /^Rule 101 \(Mutable\)\nNot in effect — ruled void \(an officer's correction\)$/m, "the published ruleset marks it");
   await assert.rejects(game.act("ada", "score"), /no rule in effect offers the action "score"/);
   await game.act("ada", "toggle");
   await game.act("ada", "toggle");
