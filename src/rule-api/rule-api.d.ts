@@ -183,7 +183,7 @@ interface ActionOptions<S extends Schema<unknown>> {
    */
   readonly changesRules?: boolean;
   /**
-   * "Always possible as far as rules of lower precedence go" (resigning, Nomicron 110.1): a
+   * "Always possible as far as rules of lower precedence go" (such as resigning): a
    * forbid, or a `forbid("*")` guard, of a rule lower in precedence than this one does not
    * apply to this action. Forbids of rules of higher precedence (and this rule's own) still do.
    * Without it, every forbid applies.
