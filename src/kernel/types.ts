@@ -159,6 +159,23 @@ export interface TimerRecord {
   data: Json;
 }
 
+/** A decision a rule opened for office holders (src/kernel/decisions.ts): a question they answer through a form. */
+export interface DecisionRecord {
+  id: string;
+  /** The rule's word for it; the rule hears "decision:<kind>" when it is made. */
+  kind: string;
+  /** The players who may make it (any one of them). */
+  by: string[];
+  question: string;
+  /** JSON Schema of the answer. */
+  input: Json;
+  data: Json;
+  rule: number;
+  openedAt: number;
+  /** Whether play waits on it ("play.awaits"). */
+  awaits: boolean;
+}
+
 export interface RuleFailure {
   rule: number;
   seq: number;
@@ -188,6 +205,8 @@ export type Effect =
   | { e: "random"; rule: number; draw: string; value: Json }
   | { e: "timer.set"; timer: TimerRecord }
   | { e: "timer.cleared"; id: string }
+  | { e: "decision.opened"; decision: DecisionRecord }
+  | { e: "decision.closed"; id: string }
   | { e: "game.ended"; winners: string[]; reason: string; rule: number };
 
 export type Input =
@@ -196,6 +215,8 @@ export type Input =
   | { kind: "rename"; player: string; name: string }
   | { kind: "action"; actor: string; name: string; input: Json }
   | { kind: "timer"; id: string }
+  /** An office holder makes a decision a rule opened (DecisionRecord), with their answer; the rule and question as they stood, for the log. */
+  | { kind: "decision"; id: string; by: string; input: Json; rule: number; question: string }
   | ({ kind: "correction"; by: Recorder } & Correction)
   /**
    * A player moves a practice game's clock forward by `forwardMs`, to `aheadMs` ahead of
@@ -240,6 +261,8 @@ export interface GameState {
   declares: Record<string, RuleDeclares>;
   values: { game: Record<string, Json>; player: Record<string, Record<string, Json>> };
   timers: Record<string, TimerRecord>;
+  /** The decisions open, by id (absent in snapshots from before decisions existed). */
+  decisions?: Record<string, DecisionRecord>;
   /** Rules whose code failed to load, with the error: their code does not run until amended. */
   broken: Record<string, string>;
   /** The most recent rule failures, newest last (the log keeps them all). */

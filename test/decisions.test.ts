@@ -1,0 +1,153 @@
+/**
+ * Officers' decisions: a rule opens a typed decision for an office holder; the holder makes
+ * it as an act of its own, checked against the decision's form; only the opening rule hears
+ * it; play waits on it where the rule says so; a replay of the log comes out the same.
+ */
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { Game } from "../src/kernel/game.js";
+import { bootSnapshot } from "../src/kernel/boot.js";
+import { MemoryStore } from "../src/store/memory-store.js";
+import { exportGame, verifyArchive } from "../src/records/archive/index.js";
+import { createQuickJsSandbox } from "../src/sandbox/quickjs-sandbox.js";
+import { compileRuleCode } from "../src/sandbox/compile-rule.js";
+import { formatAct } from "../src/present/format-log.js";
+import { engine, testLimits } from "./helpers.js";
+
+/** Rule 210: a case asks the judge (the first player) whether a rule is void; the ruling is kept. */
+const court = compileRuleCode(`
+const rulings = recordState("rulings");
+action("call", { describe: "Calls for judgment", input: t.object({ rule: t.rule() }) }, (input) => {
+  const judge = game.players()[0]!.id;
+  game.decide({
+    kind: "ruling",
+    by: judge,
+    question: "Is Rule " + input.rule + " void?",
+    input: t.object({ void: t.boolean(), reason: t.string({ minLength: 1, maxLength: 200 }) }),
+    awaits: true,
+    data: { rule: input.rule },
+  });
+});
+on("decision:ruling", (e: GameEvent<DecisionMade<{ void: boolean; reason: string }>>) => {
+  const d = e.data;
+  rulings.set(String((d.data as { rule: number }).rule), { void: d.input.void, reason: d.input.reason, by: d.by });
+  game.post("Ruled by " + d.by + ": " + d.input.reason);
+});
+`);
+/** Rule 301: hears every event, to show a decision reaches only the rule that opened it. */
+const eavesdropper = compileRuleCode(`
+const heard = gameState<number>("heard", { initial: 0 });
+on("decision:ruling", () => heard.set(heard.get() + 1));
+`);
+
+async function courtGame(store = new MemoryStore()) {
+  const options = { ...engine(), store };
+  const game = await Game.create(options, {
+    name: "Court",
+    preset: null,
+    rules: [
+      { number: 210, text: "Judgment.", mutable: false, code: court },
+      { number: 301, text: "Eavesdropping.", mutable: true, code: eavesdropper },
+    ],
+    seed: "decisions",
+  });
+  await game.join("Ada Lovelace");
+  await game.join("Grace Hopper");
+  return { game, options };
+}
+
+test("a rule opens a typed decision for an officer; the officer's decision reaches that rule alone; the log says it in words", async () => {
+  const { game, options } = await courtGame();
+  await game.act("grace-hopper", "call", { rule: 301 });
+  const [open] = Object.values(game.state.decisions ?? {});
+  assert.ok(open);
+  assert.equal(open.question, "Is Rule 301 void?");
+  assert.deepEqual(open.by, ["ada-lovelace"]);
+  assert.equal(open.rule, 210);
+  assert.equal(open.kind, "ruling");
+
+  // Play waits on it.
+  const standing = await game.standing("grace-hopper");
+  assert.deepEqual(standing.awaits, [{ player: "ada-lovelace", does: "decide: Is Rule 301 void?", action: null, rule: 210 }]);
+
+  const outcome = await game.decide("ada-lovelace", open.id, { void: true, reason: "It contradicts Rule 210" });
+  assert.equal(outcome.failed, null);
+  assert.deepEqual(game.value("rulings"), { "301": { void: true, reason: "It contradicts Rule 210", by: "ada-lovelace" } });
+  assert.equal(game.value("heard"), 0, "only the opening rule hears the decision");
+  assert.deepEqual(game.state.decisions, {}, "the decision is closed once made");
+  assert.deepEqual((await game.standing("grace-hopper")).awaits, []);
+  assert.deepEqual(((await game.guestDump()) as { decisions: unknown }).decisions, bootSnapshot(game.state).decisions);
+
+  const line = formatAct(outcome.act, outcome.act.effects, (id) => game.state.players.find((p) => p.id === id)?.name ?? id);
+  assert.match(line, /Ada Lovelace decided \(Rule 210\) Is Rule 301 void\?: /);
+  assert.match(line, /Ruled by ada-lovelace: It contradicts Rule 210/);
+
+  // The log replays to the same acts, the decision included.
+  const report = await verifyArchive(await exportGame(options.store, game.id), () => createQuickJsSandbox(testLimits));
+  assert.equal(report.identical, true, JSON.stringify(report.differences));
+  const again = await Game.load(options, game.id);
+  assert.deepEqual(again.state, game.state);
+  again.close();
+  game.close();
+});
+
+test("a non-holder is refused, bad input is refused in words, an unknown decision is named; nothing changes", async () => {
+  const { game } = await courtGame();
+  await game.act("grace-hopper", "call", { rule: 301 });
+  const [open] = Object.values(game.state.decisions ?? {});
+  const seq = game.state.seq;
+  await assert.rejects(game.decide("grace-hopper", open!.id, { void: false, reason: "no" }), {
+    code: "refused",
+    message: /Rule 210: this decision is not yours to make; it is for Ada Lovelace/,
+  });
+  await assert.rejects(game.decide("ada-lovelace", open!.id, { void: "maybe" }), {
+    code: "invalid-input",
+    message: /input is missing "reason"; input\.void must be true or false \(Rule 210 sets this decision's form\)/,
+  });
+  await assert.rejects(game.decide("ada-lovelace", "99.1", { void: true, reason: "x" }), {
+    code: "unknown-action",
+    message: /there is no open decision "99\.1"; the decisions open now are: .* \(Is Rule 301 void\?\)/,
+  });
+  await assert.rejects(game.decide("nobody", open!.id, {}), { code: "not-a-player" });
+  assert.equal(game.state.seq, seq);
+  assert.equal(Object.keys(game.state.decisions ?? {}).length, 1);
+  game.close();
+});
+
+test("a decision whose rule is repealed is closed, and a rule may withdraw one", async () => {
+  const opener = compileRuleCode(`
+action("ask", { describe: "Asks", input: t.object({}) }, (_i, ctx) => {
+  game.decide({ kind: "k", by: [ctx.actor], question: "Which?", input: t.object({ pick: t.enum(["a", "b"]) }) });
+});
+action("withdraw", { describe: "Withdraws all", input: t.object({}) }, () => {
+  for (const d of game.decisions()) game.closeDecision(d.id);
+});
+answer("rule-change.allowed", () => true);
+action("drop", { describe: "Repeals rule 5", input: t.object({}), changesRules: true }, () => {
+  game.rules.apply({ kind: "repeal", number: 5 }, "dropped");
+});
+`);
+  const five = compileRuleCode(`
+action("ask5", { describe: "Asks", input: t.object({}) }, (_i, ctx) => {
+  game.decide({ kind: "k", by: ctx.actor, question: "Five?", input: t.object({}) });
+});
+`);
+  const game = await Game.create(engine(), {
+    name: "Withdraw",
+    preset: null,
+    rules: [
+      { number: 1, text: "Asking.", mutable: true, code: opener },
+      { number: 5, text: "Five.", mutable: true, code: five },
+    ],
+  });
+  await game.join("Ada Lovelace");
+  await game.act("ada-lovelace", "ask");
+  await game.act("ada-lovelace", "ask5");
+  assert.deepEqual(Object.values(game.state.decisions ?? {}).map((d) => d.question).sort(), ["Five?", "Which?"]);
+  assert.deepEqual((await game.standing("ada-lovelace")).awaits, [], "play does not wait on a decision unless the rule says so");
+  assert.equal((await game.act("ada-lovelace", "drop")).failed, null);
+  assert.deepEqual(Object.values(game.state.decisions ?? {}).map((d) => d.question), ["Which?"]);
+  await game.act("ada-lovelace", "withdraw");
+  assert.deepEqual(game.state.decisions, {});
+  game.close();
+});
