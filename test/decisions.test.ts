@@ -12,43 +12,15 @@ import { exportGame, verifyArchive } from "../src/records/archive/index.js";
 import { createQuickJsSandbox } from "../src/sandbox/quickjs-sandbox.js";
 import { compileRuleCode } from "../src/sandbox/compile-rule.js";
 import { formatAct } from "../src/present/format-log.js";
+import { courtRules } from "./decision-helpers.js";
 import { engine, testLimits } from "./helpers.js";
-
-/** Rule 210: a case asks the judge (the first player) whether a rule is void; the ruling is kept. */
-const court = compileRuleCode(`
-const rulings = recordState("rulings");
-action("call", { describe: "Calls for judgment", input: t.object({ rule: t.rule() }) }, (input) => {
-  const judge = game.players()[0]!.id;
-  game.decide({
-    kind: "ruling",
-    by: judge,
-    question: "Is Rule " + input.rule + " void?",
-    input: t.object({ void: t.boolean(), reason: t.string({ minLength: 1, maxLength: 200 }) }),
-    awaits: true,
-    data: { rule: input.rule },
-  });
-});
-on("decision:ruling", (e: GameEvent<DecisionMade<{ void: boolean; reason: string }>>) => {
-  const d = e.data;
-  rulings.set(String((d.data as { rule: number }).rule), { void: d.input.void, reason: d.input.reason, by: d.by });
-  game.post("Ruled by " + d.by + ": " + d.input.reason);
-});
-`);
-/** Rule 301: hears every event, to show a decision reaches only the rule that opened it. */
-const eavesdropper = compileRuleCode(`
-const heard = gameState<number>("heard", { initial: 0 });
-on("decision:ruling", () => heard.set(heard.get() + 1));
-`);
 
 async function courtGame(store = new MemoryStore()) {
   const options = { ...engine(), store };
   const game = await Game.create(options, {
     name: "Court",
     preset: null,
-    rules: [
-      { number: 210, text: "Judgment.", mutable: false, code: court },
-      { number: 301, text: "Eavesdropping.", mutable: true, code: eavesdropper },
-    ],
+    rules: courtRules(),
     seed: "decisions",
   });
   await game.join("Ada Lovelace");
@@ -143,10 +115,18 @@ action("ask5", { describe: "Asks", input: t.object({}) }, (_i, ctx) => {
   await game.join("Ada Lovelace");
   await game.act("ada-lovelace", "ask");
   await game.act("ada-lovelace", "ask5");
-  assert.deepEqual(Object.values(game.state.decisions ?? {}).map((d) => d.question).sort(), ["Five?", "Which?"]);
+  assert.deepEqual(
+    Object.values(game.state.decisions ?? {})
+      .map((d) => d.question)
+      .sort(),
+    ["Five?", "Which?"],
+  );
   assert.deepEqual((await game.standing("ada-lovelace")).awaits, [], "play does not wait on a decision unless the rule says so");
   assert.equal((await game.act("ada-lovelace", "drop")).failed, null);
-  assert.deepEqual(Object.values(game.state.decisions ?? {}).map((d) => d.question), ["Which?"]);
+  assert.deepEqual(
+    Object.values(game.state.decisions ?? {}).map((d) => d.question),
+    ["Which?"],
+  );
   await game.act("ada-lovelace", "withdraw");
   assert.deepEqual(game.state.decisions, {});
   game.close();

@@ -25,7 +25,13 @@ function idOrder(a: string, b: string): number {
 }
 
 /** The act recording `player`'s decision `id` with their answer, checked and prepared; throws ActionError in words. */
-export async function decisionInput(state: Readonly<GameState>, player: string, id: string, input: unknown, compile: (source: string) => Promise<RuleCode>): Promise<Input> {
+export async function decisionInput(
+  state: Readonly<GameState>,
+  player: string,
+  id: string,
+  input: unknown,
+  compile: (source: string) => Promise<RuleCode>,
+): Promise<Input> {
   if (!state.players.some((p) => p.id === player)) throw new ActionError("not-a-player", `"${player}" is not a player in this game`);
   const open = openDecisions(state);
   const decision = open.find((d) => d.id === id);
