@@ -12,7 +12,11 @@ import { exportGame, verifyArchive } from "../src/records/archive/index.js";
 import { createQuickJsSandbox } from "../src/sandbox/quickjs-sandbox.js";
 import { compileRuleCode } from "../src/sandbox/compile-rule.js";
 import { formatAct } from "../src/present/format-log.js";
+import { checkGuestResult } from "../src/kernel/check-effects.js";
+import type { GuestRequest } from "../src/kernel/guest-protocol.js";
+import type { Input } from "../src/kernel/types.js";
 import { courtRules } from "./decision-helpers.js";
+import { ApiClient, startServer } from "./server-helpers.js";
 import { engine, testLimits } from "./helpers.js";
 
 async function courtGame(store = new MemoryStore()) {
@@ -130,4 +134,70 @@ action("ask5", { describe: "Asks", input: t.object({}) }, (_i, ctx) => {
   await game.act("ada-lovelace", "withdraw");
   assert.deepEqual(game.state.decisions, {});
   game.close();
+});
+
+test("the host trusts no sandbox with decisions: none opened under an old id, for a stranger, closed unopened, or a decision made and left open", async () => {
+  const { game } = await courtGame();
+  await game.act("grace-hopper", "call", { rule: 301 });
+  const open = Object.values(game.state.decisions ?? {})[0]!;
+  const state = game.state;
+  const seq = state.seq + 1;
+  const time = state.time + 1;
+  const request = (input: Input): GuestRequest => ({ seq, time, seed: "s", input, disabled: {} });
+  const action = request({ kind: "action", actor: "grace-hopper", name: "call", input: { rule: 301 } });
+  const fresh = { ...open, id: `${seq}.1`, openedAt: time };
+  const check = (req: GuestRequest, effects: unknown[]) => checkGuestResult(req, state, { ok: true, effects });
+  assert.equal(check(action, [{ e: "decision.opened", decision: fresh }]), null);
+  assert.match(check(action, [{ e: "decision.opened", decision: { ...fresh, id: open.id } }])!, /opens a decision "4\.1" that is not new in this act/);
+  assert.match(check(action, [{ e: "decision.opened", decision: { ...fresh, by: ["mallory"] } }])!, /for someone who is not a player/);
+  assert.match(check(action, [{ e: "decision.closed", id: "9.9" }])!, /closes the decision 9\.9, which is not open/);
+  const made = request({ kind: "decision", id: open.id, by: "ada-lovelace", input: { void: true, reason: "r" }, rule: 210, question: open.question });
+  assert.match(check(made, [])!, /the decision made is not closed/);
+  assert.equal(check(made, [{ e: "decision.closed", id: open.id }]), null);
+  game.close();
+});
+
+test("through the HTTP API: the page lists the open decisions; refusals come with their status and words", async () => {
+  const server = await startServer();
+  try {
+    const options = engine();
+    const made = await Game.create(options, { name: "Court", preset: null, rules: courtRules() });
+    await made.join("Ada Lovelace");
+    const archive = await exportGame(options.store, made.id);
+    made.close();
+    const ada = await new ApiClient(server.url).signup("ada", "Ada Lovelace");
+    const imported = await ada.post("/api/games/import", { archive, as: "ada-lovelace" });
+    assert.equal(imported.status, 201, JSON.stringify(imported.body));
+    const id: string = imported.body.id;
+    const grace = await new ApiClient(server.url).signup("grace", "Grace Hopper");
+    assert.equal((await grace.post(`/api/invites/${imported.body.invite}/join`)).status, 200);
+    assert.equal((await grace.act(id, "call", { rule: 301 })).status, 200);
+
+    const page = (await grace.get(`/api/games/${id}`)).body;
+    assert.equal(page.decisions.length, 1);
+    const decision = page.decisions[0];
+    assert.deepEqual(
+      { ...decision, input: undefined, openedAt: undefined },
+      { id: decision.id, kind: "ruling", by: ["ada-lovelace"], question: "Is Rule 301 void?", rule: 210, awaits: true, input: undefined, openedAt: undefined },
+    );
+    assert.equal(decision.data, undefined, "the rule's data stays with the rule");
+    assert.ok(page.awaits.some((a: { does: string }) => a.does === "decide: Is Rule 301 void?"));
+
+    const path = `/api/games/${id}/decisions/${decision.id}`;
+    const notHers = await grace.post(path, { input: { void: false, reason: "no" } });
+    assert.equal(notHers.status, 422);
+    assert.match(notHers.body.error.message, /not yours to make; it is for Ada Lovelace/);
+    const bad = await ada.post(path, { input: { void: 1 } });
+    assert.equal(bad.status, 400);
+    assert.match(bad.body.error.message, /input\.void must be true or false/);
+    const missing = await ada.post(`/api/games/${id}/decisions/nope`, { input: {} });
+    assert.equal(missing.status, 404);
+    const done = await ada.post(path, { input: { void: true, reason: "It contradicts Rule 210" } });
+    assert.equal(done.status, 200, JSON.stringify(done.body));
+    assert.equal(done.body.entry.input.kind, "decision");
+    assert.equal(done.body.failed, null);
+    assert.deepEqual((await ada.get(`/api/games/${id}`)).body.decisions, []);
+  } finally {
+    await server.close();
+  }
 });
