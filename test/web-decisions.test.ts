@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { Game } from "../src/kernel/game.js";
 import { exportGame } from "../src/records/archive/index.js";
-import { signUpIn, shot, useBrowser } from "./browser-helpers.js";
+import { importInBrowser, shot, signUpIn, useBrowser } from "./browser-helpers.js";
 import { courtRules } from "./decision-helpers.js";
 import { engine } from "./helpers.js";
 
@@ -22,18 +22,7 @@ test("the officer decides through the form; the others see play waiting for them
 
   // Ada, the judge (the first player), imports the game in the browser; Grace joins by invitation and calls for judgment.
   const ada = await signUpIn(rig, "Ada Lovelace");
-  const imported = await ada.evaluate(
-    async ({ archive, as }) => {
-      const { csrf } = await (await fetch("/api/session")).json();
-      const r = await fetch("/api/games/import", {
-        method: "POST",
-        headers: { "content-type": "application/json", "x-csrf-token": csrf },
-        body: JSON.stringify({ archive, as }),
-      });
-      return { status: r.status, body: await r.json() };
-    },
-    { archive: JSON.parse(JSON.stringify(archive)), as: seat.id },
-  );
+  const imported = await importInBrowser(ada, archive, seat.id);
   assert.equal(imported.status, 201, JSON.stringify(imported.body));
   const id: string = imported.body.id;
   const grace = await signUpIn(rig, "Grace Hopper");
