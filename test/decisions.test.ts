@@ -99,6 +99,12 @@ action("withdraw", { describe: "Withdraws all", input: t.object({}) }, () => {
   for (const d of game.decisions()) game.closeDecision(d.id);
 });
 answer("rule-change.allowed", () => true);
+action("ask-broken", { describe: "Asks a rule that fails", input: t.object({}) }, (_i, ctx) => {
+  game.decide({ kind: "broken", by: ctx.actor, question: "Break?", input: t.object({}) });
+});
+on("decision:broken", () => {
+  throw new Error("the ruling could not be kept");
+});
 action("drop", { describe: "Repeals rule 5", input: t.object({}), changesRules: true }, () => {
   game.rules.apply({ kind: "repeal", number: 5 }, "dropped");
 });
@@ -132,6 +138,12 @@ action("ask5", { describe: "Asks", input: t.object({}) }, (_i, ctx) => {
     ["Which?"],
   );
   await game.act("ada-lovelace", "withdraw");
+  assert.deepEqual(game.state.decisions, {});
+  // A rule whose handling of the decision fails: the decision is made (and closed), the failure is said.
+  await game.act("ada-lovelace", "ask-broken");
+  const broken = Object.values(game.state.decisions ?? {})[0]!;
+  const outcome = await game.decide("ada-lovelace", broken.id, {});
+  assert.deepEqual(outcome.failed, { rule: 1, error: "Error: the ruling could not be kept" });
   assert.deepEqual(game.state.decisions, {});
   game.close();
 });
@@ -180,7 +192,7 @@ test("through the HTTP API: the page lists the open decisions; refusals come wit
       { ...decision, input: undefined, openedAt: undefined },
       { id: decision.id, kind: "ruling", by: ["ada-lovelace"], question: "Is Rule 301 void?", rule: 210, awaits: true, input: undefined, openedAt: undefined },
     );
-    assert.equal(decision.data, undefined, "the rule's data stays with the rule");
+    assert.equal(decision.data, undefined, "the page lists what the holder needs: the question and its form");
     assert.ok(page.awaits.some((a: { does: string }) => a.does === "decide: Is Rule 301 void?"));
 
     const path = `/api/games/${id}/decisions/${decision.id}`;

@@ -54,10 +54,11 @@ export function makeDecision(input: Extract<Input, { kind: "decision" }>): void 
 /** The part of `game` a rule uses for decisions (rule-api.d.ts). */
 export function decisionApi(number: number) {
   return {
-    decide: (spec: { kind?: unknown; by?: unknown; question?: unknown; input?: { json?: Json }; awaits?: unknown; data?: unknown }): string => {
+    decide: (given: { kind?: unknown; by?: unknown; question?: unknown; input?: { json?: Json }; awaits?: unknown; data?: unknown }): string => {
       mayChange(number, "opening a decision");
+      const spec = given ?? {};
       const act = cur.request!;
-      const kind = checkedName(spec?.kind, `Rule ${number}: a decision's kind`);
+      const kind = checkedName(spec.kind, `Rule ${number}: a decision's kind`);
       const by = typeof spec.by === "string" ? [spec.by] : Array.isArray(spec.by) ? [...new Set(spec.by as unknown[])] : [];
       if (by.length === 0 || by.some((p) => typeof p !== "string" || !isPlayer(p))) {
         throw new Error(`Rule ${number}: a decision's "by" names the player (or list of players) who may make it, each a player of this game`);
