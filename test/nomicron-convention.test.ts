@@ -72,6 +72,17 @@ test("motions: two thirds of the votes cast, the last vote counts, a week or eve
     (await messages(t)).some((m) => /Motion 1 .*passes.*Votes: Ada Lovelace for, Alan Turing for, Grace Hopper against/.test(m)),
     "the report lists every vote",
   );
+  // What a general motion changes, the administrator puts into effect: play waits on their decision.
+  const [decision] = Object.values(game.state.decisions ?? {});
+  assert.equal(decision?.kind, "motion-effected");
+  assert.deepEqual(decision?.by, [id.ada]);
+  assert.ok(
+    (await game.standing(id.ada!)).awaits.some((a) => /motion 1/.test(a.does)),
+    "play waits on the administrator",
+  );
+  await game.decide(id.ada!, decision!.id, { done: "The forum's colour is now green." });
+  assert.ok((await messages(t)).includes("Motion 1 is in effect: The forum's colour is now green."));
+  assert.deepEqual(game.state.decisions, {});
   // The administrator puts a passed motion into effect by correction; no one else may.
   const green = { cites: { rule: 5 }, reason: "motion 1 passed", changes: [{ name: "floor", value: "open" }] };
   await assert.rejects(game.correct({ player: id.alan! }, green));
