@@ -9,7 +9,7 @@ import { charge, cur, emitEffect, record, refusal } from "./act.js";
 import { stateApi } from "./api-state.js";
 import { checkedName, copied, frozenJson, text } from "./json.js";
 import { useApi, type Loaded } from "./loaded.js";
-import { clearTimer, isPlayer, loaded, rules, setPlayers, setRule, setTimer, timers, world } from "./mirror.js";
+import { caches, clearTimer, isPlayer, loaded, rules, setPlayers, setRule, setTimer, timers, world } from "./mirror.js";
 import { order } from "./precedence.js";
 import { ask } from "./questions.js";
 import { draw } from "./random.js";
@@ -17,29 +17,41 @@ import { applyChecked, authorize, existing } from "./rule-changes.js";
 import { mayChange, mayRead } from "./run.js";
 import { t } from "./schemas.js";
 import { historyEntry } from "../kernel/rule-history.js";
+import { propDefaults, withDefaults } from "../kernel/rule-props.js";
 import { isSkipped } from "./precedence.js";
 
-const views = new WeakMap<RuleRecord, Json>();
+const views = new WeakMap<RuleRecord, { defaults: Record<string, Json>; view: Json }>();
+/** What a rule reads of a rule: its record, its properties over the declared defaults. */
 function view(rec: RuleRecord): Json {
+  const defaults = (caches.propDefaults ??= propDefaults(
+    [...rules.values()].map((r) => {
+      const l = loaded.get(r.number);
+      return [r.number, r.mutable, l && !l.failed ? { props: Object.fromEntries(l.props) } : undefined] as const;
+    }),
+  ));
   let v = views.get(rec);
-  if (!v) {
-    v = frozenJson(
-      {
-        number: rec.number,
-        title: rec.title,
-        text: rec.text,
-        mutable: rec.mutable,
-        revision: rec.revision,
-        hasCode: rec.code !== null,
-        props: rec.props,
-        history: rec.history,
-      } as unknown as Json,
-      "rule",
-      Infinity,
-    );
+  if (v?.defaults !== defaults) {
+    const r = withDefaults(rec, defaults);
+    v = {
+      defaults,
+      view: frozenJson(
+        {
+          number: r.number,
+          title: r.title,
+          text: r.text,
+          mutable: r.mutable,
+          revision: r.revision,
+          hasCode: r.code !== null,
+          props: r.props,
+          history: r.history,
+        } as unknown as Json,
+        "rule",
+        Infinity,
+      ),
+    };
     views.set(rec, v);
   }
-  return v;
+  return v.view;
 }
 
 function gameApi(number: number) {
@@ -235,6 +247,13 @@ function makeApi(number: number, l: Loaded): Record<string, unknown> {
       declaring("on");
       const n = checkedName(type, `Rule ${number}: on`);
       l.on.set(n, [...(l.on.get(n) ?? []), fn(handler, `on("${n}")`) as never]);
+    },
+    ruleProperty: (key: string, options: { initial?: unknown; describe?: unknown } | undefined) => {
+      declaring("ruleProperty");
+      const k = checkedName(key, `Rule ${number}: a rule property`);
+      if (options?.initial === undefined) throw new Error(`Rule ${number}: ruleProperty("${k}") needs { initial: <value> }`);
+      const describe = options.describe === undefined ? null : text(options.describe, "a property's description", 2000);
+      l.props.set(k, { initial: frozenJson(options.initial, `property ${k}`), describe });
     },
     answer: (question: string, respond: unknown, options?: { precedes?: unknown; defersTo?: unknown }) => {
       declaring("answer");

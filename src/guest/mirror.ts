@@ -62,12 +62,15 @@ export function measureState(): void {
 export const caches = {
   order: null as number[] | null,
   decls: null as Record<string, StateDecl> | null,
+  /** Declared rule properties' defaults (ruleProperty), by key. */
+  propDefaults: null as Record<string, Json> | null,
   lastDeclsJson: "{}",
 };
 
 export function dropCaches(): void {
   caches.order = null;
   caches.decls = null;
+  caches.propDefaults = null;
 }
 
 export function revertTo(mark: number): void {

@@ -160,6 +160,12 @@ const declares = object<Extract<Effect, { e: "rule.loaded" }>["declares"]>({
   forbids: req(list(name("an action"))),
   state: req(list(name("state"))),
   reads: opt(list(name("state"))),
+  props: opt(
+    recordOf(
+      "a rule property",
+      object<{ initial: Json; describe: string | null }>({ initial: req(json(limits.valueChars)), describe: req(textOrNull(limits.textChars)) }),
+    ),
+  ),
 });
 
 type Variant<E extends Effect["e"]> = Omit<Extract<Effect, { e: E }>, "e">;

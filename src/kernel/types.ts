@@ -149,6 +149,8 @@ export interface RuleDeclares {
   state: string[];
   /** State other rules declared secret that this rule declared it reads (readsSecret), shown to voters. */
   reads?: string[];
+  /** Rule properties this rule declared (ruleProperty), with the value every rule reads until it sets its own. */
+  props?: Record<string, { initial: Json; describe: string | null }>;
 }
 
 export interface TimerRecord {

@@ -6,6 +6,7 @@
 import type { StateDisplay } from "./display-check.js";
 import { emptyState, fold } from "./fold.js";
 import { own, setOwn } from "./own.js";
+import { stateDefaults, withDefaults } from "./rule-props.js";
 import type { Act, Effect, GameState, Input, Json, PlayerRecord, RecordConvention, RuleRecord, StateDecl } from "./types.js";
 
 export interface StateView {
@@ -83,7 +84,9 @@ export function viewFor(state: GameState, viewer: string | null): GameView {
     result: state.result,
     viewer,
     players: state.players,
-    rules: Object.values(state.rules).sort((a, b) => a.number - b.number),
+    rules: Object.values(state.rules)
+      .sort((a, b) => a.number - b.number)
+      .map((r) => withDefaults(r, stateDefaults(state))),
     state: views,
     failures: state.failures,
   };

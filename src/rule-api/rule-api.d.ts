@@ -220,7 +220,7 @@ interface GameEvent<D = any> {
 
 /**
  * Reacts to an event. Events come from the engine ("game.started", "player.joined",
- * "player.left", "rule.changed", "timer:<name>" for this rule's own timers) and from rules
+ * "player.left", "rule.changed", "rules.changed" ({@link RulesChangedEvent}), "timer:<name>" for this rule's own timers) and from rules
  * (`game.emit`). Reactions run in precedence order; events they emit run after them.
  */
 declare function on<D = any>(type: string, handler: (event: GameEvent<D>) => void): void;
@@ -275,9 +275,29 @@ interface RuleView {
   /** 1 when enacted, rising with each amendment. */
   readonly revision: number;
   readonly hasCode: boolean;
-  /** Further properties a ruleset gives rules (Nomic VIII 102). */
+  /**
+   * Further properties a ruleset gives rules (Nomic VIII 102): those the rule set (set-property,
+   * or enacted with), over the defaults rules declare with {@link ruleProperty}. By convention
+   * `version` (a number: the rule reads "101.2") and `book` (the group it is filed under).
+   */
   readonly props: { readonly [key: string]: Json };
   readonly history: readonly RuleHistoryEntry[];
+}
+
+/**
+ * Declares a property every rule has (top level only), with the value a rule reads until its
+ * own is set: `ruleProperty("version", { initial: 1 })` makes every rule, in the initial set or
+ * enacted later, read `props.version` 1 until a set-property changes it. Where two rules declare
+ * one key, the first in the default precedence (immutable first, then by number) gives the default.
+ */
+declare function ruleProperty<T extends Json>(key: string, options: { readonly initial: T; readonly describe?: string }): void;
+
+/** The data of "rules.changed": one rule-change (one apply/applyAll), whatever number of changes it made. */
+interface RulesChangedEvent {
+  readonly cause: string;
+  readonly changes: readonly { readonly kind: string; readonly number: number; readonly to: number | null }[];
+  /** The rule whose code made it. */
+  readonly by: number | null;
 }
 
 type RuleChange =
@@ -317,7 +337,12 @@ interface Rules {
    * why it cannot be made (not allowed, no such rule, number taken, no way left to change rules).
    */
   apply(change: RuleChange, cause: string): RuleView;
-  /** Puts several rule-changes into effect together: all of them, or (if one cannot be made) none. */
+  /**
+   * Puts several rule-changes into effect together: all of them, or (if one cannot be made) none.
+   * Each `apply`/`applyAll` is one rule-change: after its "rule.changed" events (one per change),
+   * rules hear "rules.changed" once, with {@link RulesChangedEvent}. One made only of set-property
+   * changes is not announced so, so a rule raising a version as it hears "rules.changed" does not hear itself.
+   */
   applyAll(changes: readonly RuleChange[], cause: string): RuleView[];
   /** Would the engine accept this change (or these changes, together)? Returns the reason it would not, or undefined. */
   check(change: RuleChange | readonly RuleChange[]): string | undefined;
