@@ -10,6 +10,7 @@ import { stateApi } from "./api-state.js";
 import { checkedName, copied, frozenJson, text } from "./json.js";
 import { useApi, type Loaded } from "./loaded.js";
 import { caches, clearTimer, isPlayer, loaded, rules, setPlayers, setRule, setTimer, timers, world } from "./mirror.js";
+import { admit, applicants } from "./membership.js";
 import { order } from "./precedence.js";
 import { ask } from "./questions.js";
 import { draw } from "./random.js";
@@ -77,6 +78,14 @@ function gameApi(number: number) {
       setPlayers(world.players.filter((p) => p.id !== id));
       emitEffect({ e: "player.left", id, reason: why, rule: number });
       cur.queue.push({ type: "player.left", data: frozenJson({ player: id, reason: why }, "event"), rule: number, target: null });
+    },
+    admit: (applicant: unknown) => {
+      stamp("admitting a player");
+      admit(number, frozenJson(applicant ?? null, "an applicant"));
+    },
+    applicants: () => {
+      read("the applicants");
+      return applicants();
     },
     rules: Object.freeze({
       all: () => {

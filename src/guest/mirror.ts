@@ -18,6 +18,8 @@ export const timers = new Map<string, TimerRecord>();
 export const world = {
   players: [] as PlayerRecord[],
   status: "active" as "active" | "over",
+  /** Requests to join a rule deferred, until admitted. */
+  applicants: [] as { id: string; name: string; at: number; reason: string }[],
   /** About the JSON size of all the game's state, kept as values are written. */
   stateChars: 0,
 };

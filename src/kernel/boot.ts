@@ -24,6 +24,7 @@ export function bootSnapshot(state: GameState): BootSnapshot {
     values: state.values,
     timers: Object.values(state.timers),
     status: state.status,
+    ...(state.applicants?.length ? { applicants: state.applicants } : {}),
     skip: state.broken,
   };
 }

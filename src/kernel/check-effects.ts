@@ -60,6 +60,8 @@ class Bookkeeping {
   private readonly loadable = new Set<number>();
   private readonly players: Set<string>;
   private readonly everPlayers: Set<string>;
+  /** Applicants a rule may admit (src/kernel/membership.ts). */
+  private readonly applicants: Set<string>;
   private readonly timers: Map<string, number>;
   private readonly declared: Set<string>;
   private readonly budget: StateBudget;
@@ -75,6 +77,7 @@ class Bookkeeping {
     this.known = new Set(this.rules);
     this.players = new Set(state.players.map((p) => p.id));
     this.everPlayers = new Set([...this.players, ...state.departed.map((p) => p.id)]);
+    this.applicants = new Set((state.applicants ?? []).map((a) => a.id));
     this.timers = new Map(Object.values(state.timers).map((t) => [t.id, t.rule]));
     // State declared before the act, by a rule loaded in it, or at its end.
     this.declared = new Set(Object.keys(state.decls));
@@ -148,7 +151,13 @@ class Bookkeeping {
       case "state.deleted":
         return this.named(e.rule) ?? this.stateName(e.name) ?? this.budget.delete(e.name, e.key);
       case "player.joined":
-        return this.joined(e.player);
+        return this.applicants.delete(e.player.id) && !this.players.has(e.player.id) ? (this.players.add(e.player.id), null) : this.joined(e.player);
+      case "player.applied":
+        if (this.input.kind !== "join" || this.count.joined++ > 0) return "a person applies only by their own request to join";
+        if (e.applicant.id !== this.input.player.id || e.applicant.name !== this.input.player.name) return "it records an applicant other than the one who asked";
+        if (this.everPlayers.has(e.applicant.id) || this.applicants.has(e.applicant.id)) return `the id "${e.applicant.id}" is taken in this game`;
+        this.applicants.add(e.applicant.id);
+        return null;
       case "player.renamed":
         if (this.input.kind !== "rename" || this.count.renamed++ > 0) return "a player is renamed only by their own request to rename";
         return e.id === this.input.player && e.name === this.input.name && this.players.has(e.id)
@@ -176,7 +185,8 @@ class Bookkeeping {
   }
 
   private finish(): string | null {
-    if (this.input.kind === "join" && this.count.joined !== 1) return "a player's joining is not recorded as exactly one player.joined";
+    if (this.input.kind === "join" && this.count.joined !== 1) return "a player's joining is not recorded as exactly one player.joined or player.applied";
+    if (this.input.kind === "leave" && this.players.has(this.input.player)) return "the player who asked to leave is still a player";
     if (this.input.kind === "rename" && this.count.renamed !== 1) return "a player's renaming is not recorded as exactly one player.renamed";
     if (this.input.kind === "create") {
       if (this.count.enacted < this.input.rules.length) return "the new game's rules are not all enacted";

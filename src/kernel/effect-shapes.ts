@@ -234,6 +234,10 @@ const shapes: { [E in Effect["e"]]: Shape<Variant<E>> } = {
   },
   "player.left": { id: req(playerId), reason: req(ruleText), rule: req(ruleNumberOrNull) },
   "player.renamed": { id: req(playerId), name: req(text(limits.nameChars)) },
+  "player.applied": {
+    applicant: req(object<{ id: string; name: string }>({ id: req(playerId), name: req(text(limits.nameChars)) })),
+    reason: req(ruleText),
+  },
   event: { type: req(name("an event", limits.keyChars)), data: req(json(limits.valueChars)), rule: req(ruleNumberOrNull) },
   message: { text: req(text(limits.messageChars)), to: req(nullOr(list(playerId))), rule: req(ruleNumber) },
   random: { rule: req(ruleNumber), draw: req(text(limits.nameChars)), value: req(json(limits.valueChars)) },

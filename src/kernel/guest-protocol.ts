@@ -11,6 +11,8 @@ export interface BootSnapshot {
   values: { game: Record<string, Json>; player: Record<string, Record<string, Json>> };
   timers: TimerRecord[];
   status: "active" | "over";
+  /** People whose request to join awaits the rules (src/kernel/membership.ts). */
+  applicants?: { id: string; name: string; at: number; reason: string }[];
   /** Rules whose code is known to fail when it loads: marked failed without running again. */
   skip: Record<string, string>;
 }

@@ -185,6 +185,8 @@ export type Effect =
   | { e: "player.joined"; player: PlayerRecord }
   | { e: "player.left"; id: string; reason: string; rule: number | null }
   | { e: "player.renamed"; id: string; name: string }
+  /** A request to join a rule deferred: the person is an applicant until a rule admits them. */
+  | { e: "player.applied"; applicant: { id: string; name: string }; reason: string }
   | { e: "event"; type: string; data: Json; rule: number | null }
   | { e: "message"; text: string; to: string[] | null; rule: number }
   | { e: "random"; rule: number; draw: string; value: Json }
@@ -196,6 +198,7 @@ export type Input =
   | { kind: "create"; name: string; preset: string | null; rules: RuleSpec[]; archived?: ArchivedRuleSpec[]; practice?: true }
   | { kind: "join"; player: { id: string; name: string } }
   | { kind: "rename"; player: string; name: string }
+  | { kind: "leave"; player: string }
   | { kind: "action"; actor: string; name: string; input: Json }
   | { kind: "timer"; id: string }
   | ({ kind: "correction"; by: Recorder } & Correction)
@@ -238,6 +241,8 @@ export interface GameState {
   repealed: RuleRecord[];
   players: PlayerRecord[];
   departed: (PlayerRecord & { leftAt: number; reason: string })[];
+  /** People whose request to join a rule deferred ("membership.join"), until a rule admits them. */
+  applicants?: { id: string; name: string; at: number; reason: string }[];
   decls: Record<string, StateDecl>;
   declares: Record<string, RuleDeclares>;
   values: { game: Record<string, Json>; player: Record<string, Record<string, Json>> };

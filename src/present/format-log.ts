@@ -47,6 +47,8 @@ export function effectLine(effect: Effect, name: (id: string) => string): string
       return `  ${effect.id} is now called ${effect.name}`;
     case "player.left":
       return `  ${name(effect.id)} leaves the game: ${effect.reason}`;
+    case "player.applied":
+      return `  ${effect.applicant.name} asks to join; the request awaits: ${effect.reason}`;
     case "game.ended":
       return `  The game is over: ${effect.reason} (Rule ${effect.rule})`;
     default:
@@ -69,6 +71,8 @@ export function actHeading(input: Act["input"], name: (id: string) => string): s
         ? `Timer ${input.id} fires`
         : input.kind === "rename"
           ? `${input.player} renames`
+          : input.kind === "leave"
+            ? `${name(input.player)} leaves the game`
           : input.kind === "correction"
             ? `${"player" in input.by ? name(input.by.player) : "The host"} records a correction (${citation(input.cites)}): ${input.reason}`
             : input.kind === "clock"
