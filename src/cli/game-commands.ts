@@ -4,6 +4,7 @@
  */
 import { registerActCommands } from "./commands/act.js";
 import { registerClockCommands } from "./commands/clock.js";
+import { registerLeaveCommand } from "./commands/leave.js";
 import { registerCorrectCommand } from "./commands/correct.js";
 import { registerJudgmentCommands } from "./commands/judgment.js";
 import { registerLogCommand } from "./commands/log.js";
@@ -25,4 +26,5 @@ export function registerGameCommands(surface: Surface): void {
   registerCorrectCommand(surface);
   registerRecordsCommands(surface);
   registerClockCommands(surface);
+  registerLeaveCommand(surface);
 }

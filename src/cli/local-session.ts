@@ -124,4 +124,8 @@ export class LocalSession implements GameSession {
     if (act.input.kind !== "clock") throw new Error("the engine recorded another act than the clock's move");
     return { seq: act.seq, forwardMs: act.input.forwardMs, aheadMs: act.input.aheadMs, fired };
   }
+
+  async leave(): Promise<number> {
+    return (await this.g.leave(this.actor())).act.seq;
+  }
 }

@@ -84,4 +84,6 @@ export interface GameSession {
   correct(correction: Correction, asHost: boolean): Promise<CorrectionOutcome>;
   /** Moves a practice game's clock forward as the session's player. */
   moveClock(move: ClockMove): Promise<ClockOutcome>;
+  /** The session's player leaves the game, unless a rule refuses it; returns the act's number. */
+  leave(): Promise<number>;
 }

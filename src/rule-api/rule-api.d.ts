@@ -375,6 +375,14 @@ interface GameApi {
   player(id: PlayerId): Player | undefined;
   /** Removes a player from the game (forfeit, death, expulsion). */
   removePlayer(id: PlayerId, reason: string): void;
+  /**
+   * Makes an applicant a player: someone whose request to join a rule deferred ("membership.join"
+   * answered `{ defer }`), now admitted by the rules' own decision (a motion passed). Rules hear
+   * "player.joined". Throws if the id has not asked to join.
+   */
+  admit(applicant: { readonly id: PlayerId; readonly name: string }): void;
+  /** Who has asked to join and awaits the rules, oldest first (`at`: when they asked). */
+  applicants(): { readonly id: PlayerId; readonly name: string; readonly at: number }[];
   rules: Rules;
   /** Random numbers from the engine's seeded source; every draw is recorded in the log. */
   random: {
