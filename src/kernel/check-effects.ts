@@ -154,7 +154,8 @@ class Bookkeeping {
         return this.applicants.delete(e.player.id) && !this.players.has(e.player.id) ? (this.players.add(e.player.id), null) : this.joined(e.player);
       case "player.applied":
         if (this.input.kind !== "join" || this.count.joined++ > 0) return "a person applies only by their own request to join";
-        if (e.applicant.id !== this.input.player.id || e.applicant.name !== this.input.player.name) return "it records an applicant other than the one who asked";
+        if (e.applicant.id !== this.input.player.id || e.applicant.name !== this.input.player.name)
+          return "it records an applicant other than the one who asked";
         if (this.everPlayers.has(e.applicant.id) || this.applicants.has(e.applicant.id)) return `the id "${e.applicant.id}" is taken in this game`;
         this.applicants.add(e.applicant.id);
         return null;

@@ -128,10 +128,12 @@ export function authRoutes(app: Api, context: ServerContext): void {
           const game = await context.hub.get(m.gameId);
           if (game && game.state.status === "active" && game.state.players.some((p) => p.id === m.playerId)) {
             // A game's rules may refuse the new name ("membership.rename"): the other games take it.
-            await context.hub.change(game, (g) => g.rename(m.playerId, name)).catch((err: unknown) => {
-              if (!(err instanceof ActionError && err.code === "refused")) throw err;
-              refused.push(`in "${game.state.name}" you keep your name: ${err.message}`);
-            });
+            await context.hub
+              .change(game, (g) => g.rename(m.playerId, name))
+              .catch((err: unknown) => {
+                if (!(err instanceof ActionError && err.code === "refused")) throw err;
+                refused.push(`in "${game.state.name}" you keep your name: ${err.message}`);
+              });
           }
         }
       }
