@@ -23,7 +23,9 @@ export const GameSummary = Type.Object(
     players: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })),
     me: Nullable(Type.String({ description: "Your player id in this game" })),
     awaits: Type.Optional(
-      Type.String({ description: "Set while your request to join awaits the rules (a rule deferred it): why, in the rule's words. You are not a player until admitted" }),
+      Type.String({
+        description: "Set while your request to join awaits the rules (a rule deferred it): why, in the rule's words. You are not a player until admitted",
+      }),
     ),
     timeZone: Type.String(),
     createdAt: Type.Integer(),

@@ -74,15 +74,25 @@ export const CorrectionRequest = Type.Object(
       description: "Why, in words every player reads (the values set reach only those who may see them: do not repeat a secret value here)",
     }),
     changes: Type.Array(
-      Type.Object(
-        {
-          name: Type.String({ minLength: 1, maxLength: 120 }),
-          player: Type.Optional(Type.String({ maxLength: 120 })),
-          key: Type.Optional(Type.String({ maxLength: 120 })),
-          value: JsonValue,
-        },
-        { additionalProperties: false },
-      ),
+      Type.Union([
+        Type.Object(
+          {
+            name: Type.String({ minLength: 1, maxLength: 120 }),
+            player: Type.Optional(Type.String({ maxLength: 120 })),
+            key: Type.Optional(Type.String({ maxLength: 120 })),
+            value: JsonValue,
+          },
+          { additionalProperties: false, description: "A value to set" },
+        ),
+        Type.Object(
+          { player: Type.String({ maxLength: 120 }), remove: Type.Literal(true), reason: Type.Optional(Type.String({ maxLength: 1000 })) },
+          { additionalProperties: false, description: "A player's status: no longer a player" },
+        ),
+        Type.Object(
+          { winners: Type.Array(Type.String({ maxLength: 120 }), { maxItems: 100 }) },
+          { additionalProperties: false, description: "The game's winners: the game ends (cite the rule by which they win)" },
+        ),
+      ]),
       { minItems: 1, maxItems: 100 },
     ),
     asHost: Type.Optional(Type.Boolean({ description: "Record it as the game's host (its creator only) rather than as your player" })),

@@ -9,8 +9,8 @@ import { charge, cur, emitEffect, record, refusal } from "./act.js";
 import { stateApi } from "./api-state.js";
 import { checkedName, copied, frozenJson, text } from "./json.js";
 import { useApi, type Loaded } from "./loaded.js";
-import { caches, clearTimer, isPlayer, loaded, rules, setPlayers, setRule, setTimer, timers, world } from "./mirror.js";
-import { admit, applicants } from "./membership.js";
+import { caches, clearTimer, isPlayer, loaded, rules, setRule, setTimer, timers, world } from "./mirror.js";
+import { admit, applicants, endGame, removePlayer } from "./membership.js";
 import { order } from "./precedence.js";
 import { ask } from "./questions.js";
 import { draw } from "./random.js";
@@ -74,10 +74,7 @@ function gameApi(number: number) {
     removePlayer: (id: string, reason: string) => {
       stamp("removing a player");
       if (typeof id !== "string" || !isPlayer(id)) throw new Error(`Rule ${number}: ${JSON.stringify(id)} is not a player in this game`);
-      const why = text(reason, "a reason", 1000);
-      setPlayers(world.players.filter((p) => p.id !== id));
-      emitEffect({ e: "player.left", id, reason: why, rule: number });
-      cur.queue.push({ type: "player.left", data: frozenJson({ player: id, reason: why }, "event"), rule: number, target: null });
+      removePlayer(id, text(reason, "a reason", 1000), number);
     },
     admit: (applicant: unknown) => {
       stamp("admitting a player");
@@ -211,11 +208,7 @@ function gameApi(number: number) {
       if (world.status === "over") return;
       const copy = frozenJson(result ?? {}, "a game's result") as { winners?: Json; reason?: Json };
       const winners = Array.isArray(copy.winners) ? copy.winners.map(String) : [];
-      record(() => {
-        world.status = "active";
-      });
-      world.status = "over";
-      emitEffect({ e: "game.ended", winners, reason: text(copy.reason ?? "", "a game's result", 2000), rule: number });
+      endGame(winners, text(copy.reason ?? "", "a game's result", 2000), number);
     },
   });
 }

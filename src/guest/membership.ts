@@ -4,7 +4,7 @@
  * makes an applicant, whom a rule may admit later (`game.admit`).
  */
 import { limits } from "../kernel/limits.js";
-import type { Json, PlayerRecord } from "../kernel/types.js";
+import type { CorrectionChange, Json, PlayerRecord } from "../kernel/types.js";
 import { cur, emitEffect, record, refusal } from "./act.js";
 import { frozenJson } from "./json.js";
 import { setPlayers, world } from "./mirror.js";
@@ -59,10 +59,7 @@ export function renameAsked(player: string, name: string): void {
 export function leaveAsked(player: string): void {
   if (!world.players.some((p) => p.id === player)) throw refusal(`${player} is not a player`, null);
   verdict("membership.leave", { player });
-  setPlayers(world.players.filter((p) => p.id !== player));
-  const reason = "left the game";
-  emitEffect({ e: "player.left", id: player, reason, rule: null });
-  event("player.left", { player, reason }, null);
+  removePlayer(player, "left the game", null);
 }
 
 /** `game.admit`: rule `by` makes an applicant a player. */
@@ -76,4 +73,38 @@ export function admit(by: number, applicant: unknown): void {
 
 export function applicants(): { id: string; name: string; at: number }[] {
   return world.applicants.map((a) => Object.freeze({ id: a.id, name: a.name, at: a.at }));
+}
+
+/** A player is no longer one (removed by rule `rule`'s code, or by a correction citing it, or none). */
+export function removePlayer(id: string, reason: string, rule: number | null): void {
+  setPlayers(world.players.filter((p) => p.id !== id));
+  emitEffect({ e: "player.left", id, reason, rule });
+  event("player.left", { player: id, reason }, rule);
+}
+
+/** The game ends with these winners, by rule `rule` (its code, or a correction citing it). */
+export function endGame(winners: string[], reason: string, rule: number): void {
+  if (world.status === "over") return;
+  record(() => {
+    world.status = "active";
+  });
+  world.status = "over";
+  emitEffect({ e: "game.ended", winners, reason, rule });
+}
+
+/**
+ * A correction of people (src/kernel/correction-people.ts checked its shape): a player removed,
+ * or the winners named. Returns false for a change of another kind.
+ */
+export function correctPeople(change: CorrectionChange, reason: string, rule: number | undefined): boolean {
+  if ("remove" in change) {
+    if (!world.players.some((p) => p.id === change.player)) throw refusal(`${change.player} is not a player in this game`, null);
+    removePlayer(change.player, change.reason ?? reason, rule ?? null);
+    return true;
+  }
+  if ("winners" in change) {
+    endGame([...change.winners], reason, rule!);
+    return true;
+  }
+  return false;
 }

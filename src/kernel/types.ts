@@ -86,12 +86,26 @@ export interface ArchivedRuleSpec {
 export type Recorder = { player: string } | { host: true };
 
 /** One value a correction sets: game state, a player's state, or one entry of a record. */
-export interface CorrectionChange {
+export interface StateCorrection {
   name: string;
   player?: string;
   key?: string;
   value: Json;
 }
+
+/** A correction of a player's status: no longer a player (the reason is the correction's unless given). */
+export interface PlayerRemoval {
+  player: string;
+  remove: true;
+  reason?: string;
+}
+
+/** A correction naming the game's winners: the game ends, its reason the correction's. */
+export interface WinnersNamed {
+  winners: string[];
+}
+
+export type CorrectionChange = StateCorrection | PlayerRemoval | WinnersNamed;
 
 export interface Correction {
   /** What the correction rests on: a rule, a ruling (such as "case 2"), or both. */

@@ -104,7 +104,8 @@ function mayReadChange(state: GameState, name: string, player: string | null, vi
  */
 export function visibleInput(state: GameState, input: Input, viewer: string | null): Input {
   if (input.kind !== "correction") return input;
-  const changes = input.changes.filter((c) => mayReadChange(state, c.name, c.player ?? null, viewer));
+  // A player's status and the winners are public; a value, as its state.
+  const changes = input.changes.filter((c) => !("name" in c) || mayReadChange(state, c.name, c.player ?? null, viewer));
   return changes.length === input.changes.length ? input : { ...input, changes };
 }
 
@@ -120,8 +121,9 @@ function visibleCorrectionEvent(state: GameState, effect: Extract<Effect, { e: "
       typeof c === "object" &&
       c !== null &&
       !Array.isArray(c) &&
-      typeof c.name === "string" &&
-      mayReadChange(state, c.name, typeof c.player === "string" ? c.player : null, viewer),
+      (typeof c.name === "string"
+        ? mayReadChange(state, c.name, typeof c.player === "string" ? c.player : null, viewer)
+        : c.remove === true || Array.isArray(c.winners)),
   );
   return changes.length === data.changes.length ? effect : { ...effect, data: { ...data, changes } };
 }

@@ -73,11 +73,11 @@ export function actHeading(input: Act["input"], name: (id: string) => string): s
           ? `${input.player} renames`
           : input.kind === "leave"
             ? `${name(input.player)} leaves the game`
-          : input.kind === "correction"
-            ? `${"player" in input.by ? name(input.by.player) : "The host"} records a correction (${citation(input.cites)}): ${input.reason}`
-            : input.kind === "clock"
-              ? clockMoveLine(input, name)
-              : `${name(input.actor)}: ${input.name} ${briefInput(input.input)}`;
+            : input.kind === "correction"
+              ? `${"player" in input.by ? name(input.by.player) : "The host"} records a correction (${citation(input.cites)}): ${input.reason}`
+              : input.kind === "clock"
+                ? clockMoveLine(input, name)
+                : `${name(input.actor)}: ${input.name} ${briefInput(input.input)}`;
 }
 
 /** "Rule 202, case 2": what a correction rests on. */
