@@ -5,7 +5,7 @@
  */
 import { limits } from "../kernel/limits.js";
 import type { Json, RuleRecord } from "../kernel/types.js";
-import { charge, cur, emitEffect, record, refusal } from "./act.js";
+import { charge, cur, emitEffect, refusal } from "./act.js";
 import { stateApi } from "./api-state.js";
 import { checkedName, copied, frozenJson, text } from "./json.js";
 import { useApi, type Loaded } from "./loaded.js";
