@@ -5,7 +5,11 @@
  * imported into the server as any exported game is.
  */
 import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { after, before, test } from "node:test";
+import { runCli } from "./cli-run.js";
 import { Game } from "../src/kernel/game.js";
 import { exportGame } from "../src/records/archive/index.js";
 import { compileRuleCode } from "../src/sandbox/compile-rule.js";
@@ -97,4 +101,22 @@ test("a rule refuses a join, defers one until a motion admits the applicant, ref
     ["ada-lovelace", "bob-byte"],
   );
   assert.equal((await carol!.act(id, "wave")).status, 403, "a player who left no longer acts");
+});
+
+test("nomos leave: a player leaves a game file's game, and the log says so", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "nomos-leave-"));
+  try {
+    const db = join(dir, "game.db");
+    const nomos = (...args: string[]) => runCli(["--db", db, ...args], false);
+    assert.equal((await nomos("new", "Friday game", "--preset", "suber", "--player", "Grace Hopper", "--player", "Ada Lovelace", "--start")).code, 0);
+    const left = await nomos("leave", "--as", "ada-lovelace");
+    assert.equal(left.code, 0, left.stderr);
+    assert.match(left.stdout, /^You left the game \(act \d+\); you may still read it\.$/m);
+    assert.match((await nomos("log")).stdout, /Ada Lovelace leaves the game/);
+    const again = await nomos("leave", "--as", "ada-lovelace");
+    assert.notEqual(again.code, 0);
+    assert.match(again.stderr, /"ada-lovelace" is not a player in this game/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
