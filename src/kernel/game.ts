@@ -169,12 +169,7 @@ export class Game {
 
   /** A player leaves the game, unless a rule refuses it ("membership.leave"). */
   leave(playerId: string): Promise<ActOutcome> {
-    return this.serial(() =>
-      this.commit(
-        leaveInput(this.current, playerId, (code, message) => new ActionError(code, message)),
-        this.now(),
-      ),
-    );
+    return this.serial(() => this.commit(leaveInput(this.current, playerId), this.now()));
   }
 
   /**

@@ -3,6 +3,7 @@
  * rules may admit later), renaming and leaving. The rules' questions are asked in the guest
  * (src/guest/membership.ts); here is what the host makes of the acts.
  */
+import { ActionError } from "./action-error.js";
 import type { Act, GameState, Input, PlayerRecord } from "./types.js";
 
 /** A request to join: a player admitted, or, when a rule deferred it, an applicant and why. */
@@ -20,7 +21,7 @@ export function takenIds(state: Readonly<GameState>): Set<string> {
 }
 
 /** The act of a player leaving the game; the rules may refuse it. */
-export function leaveInput(state: Readonly<GameState>, player: string, error: (code: "not-a-player", message: string) => Error): Input {
-  if (!state.players.some((p) => p.id === player)) throw error("not-a-player", `"${player}" is not a player in this game`);
+export function leaveInput(state: Readonly<GameState>, player: string): Input {
+  if (!state.players.some((p) => p.id === player)) throw new ActionError("not-a-player", `"${player}" is not a player in this game`);
   return { kind: "leave", player };
 }
