@@ -4,11 +4,16 @@
  * takes, read by rules, by every viewer and in the published ruleset ("2.2").
  */
 import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { test } from "node:test";
 import { Game } from "../src/kernel/game.js";
 import { viewFor } from "../src/kernel/visibility.js";
 import { rulesetDocument } from "../src/records/publish/ruleset.js";
 import { compileRuleCode } from "../src/sandbox/compile-rule.js";
+import { SqliteStore } from "../src/store/sqlite-store.js";
+import { runCli } from "./cli-run.js";
 import { engine } from "./helpers.js";
 
 const charter = compileRuleCode(`
@@ -40,8 +45,8 @@ on<RulesChangedEvent>("rules.changed", (e) => {
   }
 });`);
 
-async function versionedGame(): Promise<Game> {
-  const game = await Game.create(engine(), {
+async function versionedGame(options = engine()): Promise<Game> {
+  const game = await Game.create(options, {
     name: "versions",
     preset: null,
     rules: [
@@ -88,4 +93,20 @@ test("the version rises once per rule-change that amends or transmutes; the vers
   await game.act("ada-lovelace", "read", { number: 2 });
   assert.equal(game.value("seen"), 3);
   game.close();
+});
+
+test("the command line shows a rule's version after its number", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "nomos-versions-"));
+  try {
+    const db = join(dir, "game.db");
+    const game = await versionedGame(engine(SqliteStore.open(db)));
+    await game.act("ada-lovelace", "amend", { number: 2, text: "A plain rule, amended." });
+    game.close();
+    const rules = await runCli(["--db", db, "rules"], false);
+    assert.equal(rules.code, 0, rules.stderr);
+    assert.match(rules.stdout, /^2\.2\. \[mutable, rev 3\]$/m);
+    assert.match(rules.stdout, /^3\.1\. \[mutable, rev 1, has code\]$/m, "a rule never amended reads the default");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -72,9 +72,8 @@ export class LocalSession implements GameSession {
   }
 
   async rules(): Promise<RuleBook> {
-    const current = Object.values(this.g.state.rules)
-      .sort((a, b) => a.number - b.number)
-      .map((r) => ({ ...r, permissions: permissionsOf(this.g.state, r.number) }));
+    // As every viewer reads them: declared property defaults included (viewFor).
+    const current = viewFor(this.g.state, null).rules.map((r) => ({ ...r, permissions: permissionsOf(this.g.state, r.number) }));
     return { current, repealed: this.g.state.repealed };
   }
 

@@ -1,5 +1,6 @@
 /** Human-readable text for rules and their history, in the layout Nomic players know. */
 import type { HistoryEntry, Json, RuleRecord } from "../kernel/types.js";
+import { ruleLabel } from "../records/publish/grouping.js";
 import type { Permissions } from "./permissions.js";
 
 /** "2026-11-23 10:00 UTC": the engine's times are UTC, and players may be anywhere. */
@@ -38,7 +39,7 @@ export function historyLine(h: HistoryEntry): string {
 
 export function ruleHeading(rule: RuleRecord): string {
   const title = rule.title ? ` ${rule.title}` : "";
-  return `${rule.number}.${title} [${rule.mutable ? "mutable" : "immutable"}, rev ${rule.revision}${rule.code ? ", has code" : ""}]`;
+  return `${ruleLabel(rule)}.${title} [${rule.mutable ? "mutable" : "immutable"}, rev ${rule.revision}${rule.code ? ", has code" : ""}]`;
 }
 
 /** The ruleset in effect: immutable rules first, as Suber's set prints them. */
