@@ -22,14 +22,24 @@ import { propDefaults, withDefaults } from "../kernel/rule-props.js";
 import { isSkipped } from "./precedence.js";
 
 const views = new WeakMap<RuleRecord, { defaults: Record<string, Json>; view: Json }>();
-/** What a rule reads of a rule: its record, its properties over the declared defaults. */
-function view(rec: RuleRecord): Json {
-  const defaults = (caches.propDefaults ??= propDefaults(
+let lastDefaults: { json: string; value: Record<string, Json> } = { json: "{}", value: {} };
+/** The declared property defaults; the same object while they are the same, so views stay cached. */
+function defaultsNow(): Record<string, Json> {
+  if (caches.propDefaults) return caches.propDefaults;
+  const value = propDefaults(
     [...rules.values()].map((r) => {
       const l = loaded.get(r.number);
-      return [r.number, r.mutable, l && !l.failed ? { props: Object.fromEntries(l.props) } : undefined] as const;
+      return [r.number, r.mutable, l && !l.failed && l.props.size ? { props: Object.fromEntries(l.props) } : undefined] as const;
     }),
-  ));
+  );
+  const json = JSON.stringify(value);
+  if (json !== lastDefaults.json) lastDefaults = { json, value };
+  return (caches.propDefaults = lastDefaults.value);
+}
+
+/** What a rule reads of a rule: its record, its properties over the declared defaults. */
+function view(rec: RuleRecord): Json {
+  const defaults = defaultsNow();
   let v = views.get(rec);
   if (v?.defaults !== defaults) {
     const r = withDefaults(rec, defaults);

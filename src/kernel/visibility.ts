@@ -75,6 +75,7 @@ export function viewFor(state: GameState, viewer: string | null): GameView {
       views.push({ ...base, values });
     }
   }
+  const defaults = stateDefaults(state);
   return {
     name: state.name,
     preset: state.preset,
@@ -86,7 +87,7 @@ export function viewFor(state: GameState, viewer: string | null): GameView {
     players: state.players,
     rules: Object.values(state.rules)
       .sort((a, b) => a.number - b.number)
-      .map((r) => withDefaults(r, stateDefaults(state))),
+      .map((r) => withDefaults(r, defaults)),
     state: views,
     failures: state.failures,
   };
