@@ -21,7 +21,8 @@ export function LeaveGame({ page, onLeft }: { page: GamePage; onLeft(): Promise<
   return (
     <div class="leave-game">
       {asked ? (
-        <p role="group" aria-label="Leave the game?">
+        <fieldset>
+          <legend>Leave the game?</legend>
           Leave {page.view.name}? You will no longer be one of its players.{" "}
           <button type="button" onClick={leave}>
             Yes, leave the game
@@ -29,7 +30,7 @@ export function LeaveGame({ page, onLeft }: { page: GamePage; onLeft(): Promise<
           <button type="button" class="secondary" onClick={() => setAsked(false)}>
             Stay
           </button>
-        </p>
+        </fieldset>
       ) : (
         <button type="button" class="secondary" onClick={() => setAsked(true)}>
           Leave the game
