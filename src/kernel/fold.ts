@@ -186,6 +186,10 @@ export function applyEffect(state: GameState, effect: Effect, act: Act): void {
       break;
     case "player.joined":
       state.players.push({ ...effect.player });
+      if (state.applicants?.some((a) => a.id === effect.player.id)) state.applicants = state.applicants.filter((a) => a.id !== effect.player.id);
+      break;
+    case "player.applied":
+      state.applicants = [...(state.applicants ?? []), { ...effect.applicant, at: act.time, reason: effect.reason }];
       break;
     case "player.renamed": {
       const player = state.players.find((p) => p.id === effect.id);

@@ -15,6 +15,7 @@ import { emptyState, fold } from "./fold.js";
 import type { GameStore } from "./game-store.js";
 import type { GuestRequest, GuestResult } from "./guest-protocol.js";
 import { limits } from "./limits.js";
+import { joinOutcome, leaveInput, takenIds, type JoinOutcome } from "./membership.js";
 import { clockAhead, clockInput, type ClockMove } from "./practice-clock.js";
 import { SandboxInterrupted, type Sandbox, type SandboxFactory } from "./sandbox.js";
 import { playerName, slug } from "./player-id.js";
@@ -143,18 +144,17 @@ export class Game {
     return out;
   }
 
-  /** Adds a player. The id is made from the name unless given. */
-  join(name: string, id?: string): Promise<PlayerRecord> {
+  /** Adds a player, or an applicant when a rule defers the request (src/kernel/membership.ts). The id is made from the name unless given. */
+  join(name: string, id?: string): Promise<JoinOutcome> {
     return this.serial(async () => {
       const clean = playerName(name, (message) => new ActionError("invalid-input", message));
-      const taken = new Set([...this.current.players, ...this.current.departed].map((p) => p.id));
+      const taken = takenIds(this.current);
       let playerId = id ?? slug(clean);
       if (id !== undefined && taken.has(id)) throw new ActionError("invalid-input", `the id "${id}" is taken in this game`);
       for (let n = 2; taken.has(playerId); n++) playerId = `${slug(clean)}-${n}`;
       const time = this.now();
       const player: PlayerRecord = { id: playerId, name: clean, joinedAt: time };
-      await this.commit({ kind: "join", player: { id: player.id, name: player.name } }, time);
-      return player;
+      return joinOutcome((await this.commit({ kind: "join", player: { id: player.id, name: player.name } }, time)).act, player);
     });
   }
 
@@ -167,6 +167,11 @@ export class Game {
       if (player.name !== clean) await this.commit({ kind: "rename", player: playerId, name: clean }, this.now());
       return { ...player };
     });
+  }
+
+  /** A player leaves the game, unless a rule refuses it ("membership.leave"). */
+  leave(playerId: string): Promise<ActOutcome> {
+    return this.serial(() => this.commit(leaveInput(this.current, playerId), this.now()));
   }
 
   /**

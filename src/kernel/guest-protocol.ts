@@ -12,6 +12,8 @@ export interface BootSnapshot {
   timers: TimerRecord[];
   decisions: DecisionRecord[];
   status: "active" | "over";
+  /** People whose request to join awaits the rules (src/kernel/membership.ts). */
+  applicants?: { id: string; name: string; at: number; reason: string }[];
   /** Rules whose code is known to fail when it loads: marked failed without running again. */
   skip: Record<string, string>;
   /** Rules not in effect (GameState.suspended), and those whose status a correction set. */

@@ -86,7 +86,6 @@ export interface ArchivedRuleSpec {
 export type Recorder = { player: string } | { host: true };
 
 /** One value a correction sets: game state, a player's state, or one entry of a record. */
-export type CorrectionChange = StateCorrection | RuleStatusCorrection;
 export interface StateCorrection {
   name: string;
   player?: string;
@@ -99,6 +98,20 @@ export interface RuleStatusCorrection {
   inEffect: boolean;
   reason?: string;
 }
+
+/** A correction of a player's status: no longer a player (the reason is the correction's unless given). */
+export interface PlayerRemoval {
+  player: string;
+  remove: true;
+  reason?: string;
+}
+
+/** A correction naming the game's winners: the game ends, its reason the correction's. */
+export interface WinnersNamed {
+  winners: string[];
+}
+
+export type CorrectionChange = StateCorrection | RuleStatusCorrection | PlayerRemoval | WinnersNamed;
 
 export interface Correction {
   /** What the correction rests on: a rule, a ruling (such as "case 2"), or both. */
@@ -156,6 +169,8 @@ export interface RuleDeclares {
   state: string[];
   /** State other rules declared secret that this rule declared it reads (readsSecret), shown to voters. */
   reads?: string[];
+  /** Rule properties this rule declared (ruleProperty), with the value every rule reads until it sets its own. */
+  props?: Record<string, { initial: Json; describe: string | null }>;
 }
 
 export interface TimerRecord {
@@ -207,6 +222,8 @@ export type Effect =
   | { e: "player.joined"; player: PlayerRecord }
   | { e: "player.left"; id: string; reason: string; rule: number | null }
   | { e: "player.renamed"; id: string; name: string }
+  /** A request to join a rule deferred: the person is an applicant until a rule admits them. */
+  | { e: "player.applied"; applicant: { id: string; name: string }; reason: string }
   | { e: "event"; type: string; data: Json; rule: number | null }
   | { e: "message"; text: string; to: string[] | null; rule: number }
   | { e: "random"; rule: number; draw: string; value: Json }
@@ -222,6 +239,7 @@ export type Input =
   | { kind: "create"; name: string; preset: string | null; rules: RuleSpec[]; archived?: ArchivedRuleSpec[]; practice?: true }
   | { kind: "join"; player: { id: string; name: string } }
   | { kind: "rename"; player: string; name: string }
+  | { kind: "leave"; player: string }
   | { kind: "action"; actor: string; name: string; input: Json }
   | { kind: "timer"; id: string }
   /** An office holder makes a decision a rule opened (DecisionRecord), with their answer; the rule and question as they stood, for the log. */
@@ -266,6 +284,8 @@ export interface GameState {
   repealed: RuleRecord[];
   players: PlayerRecord[];
   departed: (PlayerRecord & { leftAt: number; reason: string })[];
+  /** People whose request to join a rule deferred ("membership.join"), until a rule admits them. */
+  applicants?: { id: string; name: string; at: number; reason: string }[];
   decls: Record<string, StateDecl>;
   declares: Record<string, RuleDeclares>;
   values: { game: Record<string, Json>; player: Record<string, Record<string, Json>> };

@@ -231,7 +231,7 @@ interface GameEvent<D = any> {
 
 /**
  * Reacts to an event. Events come from the engine ("game.started", "player.joined",
- * "player.left", "rule.changed", "timer:<name>" for this rule's own timers) and from rules
+ * "player.left", "rule.changed", "rules.changed" ({@link RulesChangedEvent}), "timer:<name>" for this rule's own timers) and from rules
  * (`game.emit`). Reactions run in precedence order; events they emit run after them.
  */
 declare function on<D = any>(type: string, handler: (event: GameEvent<D>) => void): void;
@@ -286,7 +286,11 @@ interface RuleView {
   /** 1 when enacted, rising with each amendment. */
   readonly revision: number;
   readonly hasCode: boolean;
-  /** Further properties a ruleset gives rules (Nomic VIII 102). */
+  /**
+   * Further properties a ruleset gives rules (Nomic VIII 102): those the rule set (set-property,
+   * or enacted with), over the defaults rules declare with {@link ruleProperty}. By convention
+   * `version` (a number: the rule reads "101.2") and `book` (the group it is filed under).
+   */
   readonly props: { readonly [key: string]: Json };
   readonly history: readonly RuleHistoryEntry[];
   /**
@@ -298,6 +302,22 @@ interface RuleView {
   readonly inEffect: boolean;
   /** When not in effect: the rule that says so (null: an officer's correction ruled it void), and why. */
   readonly suspended?: { readonly rule: number | null; readonly reason: string };
+}
+
+/**
+ * Declares a property every rule has (top level only), with the value a rule reads until its
+ * own is set: `ruleProperty("version", { initial: 1 })` makes every rule, in the initial set or
+ * enacted later, read `props.version` 1 until a set-property changes it. Where two rules declare
+ * one key, the first in the default precedence (immutable first, then by number) gives the default.
+ */
+declare function ruleProperty<T extends Json>(key: string, options: { readonly initial: T; readonly describe?: string }): void;
+
+/** The data of "rules.changed": one rule-change (one apply/applyAll), whatever number of changes it made. */
+interface RulesChangedEvent {
+  readonly cause: string;
+  readonly changes: readonly { readonly kind: string; readonly number: number; readonly to: number | null }[];
+  /** The rule whose code made it. */
+  readonly by: number | null;
 }
 
 type RuleChange =
@@ -337,7 +357,12 @@ interface Rules {
    * why it cannot be made (not allowed, no such rule, number taken, no way left to change rules).
    */
   apply(change: RuleChange, cause: string): RuleView;
-  /** Puts several rule-changes into effect together: all of them, or (if one cannot be made) none. */
+  /**
+   * Puts several rule-changes into effect together: all of them, or (if one cannot be made) none.
+   * Each `apply`/`applyAll` is one rule-change: after its "rule.changed" events (one per change),
+   * rules hear "rules.changed" once, with {@link RulesChangedEvent}. One made only of set-property
+   * changes is not announced so, so a rule raising a version as it hears "rules.changed" does not hear itself.
+   */
   applyAll(changes: readonly RuleChange[], cause: string): RuleView[];
   /** Would the engine accept this change (or these changes, together)? Returns the reason it would not, or undefined. */
   check(change: RuleChange | readonly RuleChange[]): string | undefined;
@@ -405,6 +430,14 @@ interface GameApi {
   player(id: PlayerId): Player | undefined;
   /** Removes a player from the game (forfeit, death, expulsion). */
   removePlayer(id: PlayerId, reason: string): void;
+  /**
+   * Makes an applicant a player: someone whose request to join a rule deferred ("membership.join"
+   * answered `{ defer }`), now admitted by the rules' own decision (a motion passed). Rules hear
+   * "player.joined". Throws if the id has not asked to join.
+   */
+  admit(applicant: { readonly id: PlayerId; readonly name: string }): void;
+  /** Who has asked to join and awaits the rules, oldest first (`at`: when they asked). */
+  applicants(): { readonly id: PlayerId; readonly name: string; readonly at: number }[];
   rules: Rules;
   /** Random numbers from the engine's seeded source; every draw is recorded in the log. */
   random: {

@@ -104,6 +104,9 @@ async function rerun(game: Game, input: Input, seen: { code: number }): Promise<
     case "rename":
       await game.rename(input.player, input.name);
       return;
+    case "leave":
+      await game.leave(input.player);
+      return;
     case "action": {
       const decl = game.actions().find((a) => a.name === input.name);
       await game.act(input.actor, input.name, decl ? rawInput(decl.input, input.input, seen) : input.input);
