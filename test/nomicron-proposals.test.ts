@@ -1,11 +1,24 @@
 /** Nomicron's proposals (rules 101-111, 202-208), played turn by turn through the Game API on a simulated clock. */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { beginRound, inEffect, nextTimer, nomicronGame, points, propose, record, refused, round, runTo, type Table, votes } from "./nomicron-helpers.js";
+import {
+  beginRound,
+  inEffect,
+  version,
+  nextTimer,
+  nomicronGame,
+  points,
+  propose,
+  record,
+  refused,
+  round,
+  runTo,
+  type Table,
+  votes,
+} from "./nomicron-helpers.js";
 
 const founded = Date.UTC(2026, 1, 18, 12);
 const rule = (t: Table, n: number) => t.game.state.rules[n];
-const version = (t: Table, n: number) => rule(t, n)?.props?.version;
 
 /** A game in round 1, at the beginning of its first turn. */
 async function firstTurn(): Promise<Table> {
