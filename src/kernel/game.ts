@@ -10,6 +10,7 @@ import { checkedCorrection } from "./correction-check.js";
 import { Availability, type Standing } from "./availability.js";
 import { bootedSandbox } from "./boot.js";
 import { checkGuestResult } from "./check-effects.js";
+import { hostDeadlineAfter, nextDue } from "./deadlines.js";
 import { emptyState, fold } from "./fold.js";
 import type { GameStore } from "./game-store.js";
 import type { GuestRequest, GuestResult } from "./guest-protocol.js";
@@ -144,6 +145,7 @@ export class Game {
   /** Adds a player. The id is made from the name unless given. */
   join(name: string, id?: string): Promise<PlayerRecord> {
     return this.serial(async () => {
+      await this.fireDueFirst();
       const clean = playerName(name, (message) => new ActionError("invalid-input", message));
       const taken = new Set([...this.current.players, ...this.current.departed].map((p) => p.id));
       let playerId = id ?? slug(clean);
@@ -159,6 +161,7 @@ export class Game {
   /** Changes a player's name; the id, and so the history, stays. */
   rename(playerId: string, name: string): Promise<PlayerRecord> {
     return this.serial(async () => {
+      await this.fireDueFirst();
       const clean = playerName(name, (message) => new ActionError("invalid-input", message));
       const player = this.current.players.find((p) => p.id === playerId);
       if (!player) throw new ActionError("not-a-player", `"${playerId}" is not a player in this game`);
@@ -185,6 +188,7 @@ export class Game {
   /** A player's action, checked against the form its rule declared, then run by the rules. */
   act(actor: string, name: string, input: unknown = {}): Promise<ActOutcome> {
     return this.serial(async () => {
+      await this.fireDueFirst();
       const state = this.current;
       if (!state.players.some((p) => p.id === actor)) {
         throw new ActionError(
@@ -225,6 +229,7 @@ export class Game {
    */
   correct(by: Recorder, correction: Correction): Promise<ActOutcome> {
     return this.serial(async () => {
+      await this.fireDueFirst();
       const clean = checkedCorrection(this.current, by, correction);
       return this.commit({ kind: "correction", by, ...clean }, this.now());
     });
@@ -232,7 +237,10 @@ export class Game {
 
   /** A player moves a practice game's clock forward (src/kernel/practice-clock.ts); the timers it passes are then due. */
   moveClock(by: string, move: ClockMove): Promise<ActOutcome> {
-    return this.serial(() => this.commit(...clockInput(this.current, by, move, this.now(), ActionError)));
+    return this.serial(async () => {
+      await this.fireDueFirst();
+      return this.commit(...clockInput(this.current, by, move, this.now(), ActionError));
+    });
   }
 
   /**
@@ -279,10 +287,14 @@ export class Game {
   // ---- internals ------------------------------------------------------------------------
 
   private nextDueTimer(now: number) {
-    if (this.current.status === "over") return undefined;
-    return Object.values(this.current.timers)
-      .filter((t) => t.at <= now)
-      .sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : 1))[0];
+    return nextDue(this.current, now);
+  }
+
+  /** Deadlines are never missed: the timers due by now fire before any later act, each an act of its own. */
+  private async fireDueFirst(): Promise<void> {
+    const now = this.now();
+    for (let n = 0, due = nextDue(this.current, now); due && n < limits.timers; n++, due = nextDue(this.current, now))
+      await this.commit({ kind: "timer", id: due.id }, Math.max(due.at, this.current.time));
   }
 
   private standingNow(player: string | null): Promise<Standing> {
@@ -305,7 +317,7 @@ export class Game {
       throw new ActionError("game-over", `the game is over (${this.current.result?.reason ?? "ended"}); nothing more can be done in it`);
     const outcome = await this.execute(input, time);
     try {
-      await this.options.store.appendAct(this.info.id, outcome.act);
+      await this.options.store.appendAct(this.info.id, outcome.act, hostDeadlineAfter(this.current, outcome.act));
     } catch (err) {
       // The guest already applied the act; bring it back to what the log says.
       await this.reboot();

@@ -5,6 +5,7 @@
  */
 import { Game, type EngineOptions, type NewGame } from "../kernel/game.js";
 import { clockAhead } from "../kernel/practice-clock.js";
+import { hostDeadline } from "../kernel/deadlines.js";
 import type { PlayerRecord } from "../kernel/types.js";
 import { FoundingStore } from "../store/founding-store.js";
 import { StoreWriteError } from "../store/sqlite-driver.js";
@@ -73,6 +74,19 @@ export class GameHub {
     // may be late (a busy process, a clock moved), and what play awaits depends on it.
     if (game.hasDueTimers(this.gameTime(game))) await this.change(game, (g) => g.fireDueTimers(this.gameTime(g))).catch(() => undefined);
     return game;
+  }
+
+  /**
+   * When a server starts: every game whose timer came due while no server ran fires it now,
+   * without waiting for anyone to open the game (the store keeps each game's next deadline).
+   * A game whose deadline was not known yet is loaded once, and its deadline noted.
+   */
+  async wakeDue(): Promise<void> {
+    const store = this.engine.store;
+    for (const id of (await store.dueGames?.(this.clock())) ?? []) {
+      const game = await this.get(id).catch(() => undefined);
+      if (game) await store.noteDeadline?.(id, hostDeadline(game.state));
+    }
   }
 
   /** Creates a game with nobody in it (see {@link found} for a game with its founder seated). */
