@@ -13,6 +13,7 @@ import { clearTimer, isPlayer, loaded, rules, setPlayers, setRule, setTimer, tim
 import { order } from "./precedence.js";
 import { ask } from "./questions.js";
 import { draw } from "./random.js";
+import { calendar } from "./calendar.js";
 import { applyChecked, authorize, existing } from "./rule-changes.js";
 import { mayChange, mayRead } from "./run.js";
 import { t } from "./schemas.js";
@@ -135,6 +136,7 @@ function gameApi(number: number) {
       },
     }),
     random: draw(number, stamp),
+    calendar: calendar(number),
     post: (message: string, options?: { to?: unknown }) => {
       stamp("posting a message");
       if (++cur.messages > limits.messages) throw new Error(`Rule ${number}: more than ${limits.messages} messages in one act`);

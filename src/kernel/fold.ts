@@ -205,6 +205,7 @@ export function applyEffect(state: GameState, effect: Effect, act: Act): void {
     case "event":
     case "message":
     case "random":
+    case "calendar":
       // Recorded for readers of the log; they change no state.
       break;
   }

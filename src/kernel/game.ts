@@ -145,13 +145,12 @@ export class Game {
   /** Adds a player. The id is made from the name unless given. */
   join(name: string, id?: string): Promise<PlayerRecord> {
     return this.serial(async () => {
-      await this.fireDueFirst();
+      const time = await this.fireDueFirst();
       const clean = playerName(name, (message) => new ActionError("invalid-input", message));
       const taken = new Set([...this.current.players, ...this.current.departed].map((p) => p.id));
       let playerId = id ?? slug(clean);
       if (id !== undefined && taken.has(id)) throw new ActionError("invalid-input", `the id "${id}" is taken in this game`);
       for (let n = 2; taken.has(playerId); n++) playerId = `${slug(clean)}-${n}`;
-      const time = this.now();
       const player: PlayerRecord = { id: playerId, name: clean, joinedAt: time };
       await this.commit({ kind: "join", player: { id: player.id, name: player.name } }, time);
       return player;
@@ -161,11 +160,11 @@ export class Game {
   /** Changes a player's name; the id, and so the history, stays. */
   rename(playerId: string, name: string): Promise<PlayerRecord> {
     return this.serial(async () => {
-      await this.fireDueFirst();
+      const time = await this.fireDueFirst();
       const clean = playerName(name, (message) => new ActionError("invalid-input", message));
       const player = this.current.players.find((p) => p.id === playerId);
       if (!player) throw new ActionError("not-a-player", `"${playerId}" is not a player in this game`);
-      if (player.name !== clean) await this.commit({ kind: "rename", player: playerId, name: clean }, this.now());
+      if (player.name !== clean) await this.commit({ kind: "rename", player: playerId, name: clean }, time);
       return { ...player };
     });
   }
@@ -188,7 +187,7 @@ export class Game {
   /** A player's action, checked against the form its rule declared, then run by the rules. */
   act(actor: string, name: string, input: unknown = {}): Promise<ActOutcome> {
     return this.serial(async () => {
-      await this.fireDueFirst();
+      const time = await this.fireDueFirst();
       const state = this.current;
       if (!state.players.some((p) => p.id === actor)) {
         throw new ActionError(
@@ -217,7 +216,7 @@ export class Game {
         if (refused) throw new ActionError("refused", refused.rule === null ? refused.reason : `Rule ${refused.rule}: ${refused.reason}`, refused.rule);
         throw new ActionError("invalid-input", `${name}: ${err.message} (Rule ${decl.rule} declares this action's form)`, decl.rule);
       }
-      const outcome = await this.commit({ kind: "action", actor, name, input: prepared }, this.now());
+      const outcome = await this.commit({ kind: "action", actor, name, input: prepared }, time);
       return outcome;
     });
   }
@@ -229,17 +228,17 @@ export class Game {
    */
   correct(by: Recorder, correction: Correction): Promise<ActOutcome> {
     return this.serial(async () => {
-      await this.fireDueFirst();
+      const time = await this.fireDueFirst();
       const clean = checkedCorrection(this.current, by, correction);
-      return this.commit({ kind: "correction", by, ...clean }, this.now());
+      return this.commit({ kind: "correction", by, ...clean }, time);
     });
   }
 
   /** A player moves a practice game's clock forward (src/kernel/practice-clock.ts); the timers it passes are then due. */
   moveClock(by: string, move: ClockMove): Promise<ActOutcome> {
     return this.serial(async () => {
-      await this.fireDueFirst();
-      return this.commit(...clockInput(this.current, by, move, this.now(), ActionError));
+      const time = await this.fireDueFirst();
+      return this.commit(...clockInput(this.current, by, move, time, ActionError));
     });
   }
 
@@ -290,11 +289,15 @@ export class Game {
     return nextDue(this.current, now);
   }
 
-  /** Deadlines are never missed: the timers due by now fire before any later act, each an act of its own. */
-  private async fireDueFirst(): Promise<void> {
+  /**
+   * Deadlines are never missed: the timers due by now fire before any later act, each an act
+   * of its own. Returns the later act's time: the clock is read once per act.
+   */
+  private async fireDueFirst(): Promise<number> {
     const now = this.now();
     for (let n = 0, due = nextDue(this.current, now); due && n < limits.timers; n++, due = nextDue(this.current, now))
       await this.commit({ kind: "timer", id: due.id }, Math.max(due.at, this.current.time));
+    return now;
   }
 
   private standingNow(player: string | null): Promise<Standing> {

@@ -186,6 +186,8 @@ export type Effect =
   | { e: "event"; type: string; data: Json; rule: number | null }
   | { e: "message"; text: string; to: string[] | null; rule: number }
   | { e: "random"; rule: number; draw: string; value: Json }
+  /** A question about local time the host answered (game.calendar): recorded, so a replay needs no time-zone data. */
+  | { e: "calendar"; ask: Json; value: Json }
   | { e: "timer.set"; timer: TimerRecord }
   | { e: "timer.cleared"; id: string }
   | { e: "game.ended"; winners: string[]; reason: string; rule: number };

@@ -330,6 +330,18 @@ interface Rules {
   annotate(number: number, text: string, cause: string): void;
 }
 
+type Weekday = "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
+
+/** A moment read on the wall clock of a time zone ({@link GameApi.calendar}). */
+interface LocalTime {
+  readonly year: number;
+  readonly month: number;
+  readonly day: number;
+  readonly weekday: Weekday;
+  readonly hour: number;
+  readonly minute: number;
+}
+
 interface Answer<R> {
   readonly value: R;
   /** The number of the rule that gave the answer. */
@@ -351,6 +363,20 @@ interface GameApi {
   /** Removes a player from the game (forfeit, death, expulsion). */
   removePlayer(id: PlayerId, reason: string): void;
   rules: Rules;
+  /**
+   * Local time in a time zone, with daylight saving, answered by the engine (rule code has no
+   * time-zone data) and recorded in the log, so a replay reads the same answers back.
+   * `zone` is an IANA name ("America/Chicago", "Europe/Paris", "UTC"); an unknown one throws
+   * an Error naming it (the rule's code fails, as with any error). A local time skipped when
+   * clocks go forward reads as that time on the clock before the change (02:30 is 03:30 on
+   * the day Chicago springs forward); one repeated when clocks go back is the first of the two.
+   */
+  calendar: {
+    /** When it is next `weekday` at `time` ("HH:MM", 24-hour) in `zone`: ms UTC, strictly after `after` (default {@link now}). */
+    next(spec: { readonly weekday: Weekday; readonly time: string; readonly zone: string; readonly after?: number }): number;
+    /** The date and wall-clock time in `zone` at `at` (ms UTC); `month` 1..12, `day` 1..31, `hour` 0..23. */
+    local(at: number, zone: string): LocalTime;
+  };
   /** Random numbers from the engine's seeded source; every draw is recorded in the log. */
   random: {
     /** A whole number from min to max, both included. */

@@ -31,6 +31,7 @@ const effectKinds: { [K in Effect["e"]]: true } = {
   event: true,
   message: true,
   random: true,
+  calendar: true,
   "timer.set": true,
   "timer.cleared": true,
   "game.ended": true,
