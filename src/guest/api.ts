@@ -48,7 +48,7 @@ function gameApi(number: number) {
   const stamp = (what: string) => mayChange(number, what);
   const players = () => {
     read("the players");
-    return world.players.map((p) => Object.freeze({ ...p }));
+    return world.players.map((p) => Object.freeze({ lastActed: null, ...p }));
   };
   return Object.freeze({
     now: () => (cur.request ? cur.request.time : 0),
@@ -57,7 +57,7 @@ function gameApi(number: number) {
     player: (id: string) => {
       read("a player");
       const p = world.players.find((x) => x.id === id);
-      return p ? Object.freeze({ ...p }) : undefined;
+      return p ? Object.freeze({ lastActed: null, ...p }) : undefined;
     },
     removePlayer: (id: string, reason: string) => {
       stamp("removing a player");

@@ -23,6 +23,7 @@ import { lockdown } from "./lockdown.js";
 import { caches, clearTimer, dropCaches, gameValues, loaded, measureState, playerValues, revertTo, rules, setPlayers, timers, world } from "./mirror.js";
 import { ossification } from "./probe.js";
 import { seed } from "./random.js";
+import { noteActed, posted } from "./forum.js";
 import { applyChange } from "./rule-changes.js";
 
 function start(input: Input): void {
@@ -57,7 +58,11 @@ function start(input: Input): void {
       return;
     }
     case "action":
+      noteActed(input.actor);
       doAction(input.actor, input.name, input.input);
+      return;
+    case "post":
+      posted(input.player, input.topic);
       return;
     case "correction":
       recordCorrection(input);

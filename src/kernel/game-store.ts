@@ -88,8 +88,12 @@ export async function withCompanion<T>(
   }
 }
 
-/** The write pending beside the game's next act, taken (it goes with one act only). */
-export function takeCompanion(companions: Map<string, (act: Act) => void>, gameId: string): ((act: Act) => void) | undefined {
+/**
+ * The write pending beside the game's next act, taken (it goes with one act only). A timer
+ * that fires first (it came due before the act asked for: src/kernel/deadlines.ts) leaves it pending.
+ */
+export function takeCompanion(companions: Map<string, (act: Act) => void>, gameId: string, act?: Act): ((act: Act) => void) | undefined {
+  if (act?.input.kind === "timer") return undefined;
   const write = companions.get(gameId);
   companions.delete(gameId);
   return write;

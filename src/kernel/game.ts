@@ -221,6 +221,15 @@ export class Game {
     });
   }
 
+  /** A player posted to the game's forum on `topic`: an act, so the rules hear of it ("forum.posted") and know when the player last acted. */
+  post(player: string, topic: string): Promise<ActOutcome> {
+    return this.serial(async () => {
+      const time = await this.fireDueFirst();
+      if (!this.current.players.some((p) => p.id === player)) throw new ActionError("not-a-player", `"${player}" is not a player in this game`);
+      return this.commit({ kind: "post", player, topic: topic.slice(0, 100) }, time);
+    });
+  }
+
   /**
    * Records an officer's correction: values set as it says, citing the rule or ruling it
    * rests on. History is not rewritten: the correction is an act of its own, and what

@@ -105,6 +105,8 @@ export interface PlayerRecord {
   id: string;
   name: string;
   joinedAt: number;
+  /** When the player last acted in the game (an action, a forum post); absent: not yet. Folded from the acts. */
+  lastActed?: number;
 }
 
 /** What a record state keeps, as its rule declared it (the rule API's RecordConvention). */
@@ -198,6 +200,8 @@ export type Input =
   | { kind: "rename"; player: string; name: string }
   | { kind: "action"; actor: string; name: string; input: Json }
   | { kind: "timer"; id: string }
+  /** A player posted to the game's forum (the text is the forum's, not the log's). */
+  | { kind: "post"; player: string; topic: string }
   | ({ kind: "correction"; by: Recorder } & Correction)
   /**
    * A player moves a practice game's clock forward by `forwardMs`, to `aheadMs` ahead of

@@ -73,7 +73,9 @@ export function actHeading(input: Act["input"], name: (id: string) => string): s
             ? `${"player" in input.by ? name(input.by.player) : "The host"} records a correction (${citation(input.cites)}): ${input.reason}`
             : input.kind === "clock"
               ? clockMoveLine(input, name)
-              : `${name(input.actor)}: ${input.name} ${briefInput(input.input)}`;
+              : input.kind === "post"
+                ? `${name(input.player)} posts to the forum (${input.topic})`
+                : `${name(input.actor)}: ${input.name} ${briefInput(input.input)}`;
 }
 
 /** "Rule 202, case 2": what a correction rests on. */

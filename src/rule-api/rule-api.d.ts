@@ -34,6 +34,8 @@ interface Player {
   readonly name: string;
   /** When the player joined, in milliseconds since 1970 (UTC). */
   readonly joinedAt: number;
+  /** When the player last acted in this game: their latest action or forum post (ms since 1970 UTC); null: not yet. */
+  readonly lastActed: number | null;
 }
 
 /** Who may see a piece of state. Filtering happens on the server, before anything is sent. */
@@ -220,7 +222,8 @@ interface GameEvent<D = any> {
 
 /**
  * Reacts to an event. Events come from the engine ("game.started", "player.joined",
- * "player.left", "rule.changed", "timer:<name>" for this rule's own timers) and from rules
+ * "player.left", "rule.changed", "timer:<name>" for this rule's own timers, "forum.posted"
+ * ({@link ForumPosted}): a player posted to the game's forum) and from rules
  * (`game.emit`). Reactions run in precedence order; events they emit run after them.
  */
 declare function on<D = any>(type: string, handler: (event: GameEvent<D>) => void): void;
@@ -396,6 +399,9 @@ interface GameApi {
    * Sets a timer for this rule; when the time comes the engine sends this rule the event
    * "timer:<name>" with the data. Returns the timer's id. Set while this rule's own timer
    * fires, it must be due a minute later at least; a time in the past means now.
+   * A timer is never missed: one whose time came while nobody was looking fires before any
+   * later act (an action, a join, a post, a correction), and a server starting fires those
+   * that came due while it was down. Timers due at the same moment fire in the order set.
    */
   schedule(name: string, when: { readonly at: number } | { readonly after: number }, data?: Json): string;
   cancel(timerId: string): void;

@@ -130,6 +130,26 @@ export class GameHub {
   }
 
   /**
+   * A forum post by a player: its act (the rules hear "forum.posted") and `write`'s records
+   * (the post itself) commit together or not at all. Returns what `write` returned.
+   */
+  async post<T>(game: Game, player: string, topic: string, write: () => T): Promise<T> {
+    let written: { value: T } | undefined;
+    await this.change(game, (g) =>
+      this.engine.store.alongside(
+        g.id,
+        (act) => {
+          if (act.input.kind !== "post") throw new Error(`game ${g.id}: act ${act.seq} is not the post its text was written for`);
+          written = { value: write() };
+        },
+        () => g.post(player, topic),
+      ),
+    );
+    if (!written) throw new Error(`game ${game.id}: the post was recorded without its text`);
+    return written.value;
+  }
+
+  /**
    * Runs a change on a game (the newest: reloaded first if another process wrote to it),
    * then tells its watchers and re-arms its timers. A write the disk refused, or one another
    * process got in before, is an {@link ApiError} in words; nothing was recorded then.

@@ -38,10 +38,12 @@ const migrations: ((db: Db) => void)[] = [
   },
   // When each game's next timer is due by the host's clock (src/kernel/deadlines.ts): a server
   // starting finds the games whose deadlines passed while it was down. 0: not known yet; NULL: none.
+  // And the topic of each forum post, which the rules hear.
   (db) => {
     db.exec(`
       ALTER TABLE games ADD COLUMN next_deadline INTEGER DEFAULT 0;
       CREATE INDEX games_by_deadline ON games (next_deadline);
+      ALTER TABLE posts ADD COLUMN topic TEXT NOT NULL DEFAULT 'general';
     `);
   },
 ];
@@ -194,7 +196,7 @@ export class SqliteStore implements GameStore {
       if (act.seq !== last + 1) throw new StoreConflictError(gameId, last + 1, act.seq);
       this.statements.insertAct.run(gameId, act.seq, act.time, body);
       if (deadline !== undefined) this.statements.setDeadline.run(deadline, gameId);
-      takeCompanion(this.companions, gameId)?.(act);
+      takeCompanion(this.companions, gameId, act)?.(act);
     });
   }
 

@@ -118,6 +118,9 @@ async function rerun(game: Game, input: Input, seen: { code: number }): Promise<
       await fireAllDueTimers(game, timer.at);
       return;
     }
+    case "post":
+      await game.post(input.player, input.topic);
+      return;
     case "correction":
       await game.correct(input.by, { cites: input.cites, reason: input.reason, changes: input.changes });
       return;
