@@ -135,15 +135,18 @@ export class GameHub {
    */
   async post<T>(game: Game, player: string, topic: string, write: () => T): Promise<T> {
     let written: { value: T } | undefined;
-    await this.change(game, (g) =>
-      this.engine.store.alongside(
-        g.id,
-        (act) => {
-          if (act.input.kind !== "post") throw new Error(`game ${g.id}: act ${act.seq} is not the post its text was written for`);
-          written = { value: write() };
-        },
-        () => g.post(player, topic),
-      ),
+    await this.change(
+      game,
+      (g) =>
+        this.engine.store.alongside(
+          g.id,
+          (act) => {
+            if (act.input.kind !== "post") throw new Error(`game ${g.id}: act ${act.seq} is not the post its text was written for`);
+            written = { value: write() };
+          },
+          () => g.post(player, topic),
+        ),
+      "your post",
     );
     if (!written) throw new Error(`game ${game.id}: the post was recorded without its text`);
     return written.value;
@@ -154,14 +157,14 @@ export class GameHub {
    * then tells its watchers and re-arms its timers. A write the disk refused, or one another
    * process got in before, is an {@link ApiError} in words; nothing was recorded then.
    */
-  change<T>(game: Game, work: (game: Game) => Promise<T>): Promise<T> {
+  change<T>(game: Game, work: (game: Game) => Promise<T>, what = "this change to the game"): Promise<T> {
     return this.serial(game.id, async () => {
       const current = await this.fresh(game.id, game);
       const before = current.state.seq;
       try {
         return await work(current);
       } catch (err) {
-        if (err instanceof StoreWriteError) throw notSaved("this change to the game", err);
+        if (err instanceof StoreWriteError) throw notSaved(what, err);
         if (err instanceof StoreConflictError) {
           await this.fresh(game.id, current);
           throw new ApiError(
