@@ -260,7 +260,7 @@ export class Game {
     return this.serial(async () => {
       const fired: Act[] = [];
       while (fired.length < max) {
-        const due = this.nextDueTimer(now);
+        const due = nextDue(this.current, now);
         if (!due) break;
         fired.push((await this.commit({ kind: "timer", id: due.id }, Math.max(due.at, this.current.time))).act);
       }
@@ -275,7 +275,7 @@ export class Game {
 
   /** Whether a timer is due by `now` in a game still going on. */
   hasDueTimers(now = this.now()): boolean {
-    return this.nextDueTimer(now) !== undefined;
+    return nextDue(this.current, now) !== undefined;
   }
 
   /** What the rules would refuse `player` now, whatever the input, and what play awaits (src/kernel/availability.ts). */
@@ -293,10 +293,6 @@ export class Game {
   }
 
   // ---- internals ------------------------------------------------------------------------
-
-  private nextDueTimer(now: number) {
-    return nextDue(this.current, now);
-  }
 
   /**
    * Deadlines are never missed: the timers due by now fire before any later act, each an act
