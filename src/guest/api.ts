@@ -15,6 +15,7 @@ import { admit, applicants, endGame, removePlayer } from "./membership.js";
 import { order } from "./precedence.js";
 import { ask } from "./questions.js";
 import { draw } from "./random.js";
+import { calendar } from "./calendar.js";
 import { applyChecked, authorize, existing } from "./rule-changes.js";
 import { mayChange, mayRead } from "./run.js";
 import { t } from "./schemas.js";
@@ -73,7 +74,7 @@ function gameApi(number: number) {
   const stamp = (what: string) => mayChange(number, what);
   const players = () => {
     read("the players");
-    return world.players.map((p) => Object.freeze({ ...p }));
+    return world.players.map((p) => Object.freeze({ lastActed: null, ...p }));
   };
   return Object.freeze({
     now: () => (cur.request ? cur.request.time : 0),
@@ -82,7 +83,7 @@ function gameApi(number: number) {
     player: (id: string) => {
       read("a player");
       const p = world.players.find((x) => x.id === id);
-      return p ? Object.freeze({ ...p }) : undefined;
+      return p ? Object.freeze({ lastActed: null, ...p }) : undefined;
     },
     removePlayer: (id: string, reason: string) => {
       stamp("removing a player");
@@ -167,6 +168,7 @@ function gameApi(number: number) {
     }),
     ...decisionApi(number),
     random: draw(number, stamp),
+    calendar: calendar(number),
     post: (message: string, options?: { to?: unknown }) => {
       stamp("posting a message");
       if (++cur.messages > limits.messages) throw new Error(`Rule ${number}: more than ${limits.messages} messages in one act`);

@@ -25,6 +25,7 @@ import { caches, clearTimer, dropCaches, gameValues, loaded, measureState, playe
 import { addPlayer, joinAsked, leaveAsked, renameAsked } from "./membership.js";
 import { ossification } from "./probe.js";
 import { seed } from "./random.js";
+import { noteActed, posted } from "./forum.js";
 import { applyChange } from "./rule-changes.js";
 import { resolveStatus } from "./in-effect.js";
 import { bootStatus } from "./status.js";
@@ -63,7 +64,11 @@ function start(input: Input): void {
       return;
     }
     case "action":
+      noteActed(input.actor);
       doAction(input.actor, input.name, input.input);
+      return;
+    case "post":
+      posted(input.player, input.topic);
       return;
     case "correction":
       recordCorrection(input);

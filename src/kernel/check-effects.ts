@@ -178,6 +178,8 @@ class Bookkeeping {
         return this.named(e.rule);
       case "random":
         return this.named(e.rule);
+      case "calendar":
+        return null;
       case "timer.set":
         return this.timerSet(e.timer);
       case "timer.cleared":

@@ -242,6 +242,7 @@ const shapes: { [E in Effect["e"]]: Shape<Variant<E>> } = {
   event: { type: req(name("an event", limits.keyChars)), data: req(json(limits.valueChars)), rule: req(ruleNumberOrNull) },
   message: { text: req(text(limits.messageChars)), to: req(nullOr(list(playerId))), rule: req(ruleNumber) },
   random: { rule: req(ruleNumber), draw: req(text(limits.nameChars)), value: req(json(limits.valueChars)) },
+  calendar: { ask: req(json(limits.valueChars)), value: req(json(limits.valueChars)) },
   "timer.set": {
     timer: req(
       object<Variant<"timer.set">["timer"]>({

@@ -37,6 +37,8 @@ export interface GuestRequest {
    * did the work when the act is interrupted. Costs a host call per change: only for reruns.
    */
   diagnose?: boolean;
+  /** For a replay: the calendar answers the log recorded in this act, given back instead of asked again (src/guest/calendar.ts). */
+  calendar?: { ask: Json; value: Json }[];
 }
 
 export type GuestResult = { ok: true; effects: Effect[] } | { ok: false; refused: string; rule: number | null } | { ok: false; error: string };

@@ -125,6 +125,8 @@ export interface PlayerRecord {
   id: string;
   name: string;
   joinedAt: number;
+  /** When the player last acted in the game (an action, a forum post); absent: not yet. Folded from the acts. */
+  lastActed?: number;
 }
 
 /** What a record state keeps, as its rule declared it (the rule API's RecordConvention). */
@@ -227,6 +229,8 @@ export type Effect =
   | { e: "event"; type: string; data: Json; rule: number | null }
   | { e: "message"; text: string; to: string[] | null; rule: number }
   | { e: "random"; rule: number; draw: string; value: Json }
+  /** A question about local time the host answered (game.calendar): recorded, so a replay needs no time-zone data. */
+  | { e: "calendar"; ask: Json; value: Json }
   | { e: "timer.set"; timer: TimerRecord }
   | { e: "timer.cleared"; id: string }
   /** A rule's status changed ("rule.in-effect"): `rule` says who suspends it; `corrected` when an officer's correction set it. */
@@ -244,6 +248,8 @@ export type Input =
   | { kind: "timer"; id: string }
   /** An office holder makes a decision a rule opened (DecisionRecord), with their answer; the rule and question as they stood, for the log. */
   | { kind: "decision"; id: string; by: string; input: Json; rule: number; question: string }
+  /** A player posted to the game's forum (the text is the forum's, not the log's). */
+  | { kind: "post"; player: string; topic: string }
   | ({ kind: "correction"; by: Recorder } & Correction)
   /**
    * A player moves a practice game's clock forward by `forwardMs`, to `aheadMs` ahead of

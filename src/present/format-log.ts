@@ -86,7 +86,9 @@ export function actHeading(input: Act["input"], name: (id: string) => string): s
                 ? clockMoveLine(input, name)
                 : input.kind === "decision"
                   ? `${name(input.by)} decided (Rule ${input.rule}) ${input.question}: ${briefInput(input.input)}`
-                  : `${name(input.actor)}: ${input.name} ${briefInput(input.input)}`;
+                  : input.kind === "post"
+                    ? `${name(input.player)} posts to the forum (${input.topic})`
+                    : `${name(input.actor)}: ${input.name} ${briefInput(input.input)}`;
 }
 
 /** "Rule 202, case 2": what a correction rests on. */

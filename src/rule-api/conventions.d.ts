@@ -195,3 +195,13 @@ interface RuleChangeProbe { readonly steps: readonly { readonly actor: PlayerId;
  * its own entries for open decisions opened with `awaits: true` (game.decide): "decide: <question>".
  */
 interface PlayAwaited { readonly player: PlayerId; readonly does: string; readonly action?: string | null }
+
+/**
+ * The event "forum.posted": a player posted to the game's forum. Each post is an act of the
+ * game (the log says who posted, on what topic, never the text) and counts as the player
+ * acting (`Player.lastActed`). `topic` is what the poster said the post is about ("general" if nothing).
+ */
+interface ForumPosted {
+  readonly player: PlayerId;
+  readonly topic: string;
+}

@@ -34,6 +34,8 @@ interface Player {
   readonly name: string;
   /** When the player joined, in milliseconds since 1970 (UTC). */
   readonly joinedAt: number;
+  /** When the player last acted in this game: their latest action or forum post (ms since 1970 UTC); null: not yet. */
+  readonly lastActed: number | null;
 }
 
 /** Who may see a piece of state. Filtering happens on the server, before anything is sent. */
@@ -231,7 +233,8 @@ interface GameEvent<D = any> {
 
 /**
  * Reacts to an event. Events come from the engine ("game.started", "player.joined",
- * "player.left", "rule.changed", "rules.changed" ({@link RulesChangedEvent}), "timer:<name>" for this rule's own timers) and from rules
+ * "player.left", "rule.changed", "rules.changed" ({@link RulesChangedEvent}), "timer:<name>" for this rule's own timers, "forum.posted"
+ * ({@link ForumPosted}): a player posted to the game's forum) and from rules
  * (`game.emit`). Reactions run in precedence order; events they emit run after them.
  */
 declare function on<D = any>(type: string, handler: (event: GameEvent<D>) => void): void;
@@ -375,6 +378,18 @@ interface Rules {
   annotate(number: number, text: string, cause: string): void;
 }
 
+type Weekday = "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
+
+/** A moment read on the wall clock of a time zone ({@link GameApi.calendar}). */
+interface LocalTime {
+  readonly year: number;
+  readonly month: number;
+  readonly day: number;
+  readonly weekday: Weekday;
+  readonly hour: number;
+  readonly minute: number;
+}
+
 interface Answer<R> {
   readonly value: R;
   /** The number of the rule that gave the answer. */
@@ -439,6 +454,20 @@ interface GameApi {
   /** Who has asked to join and awaits the rules, oldest first (`at`: when they asked). */
   applicants(): { readonly id: PlayerId; readonly name: string; readonly at: number }[];
   rules: Rules;
+  /**
+   * Local time in a time zone, with daylight saving, answered by the engine (rule code has no
+   * time-zone data) and recorded in the log, so a replay reads the same answers back.
+   * `zone` is an IANA name ("America/Chicago", "Europe/Paris", "UTC"); an unknown one throws
+   * an Error naming it (the rule's code fails, as with any error). A local time skipped when
+   * clocks go forward reads as that time on the clock before the change (02:30 is 03:30 on
+   * the day Chicago springs forward); one repeated when clocks go back is the first of the two.
+   */
+  calendar: {
+    /** When it is next `weekday` at `time` ("HH:MM", 24-hour) in `zone`: ms UTC, strictly after `after` (default {@link now}). */
+    next(spec: { readonly weekday: Weekday; readonly time: string; readonly zone: string; readonly after?: number }): number;
+    /** The date and wall-clock time in `zone` at `at` (ms UTC); `month` 1..12, `day` 1..31, `hour` 0..23. */
+    local(at: number, zone: string): LocalTime;
+  };
   /** Random numbers from the engine's seeded source; every draw is recorded in the log. */
   random: {
     /** A whole number from min to max, both included. */
@@ -458,6 +487,9 @@ interface GameApi {
    * Sets a timer for this rule; when the time comes the engine sends this rule the event
    * "timer:<name>" with the data. Returns the timer's id. Set while this rule's own timer
    * fires, it must be due a minute later at least; a time in the past means now.
+   * A timer is never missed: one whose time came while nobody was looking fires before any
+   * later act (an action, a join, a post, a correction), and a server starting fires those
+   * that came due while it was down. Timers due at the same moment fire in the order set.
    */
   schedule(name: string, when: { readonly at: number } | { readonly after: number }, data?: Json): string;
   cancel(timerId: string): void;

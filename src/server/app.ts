@@ -121,6 +121,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   // Live streams never end by themselves: close them first, or closing waits for every page to leave.
   app.addHook("preClose", async () => context.hub.endStreams());
+  await context.hub.wakeDue();
   app.addHook("onClose", async () => {
     await context.hub.close();
     await store.close();

@@ -18,6 +18,7 @@ const inputKinds: { [K in Input["kind"]]: true } = {
   action: true,
   timer: true,
   decision: true,
+  post: true,
   correction: true,
   clock: true,
 };
@@ -44,6 +45,7 @@ const effectKinds: { [K in Effect["e"]]: true } = {
   event: true,
   message: true,
   random: true,
+  calendar: true,
   "timer.set": true,
   "timer.cleared": true,
   "rule.status": true,
