@@ -141,15 +141,17 @@ test("joining after the founding waits for a motion; at a convention's end the s
     `a motion made them a player (${JSON.stringify(barbara)})`,
   );
 
-  // Two weeks later: Grace has voted on no motion and posted nothing since; Edsger was inactive all along.
+  // Two weeks later: Grace has voted on no motion and posted nothing since, Alan only posted to the forum; Edsger was inactive all along.
   await runTo(t, t.clock.now + 15 * day);
   await game.act(id.ada!, "motion", { kind: "close-floor" });
-  for (const p of [id.ada!, id.alan!]) await game.act(p, "vote-motion", { motion: Object.keys(record(t, "motions")).length, vote: "for" });
+  await game.act(id.ada!, "vote-motion", { motion: Object.keys(record(t, "motions")).length, vote: "for" });
   await runTo(t, t.clock.now + 7 * day);
-  await motion(t, id.ada!, "begin-round", { [id.grace!]: "abstain" });
+  await game.post(id.alan!, "general");
+  await motion(t, id.ada!, "begin-round", { [id.grace!]: "abstain", [id.alan!]: "abstain" });
   await runTo(t, t.clock.now + 7 * day);
   assert.equal(round(t).number, 2);
   assert.equal(status(t, id.grace!), "inactive", "two weeks without a motion vote or a forum post");
+  assert.equal(status(t, id.alan!), "active", "a forum post keeps a player active");
   assert.equal(status(t, id.ada!), "active");
   assert.ok(!game.state.players.some((p) => p.id === id.edsger), "inactive for the whole convention: no longer a player");
 });
