@@ -95,6 +95,11 @@ test("a server stopped across a turn's end and the next beginning: started again
   try {
     const clients: ApiClient[] = [];
     for (const name of ["Ada", "Alan", "Grace"]) clients.push(await new ApiClient(server.url).signup(name.toLowerCase(), name));
+    const presets = (await clients[0]!.get("/api/presets")).body as { name: string; title: string }[];
+    assert.ok(
+      presets.some((p) => p.name === "nomicron" && p.title === "Nomicron"),
+      "the lobby offers Nomicron",
+    );
     const created = await clients[0]!.post("/api/games", { name: "Forum", preset: "nomicron" });
     assert.equal(created.status, 201, JSON.stringify(created.body));
     const id: string = created.body.id;
