@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { courtReport } from "../src/records/reports/index.js";
 import { checkRuleCode } from "../src/sandbox/compile-rule.js";
-import { caseOf, court, courtGame, courtSource, pass, points, pool, turnEdge, type CourtTable } from "./nomicron-court-helpers.js";
+import { caseOf, court, courtGame, courtSource, inactive, pass, points, pool, proposal, turnEdge, type CourtTable } from "./nomicron-court-helpers.js";
 import { hour, messages, refused } from "./n-omic-helpers.js";
 
 const day = 24 * hour;
@@ -87,7 +87,7 @@ test("with no one in the pool who may judge, the administrator serves; the admin
 
   // Only active players request Judgments or enter the pool; one who ceases to be active leaves it.
   await enter(t, [edsger]);
-  await t.game.act(ada, "sim-status", { player: edsger, status: "inactive" });
+  await inactive(t, edsger);
   assert.deepEqual(pool(t.game), [], "ceasing to be active removes from the pool");
   await refused(t.game, edsger, "request-judgment", { statement: "May I?" }, /only an active player/);
   await refused(t.game, edsger, "enter-judicial-pool", {}, /only an active player/);
@@ -149,8 +149,8 @@ test("a pool member who votes on no proposal in a turn with proposals up for vot
   const { ada, grace, alan, edsger, barbara } = t.id;
   await enter(t, [grace, alan, edsger, barbara]);
   await turnEdge(t, "begin");
-  await t.game.act(ada, "sim-proposal", { voters: [ada, grace, alan] });
-  await t.game.act(grace, "sim-proposal", { voters: [edsger] });
+  await proposal(t, ada, [ada, grace, alan]);
+  await proposal(t, grace, [edsger]);
   await turnEdge(t, "end");
   assert.deepEqual(pool(t.game), [grace, alan, edsger], "Barbara voted on neither proposal of turn 1-1");
   assert.ok((await log(t)).some((m) => m.includes("Barbara Liskov leaves the Judicial Pool: voted on no proposal in turn 1-1")));
