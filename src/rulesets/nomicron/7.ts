@@ -1,0 +1,22 @@
+// Rule 7: while the game is in convention, the only permitted game actions are making a
+// motion, voting on motions, posting to the public forum, and becoming active or inactive.
+//
+// Readings taken: posting to the forum is not an action the rules offer (the engine's forum
+// is always open), and resigning (Rule 110) prevails over this rule as 110.1 says a player
+// always has that option. Leaving the game is the engine's, not a game action.
+
+interface Round {
+  number: number;
+  turn: number | null;
+  inConvention: boolean;
+  turnName: string | null;
+}
+
+const permitted = ["motion", "vote-motion", "set-status"];
+const round = gameState<Round>("round", { initial: { number: 0, turn: null, inConvention: true, turnName: null } });
+
+forbid("*", (_input, { action }) =>
+  round.get().inConvention && !permitted.includes(action)
+    ? "while the game is in convention, the only game actions are making a motion, voting on motions, posting to the forum and becoming active or inactive"
+    : undefined,
+);
