@@ -52,6 +52,13 @@ export const Rule = Type.Object(
     ),
     history: Type.Array(ref(HistoryEntry)),
     permissions: Type.Optional(ref(Permissions)),
+    inEffect: Type.Boolean({ description: "Whether the rule is in effect now (the rules' answers to \"rule.in-effect\", or an officer's correction)" }),
+    suspended: Nullable(
+      Type.Object(
+        { rule: Nullable(Type.Integer({ description: "null: an officer's correction" })), reason: Type.String() },
+        { description: "Why the rule is not in effect now, and the rule that says so" },
+      ),
+    ),
   },
   { $id: "Rule", title: "Rule" },
 );

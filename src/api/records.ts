@@ -74,15 +74,21 @@ export const CorrectionRequest = Type.Object(
       description: "Why, in words every player reads (the values set reach only those who may see them: do not repeat a secret value here)",
     }),
     changes: Type.Array(
-      Type.Object(
-        {
-          name: Type.String({ minLength: 1, maxLength: 120 }),
-          player: Type.Optional(Type.String({ maxLength: 120 })),
-          key: Type.Optional(Type.String({ maxLength: 120 })),
-          value: JsonValue,
-        },
-        { additionalProperties: false },
-      ),
+      Type.Union([
+        Type.Object(
+          {
+            name: Type.String({ minLength: 1, maxLength: 120 }),
+            player: Type.Optional(Type.String({ maxLength: 120 })),
+            key: Type.Optional(Type.String({ maxLength: 120 })),
+            value: JsonValue,
+          },
+          { additionalProperties: false, description: "A value to set" },
+        ),
+        Type.Object(
+          { rule: Type.Integer(), inEffect: Type.Boolean(), reason: Type.Optional(Type.String({ maxLength: 2000 })) },
+          { additionalProperties: false, description: "A rule ruled void (inEffect false) or restored: it stands until another correction changes it" },
+        ),
+      ]),
       { minItems: 1, maxItems: 100 },
     ),
     asHost: Type.Optional(Type.Boolean({ description: "Record it as the game's host (its creator only) rather than as your player" })),

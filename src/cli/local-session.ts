@@ -2,6 +2,7 @@
  * A game in a game file on this machine: the kernel's `Game` over the store. Whoever keeps
  * the file may act as any player (--as) and record corrections as the game's host.
  */
+import { ruleStatus } from "../kernel/rule-status.js";
 import type { Standing } from "../kernel/availability.js";
 import { fireAllDueTimers, type EngineOptions, type Game } from "../kernel/game.js";
 import type { ClockMove } from "../kernel/practice-clock.js";
@@ -74,7 +75,7 @@ export class LocalSession implements GameSession {
   async rules(): Promise<RuleBook> {
     const current = Object.values(this.g.state.rules)
       .sort((a, b) => a.number - b.number)
-      .map((r) => ({ ...r, permissions: permissionsOf(this.g.state, r.number) }));
+      .map((r) => ({ ...r, ...ruleStatus(this.g.state, r.number), permissions: permissionsOf(this.g.state, r.number) }));
     return { current, repealed: this.g.state.repealed };
   }
 

@@ -4,6 +4,7 @@
  * acting as the signed-in user's player). Every game command is written once against this
  * interface; the two transports differ only in how they answer it.
  */
+import type { RuleSuspension } from "../present/rule-status.js";
 import type { Awaited, Refused } from "../kernel/availability.js";
 import type { ActionDecl, Correction, Effect, GameState, Input, RuleRecord } from "../kernel/types.js";
 import type { ClockMove } from "../kernel/practice-clock.js";
@@ -22,7 +23,7 @@ export interface ActOutcome {
 }
 
 /** A rule in effect, with what its code may do (where it has code). */
-export type RuleWithPermissions = RuleRecord & { permissions?: Permissions | null };
+export type RuleWithPermissions = RuleRecord & { permissions?: Permissions | null; inEffect?: boolean; suspended?: RuleSuspension | null };
 
 export interface RuleBook {
   /** The rules in effect, by number. */

@@ -18,6 +18,7 @@ import { mayChange, mayRead } from "./run.js";
 import { t } from "./schemas.js";
 import { historyEntry } from "../kernel/rule-history.js";
 import { isSkipped } from "./precedence.js";
+import { statusView } from "./status.js";
 
 const views = new WeakMap<RuleRecord, Json>();
 function view(rec: RuleRecord): Json {
@@ -39,7 +40,8 @@ function view(rec: RuleRecord): Json {
     );
     views.set(rec, v);
   }
-  return v;
+  // The status changes without the record changing: it is not cached with it.
+  return Object.freeze({ ...(v as object), ...statusView(rec.number) }) as unknown as Json;
 }
 
 function gameApi(number: number) {
@@ -212,7 +214,11 @@ function makeApi(number: number, l: Loaded): Record<string, unknown> {
     ...stateApi(number, l),
     t,
     game: gameApi(number),
-    action: (name: string, options: { describe?: unknown; input?: { json?: Json }; changesRules?: unknown; when?: unknown } | undefined, handler: unknown) => {
+    action: (
+      name: string,
+      options: { describe?: unknown; input?: { json?: Json }; changesRules?: unknown; prevails?: unknown; when?: unknown } | undefined,
+      handler: unknown,
+    ) => {
       declaring("action");
       const n = checkedName(name, `Rule ${number}: an action`);
       const h = fn(handler, `action "${n}"`);
@@ -222,6 +228,7 @@ function makeApi(number: number, l: Loaded): Record<string, unknown> {
         describe: text(options.describe ?? "", "an action's description", 2000),
         input: frozenJson(options.input.json, "an input schema"),
         changesRules: options.changesRules === true,
+        prevails: options.prevails === true,
         when: options.when === undefined ? null : (fn(options.when, `action "${n}"'s when`) as never),
         handler: h as never,
       });

@@ -12,6 +12,7 @@ import { frozenJson } from "./json.js";
 import { loaded } from "./mirror.js";
 import { order } from "./precedence.js";
 import { ask } from "./questions.js";
+import { suspended } from "./status.js";
 
 /** The question rules answer with what play awaits (conventions.d.ts, PlayAwaited). */
 const awaitsQuestion = "play.awaits";
@@ -47,7 +48,7 @@ function refusedNow(actor: string): Record<string, QueryRefusal | null> {
   const empty = frozenJson({}, "input") as Json;
   for (const n of order()) {
     const l = loaded.get(n);
-    if (!l || l.failed) continue;
+    if (!l || l.failed || suspended.has(n)) continue;
     for (const entry of l.actions.values()) {
       if (out.has(entry.name)) continue;
       try {

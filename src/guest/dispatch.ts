@@ -12,6 +12,8 @@ import { decls, type ActionEntry } from "./loaded.js";
 import { isSkipped, order } from "./precedence.js";
 import { ask } from "./questions.js";
 import { runIsolated, runReadOnly } from "./run.js";
+import { correctStatus } from "./in-effect.js";
+import { suspended } from "./status.js";
 
 export function drain(): void {
   let processed = 0;
@@ -44,14 +46,14 @@ export function doAction(actor: string, name: string, input: Json): void {
   for (const n of order()) {
     // A rule disabled for this act still handles it: runIsolated records its failure.
     const l = loaded.get(n);
-    if (l && !l.failed && l.actions.has(name)) {
+    if (l && !l.failed && !suspended.has(n) && l.actions.has(name)) {
       provider = n;
       break;
     }
   }
   if (provider === null) {
     const offered = new Set<string>();
-    for (const n of order()) for (const a of loaded.get(n)?.actions.keys() ?? []) offered.add(a);
+    for (const n of order()) if (!suspended.has(n)) for (const a of loaded.get(n)?.actions.keys() ?? []) offered.add(a);
     throw refusal(`no rule in effect offers the action "${name}"; the actions offered now are: ${[...offered].sort().join(", ") || "none"}`, null);
   }
   const entry = loaded.get(provider)!.actions.get(name)!;
@@ -63,8 +65,10 @@ export function doAction(actor: string, name: string, input: Json): void {
 
 /**
  * The checks that refuse an action: first the declaring rule's `when` (this actor, now),
- * then every rule's forbids on the input. Throws the refusal, citing the rule. The same
- * checks tell a page which actions are open (src/guest/availability.ts).
+ * then every rule's forbids on the input, and its guards over every action (`forbid("*")`).
+ * An action that `prevails` escapes the forbids of rules below its own in precedence.
+ * Throws the refusal, citing the rule. The same checks tell a page which actions are open
+ * (src/guest/availability.ts).
  */
 export function checkAction(provider: number, entry: ActionEntry, ctx: { actor: string; action: string }, frozenInput: Json): void {
   const name = entry.name;
@@ -73,9 +77,12 @@ export function checkAction(provider: number, entry: ActionEntry, ctx: { actor: 
     const reason = runReadOnly(provider, `when ${name}`, () => reasonOf(when(ctx)), true);
     if (reason) throw refusal(reason, provider);
   }
-  for (const n of order()) {
-    const checks = loaded.get(n)?.forbids.get(name);
-    if (!checks || isSkipped(n)) continue;
+  const ranked = order();
+  const below = entry.prevails ? ranked.indexOf(provider) : Infinity;
+  for (const [i, n] of ranked.entries()) {
+    if (i > below) break;
+    const checks = [...(loaded.get(n)?.forbids.get(name) ?? []), ...(loaded.get(n)?.forbids.get("*") ?? [])];
+    if (!checks.length || isSkipped(n)) continue;
     for (const check of checks) {
       const reason = runReadOnly(n, `forbid ${name}`, () => reasonOf(check(frozenInput, ctx)), true);
       if (reason) throw refusal(reason, n);
@@ -103,6 +110,10 @@ export function recordCorrection(input: Extract<Input, { kind: "correction" }>):
   const known = decls();
   const cited = input.cites.rule ?? 0;
   for (const change of input.changes) {
+    if ("inEffect" in change) {
+      correctStatus(change, input.reason);
+      continue;
+    }
     checkedName(change.name, "a corrected state");
     if (change.key !== undefined) checkedName(change.key, "a corrected entry", limits.keyChars);
     const decl = Object.hasOwn(known, change.name) ? known[change.name] : undefined;

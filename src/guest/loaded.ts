@@ -10,12 +10,15 @@ import { cur, emitEffect, pop, push } from "./act.js";
 import { errorText, frozenJson } from "./json.js";
 import { caches, loaded, rules, setLoaded } from "./mirror.js";
 import { order } from "./precedence.js";
+import { suspended } from "./status.js";
 
 export interface ActionEntry {
   name: string;
   describe: string;
   input: Json;
   changesRules: boolean;
+  /** Forbids and guards of rules lower in precedence than the offering rule do not apply (ActionOptions.prevails). */
+  prevails: boolean;
   /** Why an actor cannot take the action now, whatever the input (ActionOptions.when). */
   when: ((ctx: unknown) => unknown) | null;
   handler: (input: Json, ctx: unknown) => void;
@@ -140,7 +143,7 @@ export function decls(): Record<string, StateDecl> {
   const out: Record<string, StateDecl> = {};
   for (const n of order()) {
     const l = loaded.get(n);
-    if (!l || l.failed) continue;
+    if (!l || l.failed || suspended.has(n)) continue;
     for (const d of l.state) {
       if (!Object.hasOwn(out, d.name)) out[d.name] = { ...d, rule: n };
       else if (!out[d.name]!.display && d.display) out[d.name] = { ...out[d.name]!, display: d.display };

@@ -24,6 +24,8 @@ import { caches, clearTimer, dropCaches, gameValues, loaded, measureState, playe
 import { ossification } from "./probe.js";
 import { seed } from "./random.js";
 import { applyChange } from "./rule-changes.js";
+import { resolveStatus } from "./in-effect.js";
+import { bootStatus } from "./status.js";
 
 function start(input: Input): void {
   switch (input.kind) {
@@ -73,8 +75,10 @@ function start(input: Input): void {
   }
 }
 
-/** After the act: the host learns of any change in the state declarations in force. */
+/** After the act: which rules are in effect now, then any change in the state declarations in force. */
 function finishAct(): void {
+  resolveStatus();
+  dropCaches();
   const json = JSON.stringify(decls());
   if (json !== caches.lastDeclsJson) {
     caches.lastDeclsJson = json;
@@ -185,6 +189,7 @@ function boot(snapshotJson: string): string {
   for (const timer of snap.timers) timers.set(timer.id, timer);
   for (const rec of snap.rules) rules.set(rec.number, { ...rec, props: frozenJson(rec.props, "props", Infinity) as Record<string, Json> });
   dropCaches();
+  bootStatus(snap);
   const failed: Record<string, string> = {};
   for (const rec of rules.values()) {
     const known = snap.skip?.[rec.number];

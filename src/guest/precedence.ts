@@ -10,6 +10,7 @@ import { frozenJson } from "./json.js";
 import { disabledAt, type AnswerEntry } from "./loaded.js";
 import { caches, loaded, rules } from "./mirror.js";
 import { runReadOnly } from "./run.js";
+import { suspended } from "./status.js";
 
 export function defaultOrder(): number[] {
   return [...rules.values()].sort((a, b) => (a.mutable === b.mutable ? a.number - b.number : a.mutable ? 1 : -1)).map((r) => r.number);
@@ -53,10 +54,10 @@ function orderProblem(by: number, base: number[], proposed: unknown): string | n
   return null;
 }
 
-/** A rule that failed to load, or ran out of fuel, memory or time earlier in this act, takes no part. */
+/** A rule not in effect, that failed to load, or ran out of fuel, memory or time earlier in this act, takes no part. */
 export function isSkipped(n: number, during = "act"): boolean {
   const l = loaded.get(n);
-  if (!l || l.failed) return true;
+  if (!l || l.failed || suspended.has(n)) return true;
   const stopped = disabledAt(n);
   if (stopped) {
     if (!cur.reportedDisabled.has(n)) {

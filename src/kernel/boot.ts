@@ -25,5 +25,7 @@ export function bootSnapshot(state: GameState): BootSnapshot {
     timers: Object.values(state.timers),
     status: state.status,
     skip: state.broken,
+    suspended: state.suspended ?? {},
+    statusCorrected: state.statusCorrected ?? {},
   };
 }

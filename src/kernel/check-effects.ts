@@ -169,6 +169,10 @@ class Bookkeeping {
         return this.timerSet(e.timer);
       case "timer.cleared":
         return this.timers.delete(e.id) ? null : `it clears the timer ${e.id}, which is not pending`;
+      case "rule.status":
+        if (e.corrected && this.input.kind !== "correction") return "only an officer's correction sets a rule's status for good";
+        if (e.inEffect && (e.rule !== undefined || e.reason !== undefined)) return "a rule in effect has no reason to be suspended";
+        return this.inEffect(e.number) ?? (e.rule === undefined ? null : this.named(e.rule));
       case "game.ended":
         if (this.state.status !== "active" || this.count.ended++ > 0) return "the game is already over";
         return this.named(e.rule);

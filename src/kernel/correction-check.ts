@@ -3,7 +3,7 @@
  * recorder may make it (src/guest/dispatch.ts): a bad correction is refused in words.
  */
 import { ActionError } from "./action-error.js";
-import type { Correction, GameState, Recorder } from "./types.js";
+import type { Correction, GameState, Recorder, RuleStatusCorrection } from "./types.js";
 
 export function checkedCorrection(state: GameState, by: Recorder, correction: Correction): Correction {
   const { cites, reason, changes } = correction;
@@ -19,6 +19,10 @@ export function checkedCorrection(state: GameState, by: Recorder, correction: Co
     throw bad('a cited ruling is a short text such as "case 2" (at most 200 characters)');
   if (!Array.isArray(changes) || changes.length === 0 || changes.length > 100) throw bad("list 1 to 100 values to set");
   for (const c of changes) {
+    if (c && typeof c === "object" && "inEffect" in c) {
+      checkStatusChange(state, c, bad);
+      continue;
+    }
     if (!c || typeof c.name !== "string" || !c.name)
       throw bad('each change names the state it sets, such as { name: "<state>", player: "<player id>", value: <value> }');
     if (c.player !== undefined && !state.players.some((p) => p.id === c.player)) throw bad(`"${String(c.player)}" is not a player in this game`);
@@ -30,4 +34,12 @@ export function checkedCorrection(state: GameState, by: Recorder, correction: Co
     changes,
   };
   return clean;
+}
+
+/** A rule ruled void or restored: { rule: <number>, inEffect: <true|false>, reason?: <words> }. */
+function checkStatusChange(state: GameState, c: RuleStatusCorrection, bad: (message: string) => ActionError): void {
+  if (!Number.isInteger(c.rule) || !state.rules[c.rule]) throw bad(`there is no rule ${String(c.rule)} in the ruleset whose status to set`);
+  if (typeof c.inEffect !== "boolean") throw bad(`say whether rule ${c.rule} is in effect (inEffect: true or false)`);
+  if (c.reason !== undefined && (typeof c.reason !== "string" || c.reason.length > 2000))
+    throw bad("a rule's status needs a reason of at most 2000 characters");
 }

@@ -56,6 +56,7 @@ const textOrNull =
   (v, path) =>
     v === null ? null : text(max)(v, path);
 const bool: Check = (v, path) => (typeof v === "boolean" ? null : `${path} must be true or false`);
+const isTrue: Check = (v, path) => (v === true ? null : `${path} must be true when given`);
 export const ruleNumber: Check = (v, path) => (Number.isSafeInteger(v) && (v as number) >= 0 ? null : `${path} must be a rule number`);
 const ruleNumberOrNull: Check = (v, path) => (v === null ? null : ruleNumber(v, path));
 const finite: Check = (v, path) => (typeof v === "number" && Number.isFinite(v) ? null : `${path} must be a number`);
@@ -243,6 +244,7 @@ const shapes: { [E in Effect["e"]]: Shape<Variant<E>> } = {
     ),
   },
   "timer.cleared": { id: req(name("a timer's id", limits.keyChars)) },
+  "rule.status": { number: req(ruleNumber), inEffect: req(bool), reason: opt(ruleText), rule: opt(ruleNumber), corrected: opt(isTrue) },
   "game.ended": { winners: req(list(playerId)), reason: req(ruleText), rule: req(ruleNumber) },
 };
 

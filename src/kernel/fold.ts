@@ -5,6 +5,7 @@
  * an effect the same way (test/consistency.test.ts checks it on whole games).
  */
 import { own, setOwn } from "./own.js";
+import { foldStatus, forgetStatus } from "./rule-status.js";
 import { foldClock } from "./practice-clock.js";
 import { historyEntry, pastEntries } from "./rule-history.js";
 import type { Act, Effect, GameState, HistoryEntry, Json, RuleRecord } from "./types.js";
@@ -29,6 +30,7 @@ export function emptyState(name: string, preset: string | null): GameState {
     values: { game: {}, player: {} },
     timers: {},
     failures: [],
+    suspended: {},
   };
 }
 
@@ -114,6 +116,7 @@ export function applyEffect(state: GameState, effect: Effect, act: Act): void {
       delete state.rules[effect.number];
       delete state.declares[effect.number];
       delete state.broken[effect.number];
+      forgetStatus(state, effect.number);
       break;
     }
     case "rule.transmuted": {
@@ -132,6 +135,7 @@ export function applyEffect(state: GameState, effect: Effect, act: Act): void {
       delete state.rules[effect.number];
       delete state.declares[effect.number];
       delete state.broken[effect.number];
+      forgetStatus(state, effect.number);
       setOwn(state.rules, effect.to, {
         ...old,
         number: effect.to,
@@ -197,6 +201,9 @@ export function applyEffect(state: GameState, effect: Effect, act: Act): void {
       break;
     case "timer.cleared":
       delete state.timers[effect.id];
+      break;
+    case "rule.status":
+      foldStatus(state, effect, act.seq);
       break;
     case "game.ended":
       state.status = "over";

@@ -18,6 +18,7 @@ import { clockAhead, clockInput, type ClockMove } from "./practice-clock.js";
 import { SandboxInterrupted, type Sandbox, type SandboxFactory } from "./sandbox.js";
 import { playerName, slug } from "./player-id.js";
 import { stateSeenBy } from "./visibility.js";
+import { suspension, timerHeld } from "./rule-status.js";
 import type { Act, ActionDecl, ArchivedRuleSpec, Correction, GameInfo, GameState, Input, Json, PlayerRecord, Recorder, RuleCode, RuleSpec } from "./types.js";
 
 export { ActionError, type ActionErrorCode } from "./action-error.js";
@@ -133,7 +134,7 @@ export class Game {
     const out: ActionDecl[] = [];
     for (const number of defaultOrder(this.current)) {
       for (const a of this.current.declares[number]?.actions ?? []) {
-        if (seen.has(a.name) || this.current.broken[number] !== undefined) continue;
+        if (seen.has(a.name) || this.current.broken[number] !== undefined || suspension(this.current, number)) continue;
         seen.add(a.name);
         out.push(a);
       }
@@ -281,7 +282,7 @@ export class Game {
   private nextDueTimer(now: number) {
     if (this.current.status === "over") return undefined;
     return Object.values(this.current.timers)
-      .filter((t) => t.at <= now)
+      .filter((t) => t.at <= now && !timerHeld(this.current, t))
       .sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : 1))[0];
   }
 

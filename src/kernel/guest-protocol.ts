@@ -13,6 +13,9 @@ export interface BootSnapshot {
   status: "active" | "over";
   /** Rules whose code is known to fail when it loads: marked failed without running again. */
   skip: Record<string, string>;
+  /** Rules not in effect (GameState.suspended), and those whose status a correction set. */
+  suspended?: Record<string, { rule: number | null; reason: string }>;
+  statusCorrected?: Record<string, true>;
 }
 
 export interface GuestRequest {

@@ -86,11 +86,18 @@ export interface ArchivedRuleSpec {
 export type Recorder = { player: string } | { host: true };
 
 /** One value a correction sets: game state, a player's state, or one entry of a record. */
-export interface CorrectionChange {
+export type CorrectionChange = StateCorrection | RuleStatusCorrection;
+export interface StateCorrection {
   name: string;
   player?: string;
   key?: string;
   value: Json;
+}
+/** A rule ruled void (not in effect) or restored, by an officer: it stands until another correction changes it. */
+export interface RuleStatusCorrection {
+  rule: number;
+  inEffect: boolean;
+  reason?: string;
 }
 
 export interface Correction {
@@ -188,6 +195,8 @@ export type Effect =
   | { e: "random"; rule: number; draw: string; value: Json }
   | { e: "timer.set"; timer: TimerRecord }
   | { e: "timer.cleared"; id: string }
+  /** A rule's status changed ("rule.in-effect"): `rule` says who suspends it; `corrected` when an officer's correction set it. */
+  | { e: "rule.status"; number: number; inEffect: boolean; reason?: string; rule?: number; corrected?: true }
   | { e: "game.ended"; winners: string[]; reason: string; rule: number };
 
 export type Input =
@@ -244,6 +253,12 @@ export interface GameState {
   broken: Record<string, string>;
   /** The most recent rule failures, newest last (the log keeps them all). */
   failures: RuleFailure[];
+  /** Rules not in effect now (absent: in effect; absent map in old snapshots: none), who says so (null: a correction) and why. */
+  suspended?: Record<string, { rule: number | null; reason: string }>;
+  /** Rules whose status an officer's correction set: the rules' answers do not change it. */
+  statusCorrected?: Record<string, true>;
+  /** The last act that changed a rule's status (views refetch the rules when it changes). */
+  statusSeq?: number;
   /** Only in a game created as practice: how far its clock runs ahead of the host's (src/kernel/practice-clock.ts). */
   practice?: { aheadMs: number };
 }

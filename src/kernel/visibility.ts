@@ -3,6 +3,7 @@
  * view, never the raw state: secret state is filtered here, before anything leaves the
  * engine. A viewer is a player's id, or null for someone who is not playing.
  */
+import { ruleStatus } from "./rule-status.js";
 import type { StateDisplay } from "./display-check.js";
 import { emptyState, fold } from "./fold.js";
 import { own, setOwn } from "./own.js";
@@ -32,7 +33,7 @@ export interface GameView {
   result: GameState["result"];
   viewer: string | null;
   players: PlayerRecord[];
-  rules: RuleRecord[];
+  rules: (RuleRecord & ReturnType<typeof ruleStatus>)[];
   state: StateView[];
   failures: GameState["failures"];
 }
@@ -83,7 +84,9 @@ export function viewFor(state: GameState, viewer: string | null): GameView {
     result: state.result,
     viewer,
     players: state.players,
-    rules: Object.values(state.rules).sort((a, b) => a.number - b.number),
+    rules: Object.values(state.rules)
+      .sort((a, b) => a.number - b.number)
+      .map((r) => ({ ...r, ...ruleStatus(state, r.number) })),
     state: views,
     failures: state.failures,
   };
@@ -101,7 +104,8 @@ function mayReadChange(state: GameState, name: string, player: string | null, vi
  */
 export function visibleInput(state: GameState, input: Input, viewer: string | null): Input {
   if (input.kind !== "correction") return input;
-  const changes = input.changes.filter((c) => mayReadChange(state, c.name, c.player ?? null, viewer));
+  // A rule's status is public, as the ruleset is.
+  const changes = input.changes.filter((c) => "inEffect" in c || mayReadChange(state, c.name, c.player ?? null, viewer));
   return changes.length === input.changes.length ? input : { ...input, changes };
 }
 
@@ -117,8 +121,7 @@ function visibleCorrectionEvent(state: GameState, effect: Extract<Effect, { e: "
       typeof c === "object" &&
       c !== null &&
       !Array.isArray(c) &&
-      typeof c.name === "string" &&
-      mayReadChange(state, c.name, typeof c.player === "string" ? c.player : null, viewer),
+      ("inEffect" in c || (typeof c.name === "string" && mayReadChange(state, c.name, typeof c.player === "string" ? c.player : null, viewer))),
   );
   return changes.length === data.changes.length ? effect : { ...effect, data: { ...data, changes } };
 }

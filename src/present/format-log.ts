@@ -1,4 +1,5 @@
 /** The log in words: one heading line per act (who did what), then what came of it. */
+import { notInEffectLine } from "./rule-status.js";
 import type { Act, Effect, Json } from "../kernel/types.js";
 import { brief, when } from "./format.js";
 import { clockMoveLine } from "./practice-clock.js";
@@ -47,6 +48,10 @@ export function effectLine(effect: Effect, name: (id: string) => string): string
       return `  ${effect.id} is now called ${effect.name}`;
     case "player.left":
       return `  ${name(effect.id)} leaves the game: ${effect.reason}`;
+    case "rule.status":
+      return effect.inEffect
+        ? `  Rule ${effect.number} is in effect again${effect.corrected ? " (by correction)" : ""}`
+        : `  Rule ${effect.number}: ${notInEffectLine({ rule: effect.rule ?? null, reason: effect.reason ?? "" })}`;
     case "game.ended":
       return `  The game is over: ${effect.reason} (Rule ${effect.rule})`;
     default:

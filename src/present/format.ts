@@ -1,4 +1,5 @@
 /** Human-readable text for rules and their history, in the layout Nomic players know. */
+import { notInEffectLine, type RuleSuspension } from "./rule-status.js";
 import type { HistoryEntry, Json, RuleRecord } from "../kernel/types.js";
 import type { Permissions } from "./permissions.js";
 
@@ -41,13 +42,18 @@ export function ruleHeading(rule: RuleRecord): string {
   return `${rule.number}.${title} [${rule.mutable ? "mutable" : "immutable"}, rev ${rule.revision}${rule.code ? ", has code" : ""}]`;
 }
 
+/** A rule with its status where the view gives it (GameView's rules; a repealed rule has none). */
+type StatusRule = RuleRecord & { suspended?: RuleSuspension | null };
+const statusLines = (r: StatusRule) => (r.suspended ? [`   ${notInEffectLine(r.suspended)}`] : []);
+
 /** The ruleset in effect: immutable rules first, as Suber's set prints them. */
-export function formatRuleset(rules: RuleRecord[], options: { history?: boolean; repealed?: RuleRecord[] } = {}): string {
+export function formatRuleset(rules: StatusRule[], options: { history?: boolean; repealed?: RuleRecord[] } = {}): string {
   const groups: [string, RuleRecord[]][] = [
     ["Immutable Rules", rules.filter((r) => !r.mutable)],
     ["Mutable Rules", rules.filter((r) => r.mutable)],
   ];
-  const rule = (r: RuleRecord) => [ruleHeading(r), indent(r.text), ...(options.history ? r.history.map((h) => `      ${historyLine(h)}`) : [])].join("\n");
+  const rule = (r: StatusRule) =>
+    [ruleHeading(r), ...statusLines(r), indent(r.text), ...(options.history ? r.history.map((h) => `      ${historyLine(h)}`) : [])].join("\n");
   const parts = groups.filter(([, list]) => list.length).map(([heading, list]) => `${heading} (${list.length})\n\n${list.map(rule).join("\n\n")}`);
   const repealed = [...new Set((options.repealed ?? []).map((r) => r.number))].sort((a, b) => a - b);
   if (repealed.length) parts.push(`Repealed: ${repealed.join(", ")} (nomos rules <number> shows one)`);
@@ -55,8 +61,15 @@ export function formatRuleset(rules: RuleRecord[], options: { history?: boolean;
 }
 
 /** One rule: its text, history and code, with what the code may do where that is known. */
-export function formatRule(rule: RuleRecord, repealed: boolean, permissions: Permissions | null = null): string {
-  const parts = [`${repealed ? "(repealed) " : ""}${ruleHeading(rule)}`, indent(rule.text), "", "History:", ...rule.history.map((h) => `  ${historyLine(h)}`)];
+export function formatRule(rule: StatusRule, repealed: boolean, permissions: Permissions | null = null): string {
+  const parts = [
+    `${repealed ? "(repealed) " : ""}${ruleHeading(rule)}`,
+    ...(repealed ? [] : statusLines(rule)),
+    indent(rule.text),
+    "",
+    "History:",
+    ...rule.history.map((h) => `  ${historyLine(h)}`),
+  ];
   if (permissions?.failed) parts.push("", `Its code does not load, so it does nothing until amended: ${permissions.failed}`);
   if (permissions?.lines.length) parts.push("", "What its code may do:", ...permissions.lines.map((line) => `  - ${line}`));
   if (rule.code) parts.push("", "Code:", indent(rule.code.source.trim()));

@@ -14,7 +14,27 @@
 interface CorrectionQuestion {
   /** The player recording it, or null for the game's host. */ readonly recorder: PlayerId | null;
   readonly cites: { readonly rule?: number; readonly ruling?: string };
-  readonly changes: readonly { readonly name: string; readonly player?: PlayerId; readonly key?: string; readonly value: Json }[];
+  /**
+   * A value set, or a rule's status ({ rule, inEffect, reason }: "a rule ruled void", or restored).
+   * A status set by correction stands until another correction changes it: "rule.in-effect" answers do not override it.
+   */
+  readonly changes: readonly (
+    | { readonly name: string; readonly player?: PlayerId; readonly key?: string; readonly value: Json }
+    | { readonly rule: number; readonly inEffect: boolean; readonly reason?: string }
+  )[];
+}
+
+/**
+ * The question the engine asks about each rule at the end of every act:
+ * `answer("rule.in-effect", (q: RuleInEffectQuestion) => ...)`. Return false, or a reason
+ * (a string, shown on the rules page), to say that rule is NOT in effect now; true or
+ * undefined says nothing. The rules are gone through in the engine's default precedence
+ * (immutable first, then by number); a rule is in effect unless a rule already found in
+ * effect says it is not, so a rule can only suspend rules below it, never itself. Only a
+ * change of status is recorded (effect "rule.status"); see RuleView.inEffect.
+ */
+interface RuleInEffectQuestion {
+  readonly rule: number;
 }
 
 /** The entries of a record of kind "proposal": who proposed what, the votes, the outcome, the rule that decided it. */

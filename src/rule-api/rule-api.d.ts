@@ -183,6 +183,13 @@ interface ActionOptions<S extends Schema<unknown>> {
    */
   readonly changesRules?: boolean;
   /**
+   * "Always possible as far as rules of lower precedence go" (resigning, Nomicron 110.1): a
+   * forbid, or a `forbid("*")` guard, of a rule lower in precedence than this one does not
+   * apply to this action. Forbids of rules of higher precedence (and this rule's own) still do.
+   * Without it, every forbid applies.
+   */
+  readonly prevails?: boolean;
+  /**
    * Why this actor cannot take this action now, whatever the input ("the game has begun";
    * "only the Judge rules on a case"); nothing when they can. Checked before the input and
    * the forbids when a player acts (the player sees the reason, citing this rule), and asked
@@ -205,6 +212,10 @@ declare function action<S extends Schema<unknown>>(
  * Checks are also asked with an empty input (`{}`), to tell whether the action is open to
  * the player at all: a check must allow when the fields it reads are absent, unless the
  * action is refused whatever they hold (a vote when you have voted on every open proposal).
+ * `forbid("*", check)` guards every action, those of rules enacted later included:
+ * `context.action` says which ("during a convention only these four kinds of action").
+ * A forbid of a rule lower in precedence than the rule offering an action declared with
+ * `prevails` does not apply to it. A rule not in effect forbids nothing.
  */
 declare function forbid(
   action: string,
@@ -278,6 +289,15 @@ interface RuleView {
   /** Further properties a ruleset gives rules (Nomic VIII 102). */
   readonly props: { readonly [key: string]: Json };
   readonly history: readonly RuleHistoryEntry[];
+  /**
+   * Whether the rule is in effect now. A rule in the ruleset may not be (the engine question
+   * "rule.in-effect", conventions.d.ts, or an officer's correction): its actions, `when`s,
+   * forbids, handlers, answers and state declarations take no part, its timers wait until it
+   * is back in effect, and its state values are kept. `game.rules.all()` lists it all the same.
+   */
+  readonly inEffect: boolean;
+  /** When not in effect: the rule that says so (null: an officer's correction ruled it void), and why. */
+  readonly suspended?: { readonly rule: number | null; readonly reason: string };
 }
 
 type RuleChange =

@@ -19,7 +19,7 @@ export function rulesVersion(state: GameState): number {
   let version = 0;
   for (const rule of Object.values(state.rules)) for (const h of rule.history) version = Math.max(version, h.seq);
   for (const rule of state.repealed) for (const h of rule.history) version = Math.max(version, h.seq);
-  return version;
+  return Math.max(version, state.statusSeq ?? 0);
 }
 
 /**

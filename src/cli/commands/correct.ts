@@ -32,11 +32,29 @@ function withCorrectionOptions(command: Command): Command {
     .option("--rule <number>", "the rule the correction rests on", (v) => wholeNumber(v, "--rule"))
     .option("--ruling <ruling>", 'the ruling it rests on, such as "case 2"')
     .requiredOption("--reason <text>", "why, in words players read in the reports")
-    .requiredOption(
-      "--set <name=value...>",
-      "a value to set: points:ada-lovelace=15, name=value or name[key]=value",
-      (v: string, all: CorrectionChange[] = []) => [...all, parseSetting(v)],
-    );
+    .option("--set <name=value...>", "a value to set: points:ada-lovelace=15, name=value or name[key]=value", (v: string, all: CorrectionChange[] = []) => [
+      ...all,
+      parseSetting(v),
+    ])
+    .option("--void-rule <number>", "rule a rule void: not in effect until another correction restores it", (v: string, all: number[] = []) => [
+      ...all,
+      wholeNumber(v, "--void-rule"),
+    ])
+    .option("--restore-rule <number>", "put a rule back in effect (it stays so until another correction)", (v: string, all: number[] = []) => [
+      ...all,
+      wholeNumber(v, "--restore-rule"),
+    ]);
+}
+
+/** The changes the options list: values set, then rules voided or restored. */
+function changesFrom(o: { set?: CorrectionChange[]; voidRule?: number[]; restoreRule?: number[] }): CorrectionChange[] {
+  const changes = [
+    ...(o.set ?? []),
+    ...(o.voidRule ?? []).map((rule) => ({ rule, inEffect: false })),
+    ...(o.restoreRule ?? []).map((rule) => ({ rule, inEffect: true })),
+  ];
+  if (!changes.length) throw new UsageError("say what the correction changes: --set name=value, --void-rule <number> or --restore-rule <number>");
+  return changes;
 }
 
 /** The citation the options name: a rule, a ruling, or both. */
@@ -47,11 +65,14 @@ function citesFrom(o: { rule?: number; ruling?: string }): { rule?: number; ruli
 export function registerCorrectCommand(surface: Surface): void {
   surface
     .recorder(withCorrectionOptions(surface.command("correct")))
-    .description("record an officer's correction: set values, citing the rule or ruling it rests on (nothing earlier is rewritten)")
-    .action(async (o: Who & { rule?: number; ruling?: string; reason: string; set: CorrectionChange[] }) => {
+    .description(
+      "record an officer's correction: set values, or rule a rule void or restore it, citing the rule or ruling it rests on (nothing earlier is rewritten)",
+    )
+    .action(async (o: Who & { rule?: number; ruling?: string; reason: string; set?: CorrectionChange[]; voidRule?: number[]; restoreRule?: number[] }) => {
       const cites = citesFrom(o);
+      const changes = changesFrom(o);
       await surface.run(o, async (session) => {
-        const { seq, correction, status, result } = await session.correct({ cites, reason: o.reason, changes: o.set }, o.asHost === true);
+        const { seq, correction, status, result } = await session.correct({ cites, reason: o.reason, changes }, o.asHost === true);
         const cited = surface.citesCorrections ? ` (${citation(cites)})` : "";
         output(surface.globals(), { game: session.game, seq, correction, status, result }, () =>
           [`Correction recorded as act ${seq}${cited}: ${o.reason}`, ...(status === "over" ? [`The game is over: ${result?.reason ?? ""}`] : [])].join("\n"),

@@ -1,5 +1,4 @@
 /** `nomos rules`: the ruleset in effect, or one rule (current or repealed) with its code and history. */
-import type { RuleRecord } from "../../kernel/types.js";
 import { formatRule, formatRuleset, historyLine } from "../../present/format.js";
 import { output, UsageError } from "../context.js";
 import { wholeNumber } from "../parse.js";
@@ -7,7 +6,7 @@ import type { RuleBook, RuleWithPermissions } from "../session.js";
 import type { Surface } from "../surface.js";
 
 /** The ruleset's summary for --json: what a player scans, without the code. */
-function summary(rule: RuleRecord, history: boolean) {
+function summary(rule: RuleWithPermissions, history: boolean) {
   const { number, title, mutable, revision, text } = rule;
   return {
     number,
@@ -15,6 +14,8 @@ function summary(rule: RuleRecord, history: boolean) {
     mutable,
     revision,
     text,
+    inEffect: rule.inEffect ?? true,
+    suspended: rule.suspended ?? null,
     hasCode: rule.code !== null,
     ...(history ? { history: rule.history.map((h) => ({ ...h, line: historyLine(h) })) } : {}),
   };

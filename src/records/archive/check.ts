@@ -33,6 +33,7 @@ const effectKinds: { [K in Effect["e"]]: true } = {
   random: true,
   "timer.set": true,
   "timer.cleared": true,
+  "rule.status": true,
   "game.ended": true,
 };
 

@@ -10,6 +10,7 @@ import type { PublishedRule, RulesetDocument } from "./ruleset.js";
 function ruleMarkdown(rule: PublishedRule, full: boolean): string {
   const title = rule.title ? `: ${escapeInline(rule.title)}` : "";
   const parts = [`### Rule ${rule.label} (${rule.mutability})${title}`];
+  if (rule.notInEffect) parts.push(`*${escapeInline(rule.notInEffect)}*`);
   if (full) parts.push(`*Revision ${rule.revision ?? 0}${rule.hasCode ? ", with code the engine enforces" : ", text only"}*`);
   parts.push(paragraphs(rule.text) || "*(no text)*");
   if (full && rule.history?.length) parts.push("History:", rule.history.map((h) => listItem(h.line)).join("\n"));

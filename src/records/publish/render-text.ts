@@ -15,6 +15,7 @@ function underline(text: string, char: string): string {
 function ruleText(rule: PublishedRule, full: boolean): string {
   const lines = [SEPARATOR, `Rule ${rule.label} (${rule.mutability})`];
   if (rule.title) lines.push(rule.title);
+  if (rule.notInEffect) lines.push(rule.notInEffect);
   if (full) lines.push(`Revision ${rule.revision ?? 0}${rule.hasCode ? ", with code the engine enforces" : ", text only"}`);
   lines.push("", rule.text);
   if (full && rule.history?.length) lines.push("", "History:", ...rule.history.map((h) => h.line));

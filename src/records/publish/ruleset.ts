@@ -7,6 +7,8 @@
  * The shape is a stable interface (`format` names its version): add fields, never change
  * what an existing one means.
  */
+import { suspension } from "../../kernel/rule-status.js";
+import { notInEffectLine } from "../../present/rule-status.js";
 import type { GameState, HistoryChange, HistoryEntry, RuleRecord } from "../../kernel/types.js";
 import { proposers } from "../reports/conventions.js";
 import { groupRules, ruleLabel } from "./grouping.js";
@@ -57,6 +59,8 @@ export interface PublishedRule {
   mutable: boolean;
   mutability: "Mutable" | "Immutable";
   text: string;
+  /** For a rule in the ruleset but not in effect now: "Not in effect — <reason> (Rule N)". */
+  notInEffect?: string;
   /** Full ruleset only, as are the fields below. */
   revision?: number;
   hasCode?: boolean;
@@ -97,6 +101,8 @@ export function rulesetDocument(state: GameState, options: RulesetOptions): Rule
       mutability: rule.mutable ? "Mutable" : "Immutable",
       text: rule.text,
     };
+    const suspended = Object.hasOwn(state.rules, rule.number) ? suspension(state, rule.number) : null;
+    if (suspended) out.notInEffect = notInEffectLine(suspended);
     if (!options.full) return out;
     out.revision = rule.revision;
     out.hasCode = rule.code !== null;

@@ -95,7 +95,8 @@ export function playRoutes(app: Api, context: ServerContext): void {
           const permissions = permissionsOf(game.state, r.number);
           return permissions ? { ...r, permissions } : r;
         });
-        cached = { version, body: JSON.stringify({ version, rules, repealed: game.state.repealed }) };
+        const repealed = game.state.repealed.map((r) => ({ ...r, inEffect: false, suspended: null }));
+        cached = { version, body: JSON.stringify({ version, rules, repealed }) };
         rulesCache.set(game.id, cached);
       }
       return reply.type("application/json; charset=utf-8").send(cached.body);

@@ -9,6 +9,7 @@ import { isCommentMarkers, ruleTextParts, type CommentMarkers } from "../../pres
 import { get } from "../api.js";
 import { when } from "../format.js";
 import type { GamePage, GameView, Json, Rule, StateView } from "../types.js";
+import { notInEffectLine } from "../../present/rule-status.js";
 import { PermissionList } from "./permissions.js";
 import { TextDiff } from "./text-diff.js";
 
@@ -95,7 +96,7 @@ function RuleText({ rule, markers }: { rule: Rule; markers: CommentMarkers | nul
 
 function RuleCard({ rule, markers }: { rule: Rule; markers: CommentMarkers | null }) {
   return (
-    <article class="rule" id={`rule-${rule.number}`} data-rule={rule.number}>
+    <article class={rule.suspended ? "rule suspended" : "rule"} id={`rule-${rule.number}`} data-rule={rule.number}>
       <header>
         <h3>
           Rule {rule.number}
@@ -104,6 +105,7 @@ function RuleCard({ rule, markers }: { rule: Rule; markers: CommentMarkers | nul
         <span class={`badge ${rule.mutable ? "mutable" : "immutable"}`}>{rule.mutable ? "mutable" : "immutable"}</span>
         <span class="muted">revision {rule.revision}</span>
       </header>
+      {rule.suspended && <p class="not-in-effect">{notInEffectLine(rule.suspended)}</p>}
       <div class={rule.code ? "rule-body with-code" : "rule-body"}>
         <RuleText rule={rule} markers={markers} />
         {rule.code && (

@@ -18,6 +18,7 @@ function PublishedRuleCard({ rule, full }: { rule: PublishedRule; full: boolean 
         {full && rule.revision !== undefined && <span class="muted">revision {rule.revision}</span>}
         {full && rule.hasCode && <span class="badge code">has code</span>}
       </header>
+      {rule.notInEffect && <p class="not-in-effect">{rule.notInEffect}</p>}
       {rule.text ? <p class="rule-text">{rule.text}</p> : <p class="muted">(no text)</p>}
       {full && !!rule.history?.length && (
         <div class="rule-history">
