@@ -68,6 +68,22 @@ export async function signUpIn(rig: BrowserRig, name: string): Promise<Page> {
   return page;
 }
 
+/** Imports a game file as the page's signed-in user, seated as the player `as`; returns the API's reply. */
+export async function importInBrowser(page: Page, archive: unknown, as: string): Promise<{ status: number; body: any }> {
+  return page.evaluate(
+    async ({ archive, as }) => {
+      const { csrf } = await (await fetch("/api/session")).json();
+      const r = await fetch("/api/games/import", {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-csrf-token": csrf },
+        body: JSON.stringify({ archive, as }),
+      });
+      return { status: r.status, body: await r.json() };
+    },
+    { archive: JSON.parse(JSON.stringify(archive)), as },
+  );
+}
+
 /** The others open the link on the creator's game page and join; returns the link once the creator's page counts them all. */
 export async function joinByInvitation(creator: Page, others: Page[]): Promise<string> {
   const invite = await creator.getByLabel("Invitation link").inputValue();

@@ -64,7 +64,7 @@ describe("nomos", { concurrency: Math.max(2, availableParallelism()) }, () => {
 
     const rules = await ok(db, "rules");
     assert.equal(rules.length, 29);
-    assert.deepEqual(Object.keys(rules[0]).sort(), ["hasCode", "mutable", "number", "revision", "text", "title"]);
+    assert.deepEqual(Object.keys(rules[0]).sort(), ["hasCode", "inEffect", "mutable", "number", "revision", "suspended", "text", "title"]);
     assert.equal(rules.filter((r: { mutable: boolean }) => !r.mutable).length, 16);
     assert.equal(rules.find((r: { number: number }) => r.number === 201).hasCode, true);
     assert.equal(rules.find((r: { number: number }) => r.number === 101).hasCode, false);

@@ -88,6 +88,18 @@ test("a rule in effect suspends a lower one: its actions vanish and are refused,
   game.close();
 });
 
+test("a game loaded again from its store keeps its rules' status: a fresh sandbox still skips the suspended rule", async () => {
+  const options = engine();
+  const first = await sessionGame(options);
+  await first.act("ada", "toggle");
+  first.close();
+  const game = await Game.load(options, first.id);
+  await game.join("Grace");
+  assert.equal(game.state.values.game.greeted, 1, "the suspended rule's handler did not run (it greeted Ada only)");
+  assert.deepEqual(game.state.suspended?.[101], { rule: 1, reason: "between rounds only convention rules apply" });
+  game.close();
+});
+
 test("an officer's correction voids a rule and another restores it; the rules' answers do not override either; a replay rebuilds the same", async () => {
   const options = engine();
   const game = await sessionGame(options);

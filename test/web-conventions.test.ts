@@ -12,7 +12,7 @@ import { initials, isGridBoard, layBoard, maxRows, type GridBoard } from "../src
 import { isCommentMarkers, ruleTextParts, splitComments } from "../src/present/comments.js";
 import { exportGame } from "../src/records/archive/index.js";
 import { compileRuleCode } from "../src/sandbox/compile-rule.js";
-import { shot, signUpIn, useBrowser } from "./browser-helpers.js";
+import { importInBrowser, shot, signUpIn, useBrowser } from "./browser-helpers.js";
 import { engine } from "./helpers.js";
 import { ApiClient } from "./server-helpers.js";
 
@@ -136,18 +136,7 @@ test("a board and comments in the browser: the grid with its pieces, labels and 
 
   // Ada signs up in the browser and imports the game as its first player; Grace joins by invitation.
   const ada = await signUpIn(rig, "Ada Lovelace");
-  const imported = await ada.evaluate(
-    async ({ archive, as }) => {
-      const { csrf } = await (await fetch("/api/session")).json();
-      const r = await fetch("/api/games/import", {
-        method: "POST",
-        headers: { "content-type": "application/json", "x-csrf-token": csrf },
-        body: JSON.stringify({ archive, as }),
-      });
-      return { status: r.status, body: await r.json() };
-    },
-    { archive: JSON.parse(JSON.stringify(archive)), as: seat.id },
-  );
+  const imported = await importInBrowser(ada, archive, seat.id);
   assert.equal(imported.status, 201, JSON.stringify(imported.body));
   const grace = await new ApiClient(rig.server.url).signup("grace", "Grace Hopper");
   assert.equal((await grace.post(`/api/invites/${imported.body.invite}/join`)).status, 200);

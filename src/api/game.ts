@@ -200,6 +200,25 @@ export const Awaited = Type.Object(
 );
 export type Awaited = Static<typeof Awaited>;
 
+/** A decision a rule opened for office holders (game.decide): a question one of them answers through its form. */
+export const Decision = Type.Object(
+  {
+    id: Type.String({ description: "The decision's id: POST .../decisions/{id} with { input } to make it" }),
+    kind: Type.String({ description: "The rule's word for it (a ruling, a report...)" }),
+    by: Type.Array(Type.String(), { description: "The players who may make it (any one of them)" }),
+    question: Type.String({ description: 'The question, in words: "Is Rule 5 void?"' }),
+    input: Type.Unsafe<InputSchema>(Type.Object({}, { ...Open, description: "The JSON Schema of the answer" })),
+    rule: Type.Integer({ description: "The rule that opened it" }),
+    openedAt: Type.Number({ description: "ms since 1970 UTC" }),
+    awaits: Type.Boolean({ description: "Whether play waits on it" }),
+  },
+  { $id: "Decision", title: "Decision" },
+);
+export type Decision = Static<typeof Decision>;
+
+export const DecideRequest = Type.Object({ input: Type.Optional(JsonValue) }, { additionalProperties: false });
+export type DecideRequest = Static<typeof DecideRequest>;
+
 /** A square the rules say your piece may move to now (the "board.moves" convention), and what it costs. */
 export const BoardMove = Type.Object(
   {
@@ -235,6 +254,7 @@ export const GamePage = Type.Object(
     timers: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), at: Type.Number(), rule: Type.Integer() })),
     awaits: Type.Array(ref(Awaited), { description: "What the game waits for now, and from whom, as the rules say" }),
     boardMoves: Type.Array(ref(BoardMove), { description: "The squares your piece may move to now, as the rules say" }),
+    decisions: Type.Array(ref(Decision), { description: "The decisions open now, oldest first: yours to make where `by` names you" }),
     practice: Nullable(ref(PracticeClock)),
   },
   { $id: "GamePage", title: "GamePage", description: "A player's page of a game" },

@@ -5,6 +5,7 @@
 import { registerActCommands } from "./commands/act.js";
 import { registerClockCommands } from "./commands/clock.js";
 import { registerCorrectCommand } from "./commands/correct.js";
+import { registerDecisionCommands } from "./commands/decide.js";
 import { registerJudgmentCommands } from "./commands/judgment.js";
 import { registerLogCommand } from "./commands/log.js";
 import { registerProposeCommand } from "./commands/propose.js";
@@ -25,4 +26,5 @@ export function registerGameCommands(surface: Surface): void {
   registerCorrectCommand(surface);
   registerRecordsCommands(surface);
   registerClockCommands(surface);
+  registerDecisionCommands(surface);
 }

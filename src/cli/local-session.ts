@@ -4,6 +4,7 @@
  */
 import { ruleStatus } from "../kernel/rule-status.js";
 import type { Standing } from "../kernel/availability.js";
+import { openDecisions } from "../kernel/decisions.js";
 import { fireAllDueTimers, type EngineOptions, type Game } from "../kernel/game.js";
 import type { ClockMove } from "../kernel/practice-clock.js";
 import type { Correction, Json, Recorder } from "../kernel/types.js";
@@ -46,6 +47,16 @@ export class LocalSession implements GameSession {
   async act(action: string, input: unknown): Promise<ActOutcome> {
     const actor = this.actor();
     const outcome = await this.g.act(actor, action, input as Json);
+    return { seq: outcome.act.seq, actor, failed: outcome.failed, effects: visibleEffects(this.g.state, outcome.act, actor) };
+  }
+
+  async decisions() {
+    return openDecisions(this.g.state).map(({ data: _data, ...d }) => d);
+  }
+
+  async decide(id: string, input: unknown): Promise<ActOutcome> {
+    const actor = this.actor();
+    const outcome = await this.g.decide(actor, id, input);
     return { seq: outcome.act.seq, actor, failed: outcome.failed, effects: visibleEffects(this.g.state, outcome.act, actor) };
   }
 

@@ -41,6 +41,17 @@ export class RemoteSession implements GameSession {
     return { seq: reply.seq, actor: recorded.kind === "action" ? recorded.actor : null, failed: reply.failed, effects: reply.entry.effects };
   }
 
+  async decisions() {
+    return (await this.fetchPage()).decisions;
+  }
+
+  async decide(id: string, input: unknown): Promise<ActOutcome> {
+    const reply = await this.client.post<ActReply>(gamePath(this.game, `/decisions/${encodeURIComponent(id)}`), { input });
+    this.changed();
+    const recorded = reply.entry.input;
+    return { seq: reply.seq, actor: recorded.kind === "decision" ? recorded.by : null, failed: reply.failed, effects: reply.entry.effects };
+  }
+
   async view() {
     return (await this.fetchPage()).view;
   }

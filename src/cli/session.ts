@@ -6,7 +6,7 @@
  */
 import type { RuleSuspension } from "../present/rule-status.js";
 import type { Awaited, Refused } from "../kernel/availability.js";
-import type { ActionDecl, Correction, Effect, GameState, Input, RuleRecord } from "../kernel/types.js";
+import type { ActionDecl, Correction, DecisionRecord, Effect, GameState, Input, RuleRecord } from "../kernel/types.js";
 import type { ClockMove } from "../kernel/practice-clock.js";
 import type { GameView, LogEntry } from "../kernel/visibility.js";
 import type { Permissions } from "../present/permissions.js";
@@ -21,6 +21,9 @@ export interface ActOutcome {
   /** The act's effects the actor may see. */
   effects: Effect[];
 }
+
+/** An open decision as its holders and the other players see it (its rule's data stays with the rule). */
+export type OpenDecision = Omit<DecisionRecord, "data">;
 
 /** A rule in effect, with what its code may do (where it has code). */
 export type RuleWithPermissions = RuleRecord & { permissions?: Permissions | null; inEffect?: boolean; suspended?: RuleSuspension | null };
@@ -83,6 +86,10 @@ export interface GameSession {
   record(kind: RecordKind, moment: Moment): Promise<RecordDocument>;
   /** Records a correction as the session's player, or as the game's host. */
   correct(correction: Correction, asHost: boolean): Promise<CorrectionOutcome>;
+  /** The decisions rules opened for office holders, open now, oldest first. */
+  decisions(): Promise<OpenDecision[]>;
+  /** Makes an open decision as the session's player. */
+  decide(id: string, input: unknown): Promise<ActOutcome>;
   /** Moves a practice game's clock forward as the session's player. */
   moveClock(move: ClockMove): Promise<ClockOutcome>;
 }

@@ -7,6 +7,7 @@ import { limits } from "../kernel/limits.js";
 import type { Json, RuleRecord } from "../kernel/types.js";
 import { charge, cur, emitEffect, record, refusal } from "./act.js";
 import { stateApi } from "./api-state.js";
+import { decisionApi } from "./decisions.js";
 import { checkedName, copied, frozenJson, text } from "./json.js";
 import { useApi, type Loaded } from "./loaded.js";
 import { clearTimer, isPlayer, loaded, rules, setPlayers, setRule, setTimer, timers, world } from "./mirror.js";
@@ -136,6 +137,7 @@ function gameApi(number: number) {
         emitEffect({ e: "rule.annotated", number: rec.number, text: body, cause: why, by: number });
       },
     }),
+    ...decisionApi(number),
     random: draw(number, stamp),
     post: (message: string, options?: { to?: unknown }) => {
       stamp("posting a message");

@@ -16,6 +16,7 @@ import type { BootSnapshot, GuestQuery, GuestRequest } from "../kernel/guest-pro
 import { answerQuery } from "./availability.js";
 import { beginDiagnose, captureHost, cur, emitEffect, isRefusal, refusal } from "./act.js";
 import "./api.js";
+import { decisions, makeDecision } from "./decisions.js";
 import { doAction, drain, recordCorrection } from "./dispatch.js";
 import { errorText, frozenJson } from "./json.js";
 import { decls, emptyLoaded, evaluate, freshen } from "./loaded.js";
@@ -63,6 +64,9 @@ function start(input: Input): void {
       return;
     case "correction":
       recordCorrection(input);
+      return;
+    case "decision":
+      makeDecision(input);
       return;
     case "timer": {
       const timer = timers.get(input.id);
@@ -187,6 +191,8 @@ function boot(snapshotJson: string): string {
   }
   measureState();
   for (const timer of snap.timers) timers.set(timer.id, timer);
+  decisions.clear();
+  for (const d of snap.decisions ?? []) decisions.set(d.id, d);
   for (const rec of snap.rules) rules.set(rec.number, { ...rec, props: frozenJson(rec.props, "props", Infinity) as Record<string, Json> });
   dropCaches();
   bootStatus(snap);
@@ -209,6 +215,7 @@ function dump(): string {
     players: world.players,
     values: { game: Object.fromEntries(gameValues), player: playerOut },
     timers: [...timers.values()].sort((a, b) => (a.id < b.id ? -1 : 1)),
+    decisions: [...decisions.values()],
     status: world.status,
     decls: decls(),
   });

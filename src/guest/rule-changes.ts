@@ -12,6 +12,7 @@ import type { Effect, Json, PublishedHistory, RuleCode, RuleRecord } from "../ke
 import { cur, emitEffect, mark } from "./act.js";
 import { frozenJson, text } from "./json.js";
 import { loadInAct } from "./loaded.js";
+import { closeDecisionsOf, renumberDecisions } from "./decisions.js";
 import { clearTimer, loaded, revertTo, rules, setRule, setTimer, timers } from "./mirror.js";
 import { order } from "./precedence.js";
 import { ask } from "./questions.js";
@@ -85,6 +86,7 @@ export function applyChange(change: Change, cause: string, by: number | undefine
       const old = existing(change.number);
       rec = { ...old, history: [...old.history, entry("repealed", old.revision, cause, undefined, by)] };
       for (const timer of [...timers.values()]) if (timer.rule === old.number) clearTimer(timer.id);
+      closeDecisionsOf(old.number);
       setRule(old.number, undefined);
       emitEffect({ e: "rule.repealed", number: old.number, cause, ...who });
       break;
@@ -128,6 +130,7 @@ export function applyChange(change: Change, cause: string, by: number | undefine
       setRule(old.number, undefined);
       setRule(to, rec);
       for (const timer of [...timers.values()]) if (timer.rule === old.number) setTimer({ ...timer, rule: to });
+      renumberDecisions(old.number, to);
       emitEffect({ e: "rule.renumbered", number: old.number, to, cause, ...who });
       loadInAct(rec);
       break;

@@ -13,6 +13,7 @@ import type { GuestQuery, GuestQueryResult } from "./guest-protocol.js";
 import { SandboxInterrupted, type Sandbox } from "./sandbox.js";
 import type { GameState, RuleFailure } from "./types.js";
 import { type BoardMove, boardMovesOf } from "./board-moves.js";
+import { decisionsAwaited } from "./decisions.js";
 
 export interface Refused {
   reason: string;
@@ -92,7 +93,12 @@ export class Availability {
     }
     const refused = actor === null ? notAPlayer(actions) : this.refusals.get(actor)!;
     const mine = (actor !== null && this.moves.get(actor)) || { moves: [], failures: [] };
-    return { refused, awaits: this.awaited!.awaits, moves: mine.moves, failures: [...this.awaited!.failures, ...mine.failures] };
+    return {
+      refused,
+      awaits: [...decisionsAwaited(state), ...this.awaited!.awaits],
+      moves: mine.moves,
+      failures: [...this.awaited!.failures, ...mine.failures],
+    };
   }
 
   private async ask(query: GuestQuery): Promise<GuestQueryResult | null> {

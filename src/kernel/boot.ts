@@ -23,6 +23,7 @@ export function bootSnapshot(state: GameState): BootSnapshot {
     players: state.players,
     values: state.values,
     timers: Object.values(state.timers),
+    decisions: Object.values(state.decisions ?? {}),
     status: state.status,
     skip: state.broken,
     suspended: state.suspended ?? {},

@@ -11,6 +11,7 @@ import type { GuestRequest } from "./guest-protocol.js";
 import { effectShapeProblem, isPlainObject, ruleNumber, text } from "./effect-shapes.js";
 import { jsonSize } from "./json-size.js";
 import { limits } from "./limits.js";
+import { Decisions } from "./decisions.js";
 import { StateBudget } from "./state-budget.js";
 import type { Effect, GameState, Input, Json } from "./types.js";
 
@@ -61,6 +62,7 @@ class Bookkeeping {
   private readonly players: Set<string>;
   private readonly everPlayers: Set<string>;
   private readonly timers: Map<string, number>;
+  private readonly decisions: Decisions;
   private readonly declared: Set<string>;
   private readonly budget: StateBudget;
   private readonly count = { joined: 0, renamed: 0, enacted: 0, archived: 0, messages: 0, events: 0, timers: 0, ended: 0 };
@@ -76,6 +78,7 @@ class Bookkeeping {
     this.players = new Set(state.players.map((p) => p.id));
     this.everPlayers = new Set([...this.players, ...state.departed.map((p) => p.id)]);
     this.timers = new Map(Object.values(state.timers).map((t) => [t.id, t.rule]));
+    this.decisions = new Decisions(request, state);
     // State declared before the act, by a rule loaded in it, or at its end.
     this.declared = new Set(Object.keys(state.decls));
     for (const e of effects) {
@@ -173,6 +176,10 @@ class Bookkeeping {
         if (e.corrected && this.input.kind !== "correction") return "only an officer's correction sets a rule's status for good";
         if (e.inEffect && (e.rule !== undefined || e.reason !== undefined)) return "a rule in effect has no reason to be suspended";
         return this.inEffect(e.number) ?? (e.rule === undefined ? null : this.named(e.rule));
+      case "decision.opened":
+        return this.decisions.opened(e.decision, this.players) ?? this.named(e.decision.rule);
+      case "decision.closed":
+        return this.decisions.closed(e.id);
       case "game.ended":
         if (this.state.status !== "active" || this.count.ended++ > 0) return "the game is already over";
         return this.named(e.rule);
@@ -182,6 +189,8 @@ class Bookkeeping {
   private finish(): string | null {
     if (this.input.kind === "join" && this.count.joined !== 1) return "a player's joining is not recorded as exactly one player.joined";
     if (this.input.kind === "rename" && this.count.renamed !== 1) return "a player's renaming is not recorded as exactly one player.renamed";
+    const undecided = this.decisions.finish();
+    if (undecided) return undecided;
     if (this.input.kind === "create") {
       if (this.count.enacted < this.input.rules.length) return "the new game's rules are not all enacted";
       if (this.count.archived !== (this.input.archived?.length ?? 0)) return "the new game's rules no longer in effect are not all listed";

@@ -245,6 +245,22 @@ const shapes: { [E in Effect["e"]]: Shape<Variant<E>> } = {
   },
   "timer.cleared": { id: req(name("a timer's id", limits.keyChars)) },
   "rule.status": { number: req(ruleNumber), inEffect: req(bool), reason: opt(ruleText), rule: opt(ruleNumber), corrected: opt(isTrue) },
+  "decision.opened": {
+    decision: req(
+      object<Variant<"decision.opened">["decision"]>({
+        id: req(name("a decision's id", limits.keyChars)),
+        kind: req(name("a kind of decision")),
+        by: req(list(playerId)),
+        question: req(text(limits.messageChars)),
+        input: req((v, path) => schemaProblem(v as Json, path)),
+        data: req(json(limits.valueChars)),
+        rule: req(ruleNumber),
+        openedAt: req(finite),
+        awaits: req(bool),
+      }),
+    ),
+  },
+  "decision.closed": { id: req(name("a decision's id", limits.keyChars)) },
   "game.ended": { winners: req(list(playerId)), reason: req(ruleText), rule: req(ruleNumber) },
 };
 

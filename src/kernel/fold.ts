@@ -29,6 +29,7 @@ export function emptyState(name: string, preset: string | null): GameState {
     broken: {},
     values: { game: {}, player: {} },
     timers: {},
+    decisions: {},
     failures: [],
     suspended: {},
   };
@@ -142,6 +143,7 @@ export function applyEffect(state: GameState, effect: Effect, act: Act): void {
         history: [...old.history, entry(act, "renumbered", old.revision, effect.cause, { from: effect.number, to: effect.to }, effect.by)],
       });
       for (const timer of Object.values(state.timers)) if (timer.rule === effect.number) timer.rule = effect.to;
+      for (const d of Object.values(state.decisions ?? {})) if (d.rule === effect.number) d.rule = effect.to;
       break;
     }
     case "rule.property": {
@@ -204,6 +206,12 @@ export function applyEffect(state: GameState, effect: Effect, act: Act): void {
       break;
     case "rule.status":
       foldStatus(state, effect, act.seq);
+      break;
+    case "decision.opened":
+      setOwn((state.decisions ??= {}), effect.decision.id, { ...effect.decision });
+      break;
+    case "decision.closed":
+      if (state.decisions) delete state.decisions[effect.id];
       break;
     case "game.ended":
       state.status = "over";

@@ -10,6 +10,7 @@ import { checkedCorrection } from "./correction-check.js";
 import { Availability, type Standing } from "./availability.js";
 import { bootedSandbox } from "./boot.js";
 import { checkGuestResult } from "./check-effects.js";
+import { decisionInput, decisionOutcome } from "./decisions.js";
 import { emptyState, fold } from "./fold.js";
 import type { GameStore } from "./game-store.js";
 import type { GuestRequest, GuestResult } from "./guest-protocol.js";
@@ -229,6 +230,11 @@ export class Game {
       const clean = checkedCorrection(this.current, by, correction);
       return this.commit({ kind: "correction", by, ...clean }, this.now());
     });
+  }
+
+  /** An office holder makes a decision a rule opened for them (src/kernel/decisions.ts); the rule hears it. */
+  decide(player: string, id: string, input: unknown = {}): Promise<ActOutcome> {
+    return this.serial(async () => decisionOutcome(await this.commit(await decisionInput(this.current, player, id, input, this.options.compile), this.now())));
   }
 
   /** A player moves a practice game's clock forward (src/kernel/practice-clock.ts); the timers it passes are then due. */

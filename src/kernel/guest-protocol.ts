@@ -2,7 +2,7 @@
  * What crosses between the host and the guest runtime (src/guest/, bundled into one script): one JSON
  * request per act, one JSON result back.
  */
-import type { Effect, Input, Json, PlayerRecord, RuleRecord, TimerRecord } from "./types.js";
+import type { DecisionRecord, Effect, Input, Json, PlayerRecord, RuleRecord, TimerRecord } from "./types.js";
 
 /** What the guest needs to rebuild its mirror of a game. */
 export interface BootSnapshot {
@@ -10,6 +10,7 @@ export interface BootSnapshot {
   players: PlayerRecord[];
   values: { game: Record<string, Json>; player: Record<string, Record<string, Json>> };
   timers: TimerRecord[];
+  decisions: DecisionRecord[];
   status: "active" | "over";
   /** Rules whose code is known to fail when it loads: marked failed without running again. */
   skip: Record<string, string>;

@@ -44,6 +44,8 @@ export const limits = {
   timersPerAct: 100,
   /** A timer set while one of the same rule's timers fires is due at least this much later (ms). */
   timerChainGapMs: 60_000,
+  /** Officers' decisions a game may have open (src/kernel/decisions.ts). */
+  decisions: 1000,
   /** Timer acts a game makes in a row before it lets other games run. */
   timerActsInARow: 50,
   /** Levels of nesting of one JSON value (a state value, event data, a timer's data). */

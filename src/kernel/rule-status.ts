@@ -1,5 +1,5 @@
 /**
- * Rules in the ruleset but not in effect ("rule.in-effect", Nomicron 2.1, a rule ruled void).
+ * Rules in the ruleset but not in effect ("rule.in-effect": between rounds, a rule ruled void).
  * The guest decides the status; the host only folds it and reads it: a rule not in effect
  * offers no action and its timers are held until it is back in effect.
  */

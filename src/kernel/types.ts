@@ -166,6 +166,23 @@ export interface TimerRecord {
   data: Json;
 }
 
+/** A decision a rule opened for office holders (src/kernel/decisions.ts): a question they answer through a form. */
+export interface DecisionRecord {
+  id: string;
+  /** The rule's word for it; the rule hears "decision:<kind>" when it is made. */
+  kind: string;
+  /** The players who may make it (any one of them). */
+  by: string[];
+  question: string;
+  /** JSON Schema of the answer. */
+  input: Json;
+  data: Json;
+  rule: number;
+  openedAt: number;
+  /** Whether play waits on it ("play.awaits"). */
+  awaits: boolean;
+}
+
 export interface RuleFailure {
   rule: number;
   seq: number;
@@ -197,6 +214,8 @@ export type Effect =
   | { e: "timer.cleared"; id: string }
   /** A rule's status changed ("rule.in-effect"): `rule` says who suspends it; `corrected` when an officer's correction set it. */
   | { e: "rule.status"; number: number; inEffect: boolean; reason?: string; rule?: number; corrected?: true }
+  | { e: "decision.opened"; decision: DecisionRecord }
+  | { e: "decision.closed"; id: string }
   | { e: "game.ended"; winners: string[]; reason: string; rule: number };
 
 export type Input =
@@ -205,6 +224,8 @@ export type Input =
   | { kind: "rename"; player: string; name: string }
   | { kind: "action"; actor: string; name: string; input: Json }
   | { kind: "timer"; id: string }
+  /** An office holder makes a decision a rule opened (DecisionRecord), with their answer; the rule and question as they stood, for the log. */
+  | { kind: "decision"; id: string; by: string; input: Json; rule: number; question: string }
   | ({ kind: "correction"; by: Recorder } & Correction)
   /**
    * A player moves a practice game's clock forward by `forwardMs`, to `aheadMs` ahead of
@@ -249,6 +270,8 @@ export interface GameState {
   declares: Record<string, RuleDeclares>;
   values: { game: Record<string, Json>; player: Record<string, Record<string, Json>> };
   timers: Record<string, TimerRecord>;
+  /** The decisions open, by id (absent in snapshots from before decisions existed). */
+  decisions?: Record<string, DecisionRecord>;
   /** Rules whose code failed to load, with the error: their code does not run until amended. */
   broken: Record<string, string>;
   /** The most recent rule failures, newest last (the log keeps them all). */

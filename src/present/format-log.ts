@@ -52,6 +52,8 @@ export function effectLine(effect: Effect, name: (id: string) => string): string
       return effect.inEffect
         ? `  Rule ${effect.number} is in effect again${effect.corrected ? " (by correction)" : ""}`
         : `  Rule ${effect.number}: ${notInEffectLine({ rule: effect.rule ?? null, reason: effect.reason ?? "" })}`;
+    case "decision.opened":
+      return `  Rule ${effect.decision.rule} asks ${effect.decision.by.map(name).join(" or ")} to decide: ${effect.decision.question}`;
     case "game.ended":
       return `  The game is over: ${effect.reason} (Rule ${effect.rule})`;
     default:
@@ -78,7 +80,9 @@ export function actHeading(input: Act["input"], name: (id: string) => string): s
             ? `${"player" in input.by ? name(input.by.player) : "The host"} records a correction (${citation(input.cites)}): ${input.reason}`
             : input.kind === "clock"
               ? clockMoveLine(input, name)
-              : `${name(input.actor)}: ${input.name} ${briefInput(input.input)}`;
+              : input.kind === "decision"
+                ? `${name(input.by)} decided (Rule ${input.rule}) ${input.question}: ${briefInput(input.input)}`
+                : `${name(input.actor)}: ${input.name} ${briefInput(input.input)}`;
 }
 
 /** "Rule 202, case 2": what a correction rests on. */

@@ -172,6 +172,7 @@ interface RuleChangeProbe { readonly steps: readonly { readonly actor: PlayerId;
  * them ("Your turn: propose a rule-change"). `does` says it as a player would, in a few words
  * ("vote on proposal 301", "rule on case 2"); `action` names the action that does it, if one does.
  * Players not in the game are left out; an answer of another shape is ignored and noted as
- * the rule's failure. Answer nothing (or []) when nothing is awaited of anyone.
+ * the rule's failure. Answer nothing (or []) when nothing is awaited of anyone. The engine adds
+ * its own entries for open decisions opened with `awaits: true` (game.decide): "decide: <question>".
  */
 interface PlayAwaited { readonly player: PlayerId; readonly does: string; readonly action?: string | null }

@@ -183,7 +183,7 @@ interface ActionOptions<S extends Schema<unknown>> {
    */
   readonly changesRules?: boolean;
   /**
-   * "Always possible as far as rules of lower precedence go" (resigning, Nomicron 110.1): a
+   * "Always possible as far as rules of lower precedence go" (such as resigning): a
    * forbid, or a `forbid("*")` guard, of a rule lower in precedence than this one does not
    * apply to this action. Forbids of rules of higher precedence (and this rule's own) still do.
    * Without it, every forbid applies.
@@ -356,6 +356,41 @@ interface Answer<R> {
   readonly rule: number;
 }
 
+/** What `game.decide` opens: `kind` names the event the rule hears ("decision:<kind>"). */
+interface DecisionSpec {
+  readonly kind: string;
+  /** Who may make it: one player, or any one of several. */
+  readonly by: PlayerId | readonly PlayerId[];
+  /** The question, in words players read: "Is Rule 5 void?" */
+  readonly question: string;
+  /** The answer's form, built with t (e.g. t.object({ void: t.boolean() })). */
+  readonly input: Schema<unknown>;
+  /** Whether play waits on it ("play.awaits"); false by default. */
+  readonly awaits?: boolean;
+  /** Anything the rule wants back when the decision is made (a case's number...). */
+  readonly data?: Json;
+}
+
+/** An open decision, as `game.decisions()` lists it. */
+interface OpenDecision {
+  readonly id: string;
+  readonly kind: string;
+  readonly by: readonly PlayerId[];
+  readonly question: string;
+  readonly data: Json;
+  /** The rule that opened it. */
+  readonly rule: number;
+  readonly openedAt: number;
+}
+
+/** The data of the event "decision:<kind>": who decided what. `input` follows the decision's form. */
+interface DecisionMade<I = any> {
+  readonly id: string;
+  readonly by: PlayerId;
+  readonly input: I;
+  readonly data: Json;
+}
+
 interface GameApi {
   /**
    * The time of the event being handled, in milliseconds since 1970 (UTC): the game's clock.
@@ -393,6 +428,19 @@ interface GameApi {
    */
   schedule(name: string, when: { readonly at: number } | { readonly after: number }, data?: Json): string;
   cancel(timerId: string): void;
+  /**
+   * Opens a decision for an office holder (or any one of several): a question they answer
+   * through a form built from `input`, on their page, by the API or the command line. Their
+   * answer is an act of its own citing this rule; only this rule hears it, as the event
+   * "decision:<kind>" with { id, by, input, data } (DecisionMade), and the decision closes.
+   * With `awaits: true` play waits on it ("Waiting for Ada to decide: <question>").
+   * Returns the decision's id. A repealed rule's open decisions close with it.
+   */
+  decide(spec: DecisionSpec): string;
+  /** The decisions open now, oldest first (visible to every player: the question is public). */
+  decisions(): OpenDecision[];
+  /** Withdraws an open decision (nothing happens if it is not open). */
+  closeDecision(id: string): void;
   /**
    * Refuses the action being handled: nothing it did takes effect and the player sees the
    * reason, with the rule it rests on (this rule, or `cite` when another rule's answer is the reason).

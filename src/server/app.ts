@@ -19,6 +19,7 @@ import { notFoundBody, toErrorReply } from "./errors.js";
 import { GameHub } from "./hub.js";
 import { authRoutes } from "./routes/auth.js";
 import { clockRoutes } from "./routes/clock.js";
+import { decisionRoutes } from "./routes/decisions.js";
 import { codeRoutes } from "./routes/code.js";
 import { forumRoutes } from "./routes/forum.js";
 import { liveRoutes } from "./routes/live.js";
@@ -107,6 +108,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   lobbyRoutes(app, context);
   playRoutes(app, context);
   clockRoutes(app, context);
+  decisionRoutes(app, context);
   recordsRoutes(app, context);
   liveRoutes(app, context);
   forumRoutes(app, context);

@@ -3,6 +3,7 @@
  * view, so secret state is filtered before anything leaves the server.
  */
 import type { Game } from "../kernel/game.js";
+import { openDecisions } from "../kernel/decisions.js";
 import { fold, emptyState } from "../kernel/fold.js";
 import type { Act, GameState } from "../kernel/types.js";
 import { logEntryFor, viewFor, type LogEntry } from "../kernel/visibility.js";
@@ -50,6 +51,7 @@ export async function gamePage(game: Game, settings: GameSettings | undefined, m
     timers: Object.values(game.state.timers).map((t) => ({ id: t.id, name: t.name, at: t.at, rule: t.rule })),
     awaits: standing.awaits,
     boardMoves: standing.moves,
+    decisions: openDecisions(game.state).map(({ data: _data, ...d }) => d),
     practice: game.state.practice ? { aheadMs: game.state.practice.aheadMs } : null,
   };
 }

@@ -19,6 +19,7 @@ export type ActionInfo = api.ActionInfo;
 export type GamePage = api.GamePage;
 export type Awaited = api.Awaited;
 export type BoardMove = api.BoardMove;
+export type Decision = api.Decision;
 export type Post = api.Post;
 export type InviteAbout = api.InviteAbout;
 /** The JSON Schema of an action's input, from which the page draws its form. */

@@ -7,7 +7,7 @@ import type { Json } from "../../kernel/types.js";
 import type { GameView } from "../../kernel/visibility.js";
 import { output, UsageError } from "../context.js";
 import { parseJson } from "../parse.js";
-import type { GameSession } from "../session.js";
+import type { ActOutcome, GameSession } from "../session.js";
 import type { Surface, Who } from "../surface.js";
 
 /** A hint after an act, from the game as it is after it. */
@@ -19,26 +19,36 @@ export type Hint = (view: GameView) => string | undefined;
  * `done` says what happened when no rule said anything.
  */
 export async function perform(surface: Surface, who: Who, action: string, input: Json, after?: Hint, done?: (view: GameView) => string): Promise<void> {
-  await surface.run(who, async (session: GameSession) => {
-    const outcome = await session.act(action, input);
-    // The game as it is now: its status, and what the hints need. The act is recorded
-    // whatever happens here, so a failure to fetch it must not read as a failed act.
-    const view = await session.view().catch(() => null);
-    const messages = outcome.effects.flatMap((e) => (e.e === "message" ? [e.text] : []));
-    const failures = outcome.effects.flatMap((e) => (e.e === "rule.failed" ? [`! Rule ${e.rule} failed (${e.during}): ${e.error}`] : []));
-    const over = view?.status === "over" ? view.result : null;
-    const { seq, actor, failed, effects } = outcome;
-    output(surface.globals(), { game: session.game, seq, actor, action, failed, messages, effects, status: view?.status ?? null, result: over }, () => {
-      const lines = failed
-        ? [`Your ${action} was recorded but had no effect: Rule ${failed.rule}'s code failed: ${failed.error}`]
-        : messages.length
-          ? messages
-          : [(view && done?.(view)) ?? `${action}: done (act ${seq}).`];
-      lines.push(...failures);
-      const hint = failed || over || !view ? undefined : after?.(view);
-      if (hint) lines.push(hint);
-      return lines.join("\n");
-    });
+  await surface.run(who, (session) => reportOutcome(surface, session, action, () => session.act(action, input), after, done));
+}
+
+/** Runs one act on the session and reports it as {@link perform} says; `action` names it in the lines. */
+export async function reportOutcome(
+  surface: Surface,
+  session: GameSession,
+  action: string,
+  act: () => Promise<ActOutcome>,
+  after?: Hint,
+  done?: (view: GameView) => string,
+): Promise<void> {
+  const outcome = await act();
+  // The game as it is now: its status, and what the hints need. The act is recorded
+  // whatever happens here, so a failure to fetch it must not read as a failed act.
+  const view = await session.view().catch(() => null);
+  const messages = outcome.effects.flatMap((e) => (e.e === "message" ? [e.text] : []));
+  const failures = outcome.effects.flatMap((e) => (e.e === "rule.failed" ? [`! Rule ${e.rule} failed (${e.during}): ${e.error}`] : []));
+  const over = view?.status === "over" ? view.result : null;
+  const { seq, actor, failed, effects } = outcome;
+  output(surface.globals(), { game: session.game, seq, actor, action, failed, messages, effects, status: view?.status ?? null, result: over }, () => {
+    const lines = failed
+      ? [`Your ${action} was recorded but had no effect: Rule ${failed.rule}'s code failed: ${failed.error}`]
+      : messages.length
+        ? messages
+        : [(view && done?.(view)) ?? `${action}: done (act ${seq}).`];
+    lines.push(...failures);
+    const hint = failed || over || !view ? undefined : after?.(view);
+    if (hint) lines.push(hint);
+    return lines.join("\n");
   });
 }
 

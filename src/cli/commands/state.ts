@@ -2,6 +2,7 @@
 import { output } from "../context.js";
 import { describeForm } from "../form.js";
 import { formatState } from "../format-state.js";
+import { decisionLines } from "./decide.js";
 import { presetExtras } from "../../rulesets/extras.js";
 import { judgmentViews, proposalViews } from "../records-view.js";
 import type { Surface, Who } from "../surface.js";
@@ -14,12 +15,13 @@ export function registerStateCommands(surface: Surface): void {
     .action(async (o: Who) => {
       await surface.run(o, async (session) => {
         // Everything shown comes from the viewer's view: secret state never reaches the screen.
-        const [view, departed, name, awaits, zone] = await Promise.all([
+        const [view, departed, name, awaits, zone, decisions] = await Promise.all([
           session.view(),
           session.departed(),
           session.names(),
           session.awaits(),
           session.timeZone?.(),
+          session.decisions(),
         ]);
         const { rules, ...rest } = view;
         const json = {
@@ -31,8 +33,10 @@ export function registerStateCommands(surface: Surface): void {
           openProposals: proposalViews(view, "open"),
           openJudgments: judgmentViews(view, "open"),
           awaits,
+          decisions,
         };
-        output(surface.globals(), json, () => [formatState(view, name, departed, zone), ...awaitedLines(awaits, name)].join("\n"));
+        const open = decisions.length ? ["Open decisions:", ...decisionLines(decisions, name).map((l) => `  ${l}`)] : [];
+        output(surface.globals(), json, () => [formatState(view, name, departed, zone), ...awaitedLines(awaits, name), ...open].join("\n"));
       });
     });
 

@@ -10,7 +10,16 @@ import { actsChecksum, ArchiveError, archiveFormat, archiveVersion, type GameArc
 // Typed as mapped types, so that a new input or effect kind in types.ts fails to compile
 // here until it is added: a file naming a kind this engine does not know is refused, not
 // folded wrongly (fold skips effects it does not know).
-const inputKinds: { [K in Input["kind"]]: true } = { create: true, join: true, rename: true, action: true, timer: true, correction: true, clock: true };
+const inputKinds: { [K in Input["kind"]]: true } = {
+  create: true,
+  join: true,
+  rename: true,
+  action: true,
+  timer: true,
+  decision: true,
+  correction: true,
+  clock: true,
+};
 const effectKinds: { [K in Effect["e"]]: true } = {
   "rule.enacted": true,
   "rule.archived": true,
@@ -28,6 +37,8 @@ const effectKinds: { [K in Effect["e"]]: true } = {
   "player.joined": true,
   "player.left": true,
   "player.renamed": true,
+  "decision.opened": true,
+  "decision.closed": true,
   event: true,
   message: true,
   random: true,

@@ -117,6 +117,11 @@ async function rerun(game: Game, input: Input, seen: { code: number }): Promise<
       await fireAllDueTimers(game, timer.at);
       return;
     }
+    case "decision": {
+      const open = game.state.decisions?.[input.id];
+      await game.decide(input.by, input.id, open ? rawInput(open.input, input.input, seen) : input.input);
+      return;
+    }
     case "correction":
       await game.correct(input.by, { cites: input.cites, reason: input.reason, changes: input.changes });
       return;

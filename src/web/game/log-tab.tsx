@@ -20,6 +20,8 @@ function heading(input: LogEntry["input"], name: (id: string) => string, isPlaye
       return `${"player" in input.by ? name(input.by.player) : "The host"} records a correction (${citation(input.cites)}): ${input.reason}`;
     case "clock":
       return clockMoveLine(input as never, name);
+    case "decision":
+      return `${name(input.by)} decided (Rule ${input.rule}) ${input.question}: ${brief(input.input, name, isPlayer)}`;
     default: {
       const details = input.input && typeof input.input === "object" && Object.keys(input.input).length ? `: ${brief(input.input, name, isPlayer)}` : "";
       return `${name(input.actor)} — ${input.name}${details}`;

@@ -5,6 +5,7 @@
  */
 import { useState } from "preact/hooks";
 import type { ActionInfo, GamePage, Json, Rule } from "../types.js";
+import { DecisionCards } from "./decision-card.js";
 import { PracticeClock } from "./practice-clock.js";
 import { Preview, votingAction } from "./preview.js";
 import { ProposalCards, proposalMoves, proposalsOnTable } from "./proposal-card.js";
@@ -97,11 +98,12 @@ export function PlayTab({ page, rules, onActed }: { page: GamePage; rules: Rule[
         {proposalsOpen && cards}
         <section class="actions">
           <h2>Your moves</h2>
+          <DecisionCards page={page} rules={rules} onActed={onActed} announce={announce} />
           {over ? (
             <p>The game is over.</p>
           ) : (
             <>
-              {ordered.length === 0 && <p class="muted">Nothing for you to do just now.</p>}
+              {ordered.length === 0 && !page.decisions.some((d) => d.by.includes(page.me)) && <p class="muted">Nothing for you to do just now.</p>}
               {ordered.map((a) => (
                 <ActionCard key={a.name} page={page} rules={rules} action={a} prompted={prompted.has(a.name)} onActed={onActed} announce={announce} />
               ))}

@@ -37,6 +37,8 @@ export interface Acting {
   message: (Message & { id: number }) | null;
   /** Takes the action; `success` is what it did, in words ("You voted for proposal 301"). True if it was taken. */
   act(action: string, input: Json, success: string): Promise<boolean>;
+  /** Makes a decision a rule opened for you (src/kernel/decisions.ts), as `act` takes an action. */
+  decide(decision: string, input: Json, success: string): Promise<boolean>;
 }
 
 /**
@@ -48,14 +50,14 @@ export function useAct(gameId: string, onActed: () => Promise<void>, announce?: 
   const [message, show] = useMessage();
   const inFlight = useRef(false);
 
-  const act = async (action: string, input: Json, success: string) => {
+  const send = async (path: string, body: Json, success: string) => {
     if (inFlight.current) return false;
     inFlight.current = true;
     show(null);
     announce?.(null);
     setBusy(true);
     try {
-      const reply = await post<{ seq: number; failed: { rule: number; error: string } | null }>(`/api/games/${gameId}/act`, { action, input });
+      const reply = await post<{ seq: number; failed: { rule: number; error: string } | null }>(`/api/games/${gameId}${path}`, body);
       // The act was taken, but a rule's code failed while it ran: the player should know which.
       if (reply.failed) show({ ok: false, text: `${success}, but Rule ${reply.failed.rule} failed while it ran: ${reply.failed.error}` });
       else if (announce) announce({ ok: true, text: success });
@@ -70,7 +72,9 @@ export function useAct(gameId: string, onActed: () => Promise<void>, announce?: 
       setBusy(false);
     }
   };
-  return { busy, message, act };
+  const act = (action: string, input: Json, success: string) => send("/act", { action, input }, success);
+  const decide = (decision: string, input: Json, success: string) => send(`/decisions/${encodeURIComponent(decision)}`, { input }, success);
+  return { busy, message, act, decide };
 }
 
 /** The message under a button: announced to screen readers, red when something went wrong. */

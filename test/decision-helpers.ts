@@ -1,0 +1,37 @@
+/** A small court for the tests of officers' decisions: Rule 210 asks the judge (the first player to join) to rule. */
+import type { RuleSpec } from "../src/kernel/types.js";
+import { compileRuleCode } from "../src/sandbox/compile-rule.js";
+
+/** Rule 210: a case asks the judge (the first player) whether a rule is void; the ruling is kept. */
+const court = compileRuleCode(`
+const rulings = recordState("rulings");
+action("call", { describe: "Calls for judgment", input: t.object({ rule: t.rule() }) }, (input) => {
+  const judge = game.players()[0]!.id;
+  game.decide({
+    kind: "ruling",
+    by: judge,
+    question: "Is Rule " + input.rule + " void?",
+    input: t.object({ void: t.boolean(), reason: t.string({ minLength: 1, maxLength: 200 }) }),
+    awaits: true,
+    data: { rule: input.rule },
+  });
+});
+on("decision:ruling", (e: GameEvent<DecisionMade<{ void: boolean; reason: string }>>) => {
+  const d = e.data;
+  rulings.set(String((d.data as { rule: number }).rule), { void: d.input.void, reason: d.input.reason, by: d.by });
+  game.post("Ruled by " + d.by + ": " + d.input.reason);
+});
+`);
+/** Rule 301: hears every event, to show a decision reaches only the rule that opened it. */
+const eavesdropper = compileRuleCode(`
+const heard = gameState<number>("heard", { initial: 0 });
+on("decision:ruling", () => heard.set(heard.get() + 1));
+`);
+
+/** Rule 210 (the court) and Rule 301 (an eavesdropper on every decision). */
+export function courtRules(): RuleSpec[] {
+  return [
+    { number: 210, text: "Judgment.", mutable: false, code: court },
+    { number: 301, text: "Eavesdropping.", mutable: true, code: eavesdropper },
+  ];
+}
