@@ -12,13 +12,12 @@ import { engineOptions } from "../src/engine.js";
 import { Game } from "../src/kernel/game.js";
 import { SqliteStore } from "../src/store/sqlite-store.js";
 import { runCli } from "./cli-run.js";
-import { courtRules } from "./decision-helpers.js";
-import { engine, steppingClock } from "./helpers.js";
-import { exportGame } from "../src/records/archive/index.js";
+import { courtOnServer, courtRules } from "./decision-helpers.js";
+import { steppingClock } from "./helpers.js";
 import { LocalSession } from "../src/cli/local-session.js";
 import { RemoteSession } from "../src/cli/remote-session.js";
 import { RemoteClient } from "../src/cli/remote/client.js";
-import { ApiClient, startServer } from "./server-helpers.js";
+import { startServer } from "./server-helpers.js";
 
 const dir = mkdtempSync(join(tmpdir(), "nomos-decide-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -78,17 +77,7 @@ test("an officer decides from the command line; others are refused; state and lo
 test("on a server, the remote session lists and makes decisions as the game file's session does", async () => {
   const server = await startServer();
   try {
-    const options = engine();
-    const made = await Game.create(options, { name: "Court", preset: null, rules: courtRules() });
-    await made.join("Ada Lovelace");
-    const archive = await exportGame(options.store, made.id);
-    made.close();
-    const ada = await new ApiClient(server.url).signup("ada", "Ada Lovelace");
-    const imported = await ada.post("/api/games/import", { archive, as: "ada-lovelace" });
-    const id: string = imported.body.id;
-    const grace = await new ApiClient(server.url).signup("grace", "Grace Hopper");
-    await grace.post(`/api/invites/${imported.body.invite}/join`);
-    assert.equal((await grace.act(id, "call", { rule: 301 })).status, 200);
+    const { id, ada } = await courtOnServer(server);
 
     const remote = new RemoteSession(new RemoteClient({ url: server.url, cookie: ada.cookie!, csrf: ada.csrf!, username: "ada" }), id);
     const store = SqliteStore.open(server.db);

@@ -1,6 +1,11 @@
 /** A small court for the tests of officers' decisions: Rule 210 asks the judge (the first player to join) to rule. */
+import assert from "node:assert/strict";
+import { Game } from "../src/kernel/game.js";
 import type { RuleSpec } from "../src/kernel/types.js";
+import { exportGame } from "../src/records/archive/index.js";
 import { compileRuleCode } from "../src/sandbox/compile-rule.js";
+import { engine } from "./helpers.js";
+import { ApiClient, type TestServer } from "./server-helpers.js";
 
 /** Rule 210: a case asks the judge (the first player) whether a rule is void; the ruling is kept. */
 const court = compileRuleCode(`
@@ -34,4 +39,24 @@ export function courtRules(): RuleSpec[] {
     { number: 210, text: "Judgment.", mutable: false, code: court },
     { number: 301, text: "Eavesdropping.", mutable: true, code: eavesdropper },
   ];
+}
+
+/**
+ * The court on a server: Ada imports it (she is the first player, so the judge), Grace joins
+ * by invitation and calls for judgment on Rule 301. Returns the game's id and both clients.
+ */
+export async function courtOnServer(server: TestServer): Promise<{ id: string; ada: ApiClient; grace: ApiClient }> {
+  const options = engine();
+  const made = await Game.create(options, { name: "Court", preset: null, rules: courtRules() });
+  await made.join("Ada Lovelace");
+  const archive = await exportGame(options.store, made.id);
+  made.close();
+  const ada = await new ApiClient(server.url).signup("ada", "Ada Lovelace");
+  const imported = await ada.post("/api/games/import", { archive, as: "ada-lovelace" });
+  assert.equal(imported.status, 201, JSON.stringify(imported.body));
+  const id: string = imported.body.id;
+  const grace = await new ApiClient(server.url).signup("grace", "Grace Hopper");
+  assert.equal((await grace.post(`/api/invites/${imported.body.invite}/join`)).status, 200);
+  assert.equal((await grace.act(id, "call", { rule: 301 })).status, 200);
+  return { id, ada, grace };
 }

@@ -15,8 +15,8 @@ import { formatAct } from "../src/present/format-log.js";
 import { checkGuestResult } from "../src/kernel/check-effects.js";
 import type { GuestRequest } from "../src/kernel/guest-protocol.js";
 import type { Input } from "../src/kernel/types.js";
-import { courtRules } from "./decision-helpers.js";
-import { ApiClient, startServer } from "./server-helpers.js";
+import { courtOnServer, courtRules } from "./decision-helpers.js";
+import { startServer } from "./server-helpers.js";
 import { engine, testLimits } from "./helpers.js";
 
 async function courtGame(store = new MemoryStore()) {
@@ -172,18 +172,7 @@ test("the host trusts no sandbox with decisions: none opened under an old id, fo
 test("through the HTTP API: the page lists the open decisions; refusals come with their status and words", async () => {
   const server = await startServer();
   try {
-    const options = engine();
-    const made = await Game.create(options, { name: "Court", preset: null, rules: courtRules() });
-    await made.join("Ada Lovelace");
-    const archive = await exportGame(options.store, made.id);
-    made.close();
-    const ada = await new ApiClient(server.url).signup("ada", "Ada Lovelace");
-    const imported = await ada.post("/api/games/import", { archive, as: "ada-lovelace" });
-    assert.equal(imported.status, 201, JSON.stringify(imported.body));
-    const id: string = imported.body.id;
-    const grace = await new ApiClient(server.url).signup("grace", "Grace Hopper");
-    assert.equal((await grace.post(`/api/invites/${imported.body.invite}/join`)).status, 200);
-    assert.equal((await grace.act(id, "call", { rule: 301 })).status, 200);
+    const { id, ada, grace } = await courtOnServer(server);
 
     const page = (await grace.get(`/api/games/${id}`)).body;
     assert.equal(page.decisions.length, 1);

@@ -90,7 +90,7 @@ test("on a full disk a forum post, an act or a new game is refused in words, and
       "the refused post was not saved",
     );
     const before = await ada.get(`/api/games/${id}/log`);
-    assert.equal(before.body.last, 3, "the refused act changed nothing: the log holds the creation and two joins");
+    assert.equal(before.body.last, 4, "the refused act and post changed nothing: the log holds the creation, two joins and the first post");
     assert.equal((await ada.post(`/api/games/${id}/posts`, { body: "After." })).status, 201, "with room again, posts are saved");
     assert.equal((await ada.act(id, "start")).status, 200, "and acts too");
   } finally {

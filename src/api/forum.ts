@@ -7,6 +7,7 @@ export const Post = Type.Object(
     gameId: Type.String(),
     author: Type.Object({ id: Type.String(), displayName: Type.String() }),
     body: Type.String(),
+    topic: Type.String({ description: 'What the post is about ("general" unless its author said)' }),
     createdAt: Type.Integer(),
   },
   { $id: "Post", title: "Post" },
@@ -14,7 +15,15 @@ export const Post = Type.Object(
 export type Post = Static<typeof Post>;
 
 export const PostsQuery = Type.Object({ after: Type.Optional(Type.Integer({ minimum: 0 })) }, { additionalProperties: false });
-export const NewPost = Type.Object({ body: Type.String({ minLength: 1, maxLength: 10_000 }) }, { additionalProperties: false });
+export const NewPost = Type.Object(
+  {
+    body: Type.String({ minLength: 1, maxLength: 10_000 }),
+    topic: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 100, description: 'What the post is about, for the rules ("forum.posted"); "general" by default' }),
+    ),
+  },
+  { additionalProperties: false },
+);
 export const PostCreated = Type.Object({ id: Type.Integer() });
 
 const source = Type.String({ maxLength: 100_000 });

@@ -67,7 +67,12 @@ export type Rule = Static<typeof Rule>;
 // Typed as the engine's record, which every reader takes; a join recorded by rule code may leave out the time.
 export const Player = Type.Unsafe<PlayerRecord>(
   Type.Object(
-    { id: Type.String(), name: Type.String(), joinedAt: Type.Optional(Type.Number({ description: "When they joined (ms since 1970 UTC)" })) },
+    {
+      id: Type.String(),
+      name: Type.String(),
+      joinedAt: Type.Optional(Type.Number({ description: "When they joined (ms since 1970 UTC)" })),
+      lastActed: Type.Optional(Type.Number({ description: "When they last acted: an action or a forum post (ms since 1970 UTC); absent: not yet" })),
+    },
     { $id: "Player", title: "Player" },
   ),
 );

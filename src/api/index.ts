@@ -37,6 +37,7 @@ export * from "./forum.js";
 export * from "./game.js";
 export * from "./lobby.js";
 export * from "./log.js";
+export * from "./membership.js";
 export * from "./records.js";
 export type { Json } from "./shared.js";
 export { JsonValue, Nullable, ref } from "./shared.js";

@@ -22,6 +22,11 @@ export const GameSummary = Type.Object(
     status: Type.String({ description: "active or over" }),
     players: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })),
     me: Nullable(Type.String({ description: "Your player id in this game" })),
+    awaits: Type.Optional(
+      Type.String({
+        description: "Set while your request to join awaits the rules (a rule deferred it): why, in the rule's words. You are not a player until admitted",
+      }),
+    ),
     timeZone: Type.String(),
     createdAt: Type.Integer(),
     invite: Type.Optional(Type.String({ description: "The invitation code (when you created the game)" })),

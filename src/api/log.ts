@@ -15,7 +15,7 @@ export type Effect = KernelEffect;
 
 export const Input = Type.Unsafe<KernelInput>(
   Type.Object(
-    { kind: Type.String({ description: "create, join, rename, action, timer, decision, correction or clock" }) },
+    { kind: Type.String({ description: "create, join, rename, leave, action, timer, decision, correction or clock" }) },
     { ...Open, $id: "Input", title: "Input", description: "What started an act; its other fields depend on its kind" },
   ),
 );

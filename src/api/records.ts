@@ -88,6 +88,14 @@ export const CorrectionRequest = Type.Object(
           { rule: Type.Integer(), inEffect: Type.Boolean(), reason: Type.Optional(Type.String({ maxLength: 2000 })) },
           { additionalProperties: false, description: "A rule ruled void (inEffect false) or restored: it stands until another correction changes it" },
         ),
+        Type.Object(
+          { player: Type.String({ maxLength: 120 }), remove: Type.Literal(true), reason: Type.Optional(Type.String({ maxLength: 1000 })) },
+          { additionalProperties: false, description: "A player's status: no longer a player" },
+        ),
+        Type.Object(
+          { winners: Type.Array(Type.String({ maxLength: 120 }), { maxItems: 100 }) },
+          { additionalProperties: false, description: "The game's winners: the game ends (cite the rule by which they win)" },
+        ),
       ]),
       { minItems: 1, maxItems: 100 },
     ),

@@ -4,6 +4,7 @@
  */
 import { registerActCommands } from "./commands/act.js";
 import { registerClockCommands } from "./commands/clock.js";
+import { registerLeaveCommand } from "./commands/leave.js";
 import { registerCorrectCommand } from "./commands/correct.js";
 import { registerDecisionCommands } from "./commands/decide.js";
 import { registerJudgmentCommands } from "./commands/judgment.js";
@@ -27,4 +28,5 @@ export function registerGameCommands(surface: Surface): void {
   registerRecordsCommands(surface);
   registerClockCommands(surface);
   registerDecisionCommands(surface);
+  registerLeaveCommand(surface);
 }

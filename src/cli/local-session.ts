@@ -84,9 +84,8 @@ export class LocalSession implements GameSession {
   }
 
   async rules(): Promise<RuleBook> {
-    const current = Object.values(this.g.state.rules)
-      .sort((a, b) => a.number - b.number)
-      .map((r) => ({ ...r, ...ruleStatus(this.g.state, r.number), permissions: permissionsOf(this.g.state, r.number) }));
+    // As every viewer reads them: declared property defaults and status included (viewFor).
+    const current = viewFor(this.g.state, null).rules.map((r) => ({ ...r, permissions: permissionsOf(this.g.state, r.number) }));
     return { current, repealed: this.g.state.repealed };
   }
 
@@ -135,5 +134,9 @@ export class LocalSession implements GameSession {
     const fired = (await fireAllDueTimers(this.g)).length;
     if (act.input.kind !== "clock") throw new Error("the engine recorded another act than the clock's move");
     return { seq: act.seq, forwardMs: act.input.forwardMs, aheadMs: act.input.aheadMs, fired };
+  }
+
+  async leave(): Promise<number> {
+    return (await this.g.leave(this.actor())).act.seq;
   }
 }

@@ -115,4 +115,10 @@ export class RemoteSession implements GameSession {
     const input = reply.entry.input;
     return { seq: reply.seq, forwardMs: input.kind === "clock" ? input.forwardMs : 0, aheadMs: reply.practice.aheadMs, fired: reply.fired };
   }
+
+  async leave(): Promise<number> {
+    const reply = await this.client.post<{ seq: number }>(gamePath(this.game, "/leave"), {});
+    this.changed();
+    return reply.seq;
+  }
 }

@@ -92,4 +92,6 @@ export interface GameSession {
   decide(id: string, input: unknown): Promise<ActOutcome>;
   /** Moves a practice game's clock forward as the session's player. */
   moveClock(move: ClockMove): Promise<ClockOutcome>;
+  /** The session's player leaves the game, unless a rule refuses it; returns the act's number. */
+  leave(): Promise<number>;
 }

@@ -67,13 +67,21 @@ export const cur = {
   report: null as Running | null,
 };
 
-let host: { running?: Running } | null = null;
+type Calendar = (ask: string) => string;
+let host: { running?: Running; calendar?: Calendar } | null = null;
 
 /** The host's hooks, captured before any rule loads (and removed from the global object). */
 export function captureHost(global: Record<string, unknown>): void {
-  const h = global.__nomosHost as { running?: Running } | undefined;
+  const h = global.__nomosHost as { running?: Running; calendar?: Calendar } | undefined;
   if (h && typeof h.running === "function") host = { running: h.running };
+  if (h && typeof h.calendar === "function") host = { ...host, calendar: h.calendar };
   delete global.__nomosHost;
+}
+
+/** The host's answer to a calendar question (JSON text in, JSON text out: src/sandbox/calendar.ts). */
+export function askHostCalendar(ask: string): string {
+  if (!host?.calendar) throw new Error("this sandbox has no calendar");
+  return host.calendar(ask);
 }
 
 export function beginDiagnose(on: boolean): void {

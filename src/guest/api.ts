@@ -5,44 +5,68 @@
  */
 import { limits } from "../kernel/limits.js";
 import type { Json, RuleRecord } from "../kernel/types.js";
-import { charge, cur, emitEffect, record, refusal } from "./act.js";
+import { charge, cur, emitEffect, refusal } from "./act.js";
 import { stateApi } from "./api-state.js";
 import { decisionApi } from "./decisions.js";
 import { checkedName, copied, frozenJson, text } from "./json.js";
 import { useApi, type Loaded } from "./loaded.js";
-import { clearTimer, isPlayer, loaded, rules, setPlayers, setRule, setTimer, timers, world } from "./mirror.js";
+import { caches, clearTimer, isPlayer, loaded, rules, setRule, setTimer, timers, world } from "./mirror.js";
+import { admit, applicants, endGame, removePlayer } from "./membership.js";
 import { order } from "./precedence.js";
 import { ask } from "./questions.js";
 import { draw } from "./random.js";
+import { calendar } from "./calendar.js";
 import { applyChecked, authorize, existing } from "./rule-changes.js";
 import { mayChange, mayRead } from "./run.js";
 import { t } from "./schemas.js";
 import { historyEntry } from "../kernel/rule-history.js";
+import { propDefaults, withDefaults } from "../kernel/rule-props.js";
 import { isSkipped } from "./precedence.js";
 import { statusView } from "./status.js";
 
-const views = new WeakMap<RuleRecord, Json>();
+const views = new WeakMap<RuleRecord, { defaults: Record<string, Json>; view: Json }>();
+let lastDefaults: { json: string; value: Record<string, Json> } = { json: "{}", value: {} };
+/** The declared property defaults; the same object while they are the same, so views stay cached. */
+function defaultsNow(): Record<string, Json> {
+  if (caches.propDefaults) return caches.propDefaults;
+  const value = propDefaults(
+    [...rules.values()].map((r) => {
+      const l = loaded.get(r.number);
+      return [r.number, r.mutable, l && !l.failed && l.props.size ? { props: Object.fromEntries(l.props) } : undefined] as const;
+    }),
+  );
+  const json = JSON.stringify(value);
+  if (json !== lastDefaults.json) lastDefaults = { json, value };
+  return (caches.propDefaults = lastDefaults.value);
+}
+
+/** What a rule reads of a rule: its record, its properties over the declared defaults. */
 function view(rec: RuleRecord): Json {
+  const defaults = defaultsNow();
   let v = views.get(rec);
-  if (!v) {
-    v = frozenJson(
-      {
-        number: rec.number,
-        title: rec.title,
-        text: rec.text,
-        mutable: rec.mutable,
-        revision: rec.revision,
-        hasCode: rec.code !== null,
-        props: rec.props,
-        history: rec.history,
-      } as unknown as Json,
-      "rule",
-      Infinity,
-    );
+  if (v?.defaults !== defaults) {
+    const r = withDefaults(rec, defaults);
+    v = {
+      defaults,
+      view: frozenJson(
+        {
+          number: r.number,
+          title: r.title,
+          text: r.text,
+          mutable: r.mutable,
+          revision: r.revision,
+          hasCode: r.code !== null,
+          props: r.props,
+          history: r.history,
+        } as unknown as Json,
+        "rule",
+        Infinity,
+      ),
+    };
     views.set(rec, v);
   }
   // The status changes without the record changing: it is not cached with it.
-  return Object.freeze({ ...(v as object), ...statusView(rec.number) }) as unknown as Json;
+  return Object.freeze({ ...(v.view as object), ...statusView(rec.number) }) as unknown as Json;
 }
 
 function gameApi(number: number) {
@@ -50,7 +74,7 @@ function gameApi(number: number) {
   const stamp = (what: string) => mayChange(number, what);
   const players = () => {
     read("the players");
-    return world.players.map((p) => Object.freeze({ ...p }));
+    return world.players.map((p) => Object.freeze({ lastActed: null, ...p }));
   };
   return Object.freeze({
     now: () => (cur.request ? cur.request.time : 0),
@@ -59,15 +83,20 @@ function gameApi(number: number) {
     player: (id: string) => {
       read("a player");
       const p = world.players.find((x) => x.id === id);
-      return p ? Object.freeze({ ...p }) : undefined;
+      return p ? Object.freeze({ lastActed: null, ...p }) : undefined;
     },
     removePlayer: (id: string, reason: string) => {
       stamp("removing a player");
       if (typeof id !== "string" || !isPlayer(id)) throw new Error(`Rule ${number}: ${JSON.stringify(id)} is not a player in this game`);
-      const why = text(reason, "a reason", 1000);
-      setPlayers(world.players.filter((p) => p.id !== id));
-      emitEffect({ e: "player.left", id, reason: why, rule: number });
-      cur.queue.push({ type: "player.left", data: frozenJson({ player: id, reason: why }, "event"), rule: number, target: null });
+      removePlayer(id, text(reason, "a reason", 1000), number);
+    },
+    admit: (applicant: unknown) => {
+      stamp("admitting a player");
+      admit(number, frozenJson(applicant ?? null, "an applicant"));
+    },
+    applicants: () => {
+      read("the applicants");
+      return applicants();
     },
     rules: Object.freeze({
       all: () => {
@@ -139,6 +168,7 @@ function gameApi(number: number) {
     }),
     ...decisionApi(number),
     random: draw(number, stamp),
+    calendar: calendar(number),
     post: (message: string, options?: { to?: unknown }) => {
       stamp("posting a message");
       if (++cur.messages > limits.messages) throw new Error(`Rule ${number}: more than ${limits.messages} messages in one act`);
@@ -194,11 +224,7 @@ function gameApi(number: number) {
       if (world.status === "over") return;
       const copy = frozenJson(result ?? {}, "a game's result") as { winners?: Json; reason?: Json };
       const winners = Array.isArray(copy.winners) ? copy.winners.map(String) : [];
-      record(() => {
-        world.status = "active";
-      });
-      world.status = "over";
-      emitEffect({ e: "game.ended", winners, reason: text(copy.reason ?? "", "a game's result", 2000), rule: number });
+      endGame(winners, text(copy.reason ?? "", "a game's result", 2000), number);
     },
   });
 }
@@ -244,6 +270,13 @@ function makeApi(number: number, l: Loaded): Record<string, unknown> {
       declaring("on");
       const n = checkedName(type, `Rule ${number}: on`);
       l.on.set(n, [...(l.on.get(n) ?? []), fn(handler, `on("${n}")`) as never]);
+    },
+    ruleProperty: (key: string, options: { initial?: unknown; describe?: unknown } | undefined) => {
+      declaring("ruleProperty");
+      const k = checkedName(key, `Rule ${number}: a rule property`);
+      if (options?.initial === undefined) throw new Error(`Rule ${number}: ruleProperty("${k}") needs { initial: <value> }`);
+      const describe = options.describe === undefined ? null : text(options.describe, "a property's description", 2000);
+      l.props.set(k, { initial: frozenJson(options.initial, `property ${k}`), describe });
     },
     answer: (question: string, respond: unknown, options?: { precedes?: unknown; defersTo?: unknown }) => {
       declaring("answer");

@@ -9,6 +9,7 @@ import { cur, emitEffect, fail, refusal } from "./act.js";
 import { checkedName, frozenJson } from "./json.js";
 import { loaded, writeEntry, writeGame, writePlayer, world } from "./mirror.js";
 import { decls, type ActionEntry } from "./loaded.js";
+import { correctPeople } from "./membership.js";
 import { isSkipped, order } from "./precedence.js";
 import { ask } from "./questions.js";
 import { runIsolated, runReadOnly } from "./run.js";
@@ -114,6 +115,8 @@ export function recordCorrection(input: Extract<Input, { kind: "correction" }>):
       correctStatus(change, input.reason);
       continue;
     }
+    if (correctPeople(change, input.reason, input.cites.rule)) continue;
+    if (!("name" in change)) continue;
     checkedName(change.name, "a corrected state");
     if (change.key !== undefined) checkedName(change.key, "a corrected entry", limits.keyChars);
     const decl = Object.hasOwn(known, change.name) ? known[change.name] : undefined;

@@ -36,11 +36,13 @@ export interface Loaded {
   state: Omit<StateDecl, "rule">[];
   /** State of other rules this rule declared it reads although players may not all see it. */
   reads: string[];
+  /** Rule properties this rule declared (ruleProperty), with their defaults. */
+  props: Map<string, { initial: Json; describe: string | null }>;
   failed: string | null;
 }
 
 export function emptyLoaded(): Loaded {
-  return { actions: new Map(), forbids: new Map(), on: new Map(), answers: new Map(), state: [], reads: [], failed: null };
+  return { actions: new Map(), forbids: new Map(), on: new Map(), answers: new Map(), state: [], reads: [], props: new Map(), failed: null };
 }
 
 export type ApiFactory = (number: number, l: Loaded) => Record<string, unknown>;
@@ -50,7 +52,7 @@ export function useApi(factory: ApiFactory): void {
   makeApi = factory;
 }
 
-export const apiNames = ["gameState", "playerState", "recordState", "t", "action", "forbid", "on", "answer", "game"] as const;
+export const apiNames = ["gameState", "playerState", "recordState", "t", "action", "forbid", "on", "answer", "game", "ruleProperty"] as const;
 const compiled = new Map<string, (...api: unknown[]) => void>();
 
 function compile(js: string): (...api: unknown[]) => void {
@@ -90,6 +92,7 @@ export function declaresOf(rec: RuleRecord, l: Loaded): RuleDeclares {
       forbids: [...l.forbids.keys()],
       state: l.state.map((s) => s.name),
       ...(l.reads.length ? { reads: l.reads } : {}),
+      ...(l.props.size ? { props: Object.fromEntries(l.props) } : {}),
     },
     "declarations",
     Infinity,

@@ -22,8 +22,10 @@ import { errorText, frozenJson } from "./json.js";
 import { decls, emptyLoaded, evaluate, freshen } from "./loaded.js";
 import { lockdown } from "./lockdown.js";
 import { caches, clearTimer, dropCaches, gameValues, loaded, measureState, playerValues, revertTo, rules, setPlayers, timers, world } from "./mirror.js";
+import { addPlayer, joinAsked, leaveAsked, renameAsked } from "./membership.js";
 import { ossification } from "./probe.js";
 import { seed } from "./random.js";
+import { noteActed, posted } from "./forum.js";
 import { applyChange } from "./rule-changes.js";
 import { resolveStatus } from "./in-effect.js";
 import { bootStatus } from "./status.js";
@@ -48,19 +50,25 @@ function start(input: Input): void {
       return;
     case "join":
       if (world.players.some((p) => p.id === input.player.id)) throw refusal(`${input.player.id} is already a player`, null);
-      setPlayers([...world.players, { ...input.player } as never]);
-      emitEffect({ e: "player.joined", player: { ...input.player } as never });
-      cur.queue.push({ type: "player.joined", data: frozenJson({ player: input.player.id, name: input.player.name }, "event"), rule: null, target: null });
+      if (joinAsked(input.player)) addPlayer(input.player);
+      return;
+    case "leave":
+      leaveAsked(input.player);
       return;
     case "rename": {
       if (!world.players.some((p) => p.id === input.player)) throw refusal(`${input.player} is not a player`, null);
+      renameAsked(input.player, input.name);
       setPlayers(world.players.map((p) => (p.id === input.player ? { ...p, name: input.name } : p)));
       emitEffect({ e: "player.renamed", id: input.player, name: input.name });
       cur.queue.push({ type: "player.renamed", data: frozenJson({ player: input.player, name: input.name }, "event"), rule: null, target: null });
       return;
     }
     case "action":
+      noteActed(input.actor);
       doAction(input.actor, input.name, input.input);
+      return;
+    case "post":
+      posted(input.player, input.topic);
       return;
     case "correction":
       recordCorrection(input);
@@ -185,6 +193,7 @@ function boot(snapshotJson: string): string {
   playerValues.clear();
   world.players = snap.players.map((p) => ({ ...p }));
   world.status = snap.status;
+  world.applicants = (snap.applicants ?? []).map((a) => ({ ...a }));
   for (const [k, v] of Object.entries(snap.values.game)) gameValues.set(k, frozenJson(v, k, Infinity));
   for (const [k, per] of Object.entries(snap.values.player)) {
     playerValues.set(k, new Map(Object.entries(per).map(([p, v]) => [p, frozenJson(v, k, Infinity)])));

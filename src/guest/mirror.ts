@@ -18,6 +18,8 @@ export const timers = new Map<string, TimerRecord>();
 export const world = {
   players: [] as PlayerRecord[],
   status: "active" as "active" | "over",
+  /** Requests to join a rule deferred, until admitted. */
+  applicants: [] as { id: string; name: string; at: number; reason: string }[],
   /** About the JSON size of all the game's state, kept as values are written. */
   stateChars: 0,
 };
@@ -62,12 +64,15 @@ export function measureState(): void {
 export const caches = {
   order: null as number[] | null,
   decls: null as Record<string, StateDecl> | null,
+  /** Declared rule properties' defaults (ruleProperty), by key. */
+  propDefaults: null as Record<string, Json> | null,
   lastDeclsJson: "{}",
 };
 
 export function dropCaches(): void {
   caches.order = null;
   caches.decls = null;
+  caches.propDefaults = null;
 }
 
 export function revertTo(mark: number): void {

@@ -199,6 +199,18 @@ export function authorize(by: number, changes: Change[], cause: string): void {
   }
 }
 
+/**
+ * One "rules.changed" event per rule-change (one apply/applyAll), after its "rule.changed"
+ * events: a rule counting rule-changes (a version rising on amendment) counts each once. A
+ * change that only sets properties is bookkeeping, not a rule-change: not announced, so a
+ * rule setting a version as it hears "rules.changed" does not hear itself.
+ */
+function announce(changes: Change[], cause: string, by: number): void {
+  if (changes.every((c) => c.kind === "set-property")) return;
+  const list = changes.map((c) => ({ kind: String(c.kind), number: c.number as number, to: (c.to as number | undefined) ?? null }));
+  cur.queue.push({ type: "rules.changed", data: frozenJson({ cause, changes: list, by } as unknown as Json, "event"), rule: null, target: null });
+}
+
 /** Applies rule-changes made by rule `by`'s code, all together or not at all. */
 export function applyChecked(rawChanges: unknown, rawCause: unknown, by: number): RuleRecord[] {
   if (!Array.isArray(rawChanges)) throw new Error(`Rule ${by}: applyAll needs a list of rule-changes`);
@@ -212,6 +224,7 @@ export function applyChecked(rawChanges: unknown, rawCause: unknown, by: number)
     const recs = changes.map((change) => applyChange(change, cause, by));
     const reason = ossificationReason();
     if (reason) throw new Error(reason);
+    announce(changes, cause, by);
     return recs;
   } catch (err) {
     revertTo(m.journal);

@@ -25,6 +25,7 @@ export function bootSnapshot(state: GameState): BootSnapshot {
     timers: Object.values(state.timers),
     decisions: Object.values(state.decisions ?? {}),
     status: state.status,
+    ...(state.applicants?.length ? { applicants: state.applicants } : {}),
     skip: state.broken,
     suspended: state.suspended ?? {},
     statusCorrected: state.statusCorrected ?? {},

@@ -61,6 +61,8 @@ class Bookkeeping {
   private readonly loadable = new Set<number>();
   private readonly players: Set<string>;
   private readonly everPlayers: Set<string>;
+  /** Applicants a rule may admit (src/kernel/membership.ts). */
+  private readonly applicants: Set<string>;
   private readonly timers: Map<string, number>;
   private readonly decisions: Decisions;
   private readonly declared: Set<string>;
@@ -77,6 +79,7 @@ class Bookkeeping {
     this.known = new Set(this.rules);
     this.players = new Set(state.players.map((p) => p.id));
     this.everPlayers = new Set([...this.players, ...state.departed.map((p) => p.id)]);
+    this.applicants = new Set((state.applicants ?? []).map((a) => a.id));
     this.timers = new Map(Object.values(state.timers).map((t) => [t.id, t.rule]));
     this.decisions = new Decisions(request, state);
     // State declared before the act, by a rule loaded in it, or at its end.
@@ -151,7 +154,14 @@ class Bookkeeping {
       case "state.deleted":
         return this.named(e.rule) ?? this.stateName(e.name) ?? this.budget.delete(e.name, e.key);
       case "player.joined":
-        return this.joined(e.player);
+        return this.applicants.delete(e.player.id) && !this.players.has(e.player.id) ? (this.players.add(e.player.id), null) : this.joined(e.player);
+      case "player.applied":
+        if (this.input.kind !== "join" || this.count.joined++ > 0) return "a person applies only by their own request to join";
+        if (e.applicant.id !== this.input.player.id || e.applicant.name !== this.input.player.name)
+          return "it records an applicant other than the one who asked";
+        if (this.everPlayers.has(e.applicant.id) || this.applicants.has(e.applicant.id)) return `the id "${e.applicant.id}" is taken in this game`;
+        this.applicants.add(e.applicant.id);
+        return null;
       case "player.renamed":
         if (this.input.kind !== "rename" || this.count.renamed++ > 0) return "a player is renamed only by their own request to rename";
         return e.id === this.input.player && e.name === this.input.name && this.players.has(e.id)
@@ -168,6 +178,8 @@ class Bookkeeping {
         return this.named(e.rule);
       case "random":
         return this.named(e.rule);
+      case "calendar":
+        return null;
       case "timer.set":
         return this.timerSet(e.timer);
       case "timer.cleared":
@@ -187,7 +199,8 @@ class Bookkeeping {
   }
 
   private finish(): string | null {
-    if (this.input.kind === "join" && this.count.joined !== 1) return "a player's joining is not recorded as exactly one player.joined";
+    if (this.input.kind === "join" && this.count.joined !== 1) return "a player's joining is not recorded as exactly one player.joined or player.applied";
+    if (this.input.kind === "leave" && this.players.has(this.input.player)) return "the player who asked to leave is still a player";
     if (this.input.kind === "rename" && this.count.renamed !== 1) return "a player's renaming is not recorded as exactly one player.renamed";
     const undecided = this.decisions.finish();
     if (undecided) return undecided;

@@ -3,6 +3,7 @@
  * recorder may make it (src/guest/dispatch.ts): a bad correction is refused in words.
  */
 import { ActionError } from "./action-error.js";
+import { peopleProblem } from "./correction-people.js";
 import type { Correction, GameState, Recorder, RuleStatusCorrection } from "./types.js";
 
 export function checkedCorrection(state: GameState, by: Recorder, correction: Correction): Correction {
@@ -23,7 +24,10 @@ export function checkedCorrection(state: GameState, by: Recorder, correction: Co
       checkStatusChange(state, c, bad);
       continue;
     }
-    if (!c || typeof c.name !== "string" || !c.name)
+    const people = c && typeof c === "object" ? peopleProblem(state, c, rule !== undefined) : undefined;
+    if (people) throw bad(people);
+    if (people === null) continue;
+    if (!c || !("name" in c) || typeof c.name !== "string" || !c.name)
       throw bad('each change names the state it sets, such as { name: "<state>", player: "<player id>", value: <value> }');
     if (c.player !== undefined && !state.players.some((p) => p.id === c.player)) throw bad(`"${String(c.player)}" is not a player in this game`);
     if (c.value === undefined) throw bad(`the change to "${c.name}" needs a value`);

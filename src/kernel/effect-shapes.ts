@@ -161,6 +161,12 @@ const declares = object<Extract<Effect, { e: "rule.loaded" }>["declares"]>({
   forbids: req(list(name("an action"))),
   state: req(list(name("state"))),
   reads: opt(list(name("state"))),
+  props: opt(
+    recordOf(
+      "a rule property",
+      object<{ initial: Json; describe: string | null }>({ initial: req(json(limits.valueChars)), describe: req(textOrNull(limits.textChars)) }),
+    ),
+  ),
 });
 
 type Variant<E extends Effect["e"]> = Omit<Extract<Effect, { e: E }>, "e">;
@@ -229,9 +235,14 @@ const shapes: { [E in Effect["e"]]: Shape<Variant<E>> } = {
   },
   "player.left": { id: req(playerId), reason: req(ruleText), rule: req(ruleNumberOrNull) },
   "player.renamed": { id: req(playerId), name: req(text(limits.nameChars)) },
+  "player.applied": {
+    applicant: req(object<{ id: string; name: string }>({ id: req(playerId), name: req(text(limits.nameChars)) })),
+    reason: req(ruleText),
+  },
   event: { type: req(name("an event", limits.keyChars)), data: req(json(limits.valueChars)), rule: req(ruleNumberOrNull) },
   message: { text: req(text(limits.messageChars)), to: req(nullOr(list(playerId))), rule: req(ruleNumber) },
   random: { rule: req(ruleNumber), draw: req(text(limits.nameChars)), value: req(json(limits.valueChars)) },
+  calendar: { ask: req(json(limits.valueChars)), value: req(json(limits.valueChars)) },
   "timer.set": {
     timer: req(
       object<Variant<"timer.set">["timer"]>({

@@ -42,6 +42,10 @@ export function fold(state: GameState, act: Act): GameState {
   state.time = act.time;
   for (const effect of act.effects) applyEffect(state, effect, act);
   foldClock(state, act);
+  // When each player last acted: their actions and forum posts (the guest mirrors it, src/guest/forum.ts).
+  const actor = act.input.kind === "action" ? act.input.actor : act.input.kind === "post" ? act.input.player : null;
+  const player = actor === null ? undefined : state.players.find((p) => p.id === actor);
+  if (player) player.lastActed = act.time;
   return state;
 }
 
@@ -186,6 +190,10 @@ export function applyEffect(state: GameState, effect: Effect, act: Act): void {
       break;
     case "player.joined":
       state.players.push({ ...effect.player });
+      if (state.applicants?.some((a) => a.id === effect.player.id)) state.applicants = state.applicants.filter((a) => a.id !== effect.player.id);
+      break;
+    case "player.applied":
+      state.applicants = [...(state.applicants ?? []), { ...effect.applicant, at: act.time, reason: effect.reason }];
       break;
     case "player.renamed": {
       const player = state.players.find((p) => p.id === effect.id);
@@ -220,6 +228,7 @@ export function applyEffect(state: GameState, effect: Effect, act: Act): void {
     case "event":
     case "message":
     case "random":
+    case "calendar":
       // Recorded for readers of the log; they change no state.
       break;
   }

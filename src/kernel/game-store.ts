@@ -24,8 +24,17 @@ export interface GameStore {
   /**
    * Appends an act durably. Throws {@link StoreConflictError} when `act.seq` is not the
    * next number in the game's log (another process wrote first): nothing is written then.
+   * `deadline` is when the game's next timer is due by the host's clock once the act is
+   * folded (null: none), kept with the act for {@link dueGames} (src/kernel/deadlines.ts).
    */
-  appendAct(gameId: string, act: Act): Awaitable<void>;
+  appendAct(gameId: string, act: Act, deadline?: number | null): Awaitable<void>;
+  /**
+   * The games whose next timer is due by `now` (host clock), or whose next deadline is not
+   * known (imported, or written before deadlines were kept): a server starting fires them.
+   */
+  dueGames?(now: number): Awaitable<string[]>;
+  /** Records a game's next deadline learned by loading it ({@link dueGames} then skips it until due). */
+  noteDeadline?(gameId: string, deadline: number | null): Awaitable<void>;
   /** The acts with seq greater than `afterSeq`, in order. */
   readActs(gameId: string, afterSeq?: number): Awaitable<Act[]>;
   /** The number of the last act, or 0 for an unknown game. */
@@ -79,8 +88,12 @@ export async function withCompanion<T>(
   }
 }
 
-/** The write pending beside the game's next act, taken (it goes with one act only). */
-export function takeCompanion(companions: Map<string, (act: Act) => void>, gameId: string): ((act: Act) => void) | undefined {
+/**
+ * The write pending beside the game's next act, taken (it goes with one act only). A timer
+ * that fires first (it came due before the act asked for: src/kernel/deadlines.ts) leaves it pending.
+ */
+export function takeCompanion(companions: Map<string, (act: Act) => void>, gameId: string, act?: Act): ((act: Act) => void) | undefined {
+  if (act?.input.kind === "timer") return undefined;
   const write = companions.get(gameId);
   companions.delete(gameId);
   return write;

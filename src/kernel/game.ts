@@ -11,15 +11,17 @@ import { Availability, type Standing } from "./availability.js";
 import { bootedSandbox } from "./boot.js";
 import { checkGuestResult } from "./check-effects.js";
 import { decisionInput, decisionOutcome } from "./decisions.js";
+import { hostDeadlineAfter, nextDue } from "./deadlines.js";
 import { emptyState, fold } from "./fold.js";
 import type { GameStore } from "./game-store.js";
 import type { GuestRequest, GuestResult } from "./guest-protocol.js";
 import { limits } from "./limits.js";
+import { joinOutcome, leaveInput, takenIds, type JoinOutcome } from "./membership.js";
 import { clockAhead, clockInput, type ClockMove } from "./practice-clock.js";
 import { SandboxInterrupted, type Sandbox, type SandboxFactory } from "./sandbox.js";
 import { playerName, slug } from "./player-id.js";
 import { stateSeenBy } from "./visibility.js";
-import { suspension, timerHeld } from "./rule-status.js";
+import { suspension } from "./rule-status.js";
 import type { Act, ActionDecl, ArchivedRuleSpec, Correction, GameInfo, GameState, Input, Json, PlayerRecord, Recorder, RuleCode, RuleSpec } from "./types.js";
 
 export { ActionError, type ActionErrorCode } from "./action-error.js";
@@ -143,30 +145,35 @@ export class Game {
     return out;
   }
 
-  /** Adds a player. The id is made from the name unless given. */
-  join(name: string, id?: string): Promise<PlayerRecord> {
+  /** Adds a player, or an applicant when a rule defers the request (src/kernel/membership.ts). The id is made from the name unless given. */
+  join(name: string, id?: string): Promise<JoinOutcome> {
     return this.serial(async () => {
+      const time = await this.fireDueFirst();
       const clean = playerName(name, (message) => new ActionError("invalid-input", message));
-      const taken = new Set([...this.current.players, ...this.current.departed].map((p) => p.id));
+      const taken = takenIds(this.current);
       let playerId = id ?? slug(clean);
       if (id !== undefined && taken.has(id)) throw new ActionError("invalid-input", `the id "${id}" is taken in this game`);
       for (let n = 2; taken.has(playerId); n++) playerId = `${slug(clean)}-${n}`;
-      const time = this.now();
       const player: PlayerRecord = { id: playerId, name: clean, joinedAt: time };
-      await this.commit({ kind: "join", player: { id: player.id, name: player.name } }, time);
-      return player;
+      return joinOutcome((await this.commit({ kind: "join", player: { id: player.id, name: player.name } }, time)).act, player);
     });
   }
 
   /** Changes a player's name; the id, and so the history, stays. */
   rename(playerId: string, name: string): Promise<PlayerRecord> {
     return this.serial(async () => {
+      const time = await this.fireDueFirst();
       const clean = playerName(name, (message) => new ActionError("invalid-input", message));
       const player = this.current.players.find((p) => p.id === playerId);
       if (!player) throw new ActionError("not-a-player", `"${playerId}" is not a player in this game`);
-      if (player.name !== clean) await this.commit({ kind: "rename", player: playerId, name: clean }, this.now());
+      if (player.name !== clean) await this.commit({ kind: "rename", player: playerId, name: clean }, time);
       return { ...player };
     });
+  }
+
+  /** A player leaves the game, unless a rule refuses it ("membership.leave"). */
+  leave(playerId: string): Promise<ActOutcome> {
+    return this.serial(() => this.commit(leaveInput(this.current, playerId), this.now()));
   }
 
   /**
@@ -187,6 +194,7 @@ export class Game {
   /** A player's action, checked against the form its rule declared, then run by the rules. */
   act(actor: string, name: string, input: unknown = {}): Promise<ActOutcome> {
     return this.serial(async () => {
+      const time = await this.fireDueFirst();
       const state = this.current;
       if (!state.players.some((p) => p.id === actor)) {
         throw new ActionError(
@@ -215,8 +223,17 @@ export class Game {
         if (refused) throw new ActionError("refused", refused.rule === null ? refused.reason : `Rule ${refused.rule}: ${refused.reason}`, refused.rule);
         throw new ActionError("invalid-input", `${name}: ${err.message} (Rule ${decl.rule} declares this action's form)`, decl.rule);
       }
-      const outcome = await this.commit({ kind: "action", actor, name, input: prepared }, this.now());
+      const outcome = await this.commit({ kind: "action", actor, name, input: prepared }, time);
       return outcome;
+    });
+  }
+
+  /** A player posted to the game's forum on `topic`: an act, so the rules hear of it ("forum.posted") and know when the player last acted. */
+  post(player: string, topic: string): Promise<ActOutcome> {
+    return this.serial(async () => {
+      const time = await this.fireDueFirst();
+      if (!this.current.players.some((p) => p.id === player)) throw new ActionError("not-a-player", `"${player}" is not a player in this game`);
+      return this.commit({ kind: "post", player, topic: topic.slice(0, 100) }, time);
     });
   }
 
@@ -227,8 +244,9 @@ export class Game {
    */
   correct(by: Recorder, correction: Correction): Promise<ActOutcome> {
     return this.serial(async () => {
+      const time = await this.fireDueFirst();
       const clean = checkedCorrection(this.current, by, correction);
-      return this.commit({ kind: "correction", by, ...clean }, this.now());
+      return this.commit({ kind: "correction", by, ...clean }, time);
     });
   }
 
@@ -239,7 +257,10 @@ export class Game {
 
   /** A player moves a practice game's clock forward (src/kernel/practice-clock.ts); the timers it passes are then due. */
   moveClock(by: string, move: ClockMove): Promise<ActOutcome> {
-    return this.serial(() => this.commit(...clockInput(this.current, by, move, this.now(), ActionError)));
+    return this.serial(async () => {
+      const time = await this.fireDueFirst();
+      return this.commit(...clockInput(this.current, by, move, time, ActionError));
+    });
   }
 
   /**
@@ -251,7 +272,7 @@ export class Game {
     return this.serial(async () => {
       const fired: Act[] = [];
       while (fired.length < max) {
-        const due = this.nextDueTimer(now);
+        const due = nextDue(this.current, now);
         if (!due) break;
         fired.push((await this.commit({ kind: "timer", id: due.id }, Math.max(due.at, this.current.time))).act);
       }
@@ -266,7 +287,7 @@ export class Game {
 
   /** Whether a timer is due by `now` in a game still going on. */
   hasDueTimers(now = this.now()): boolean {
-    return this.nextDueTimer(now) !== undefined;
+    return nextDue(this.current, now) !== undefined;
   }
 
   /** What the rules would refuse `player` now, whatever the input, and what play awaits (src/kernel/availability.ts). */
@@ -285,11 +306,15 @@ export class Game {
 
   // ---- internals ------------------------------------------------------------------------
 
-  private nextDueTimer(now: number) {
-    if (this.current.status === "over") return undefined;
-    return Object.values(this.current.timers)
-      .filter((t) => t.at <= now && !timerHeld(this.current, t))
-      .sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : 1))[0];
+  /**
+   * Deadlines are never missed: the timers due by now fire before any later act, each an act
+   * of its own. Returns the later act's time: the clock is read once per act.
+   */
+  private async fireDueFirst(): Promise<number> {
+    const now = this.now();
+    for (let n = 0, due = nextDue(this.current, now); due && n < limits.timers; n++, due = nextDue(this.current, now))
+      await this.commit({ kind: "timer", id: due.id }, Math.max(due.at, this.current.time));
+    return now;
   }
 
   private standingNow(player: string | null): Promise<Standing> {
@@ -312,7 +337,7 @@ export class Game {
       throw new ActionError("game-over", `the game is over (${this.current.result?.reason ?? "ended"}); nothing more can be done in it`);
     const outcome = await this.execute(input, time);
     try {
-      await this.options.store.appendAct(this.info.id, outcome.act);
+      await this.options.store.appendAct(this.info.id, outcome.act, hostDeadlineAfter(this.current, outcome.act));
     } catch (err) {
       // The guest already applied the act; bring it back to what the log says.
       await this.reboot();

@@ -12,6 +12,8 @@ export interface BootSnapshot {
   timers: TimerRecord[];
   decisions: DecisionRecord[];
   status: "active" | "over";
+  /** People whose request to join awaits the rules (src/kernel/membership.ts). */
+  applicants?: { id: string; name: string; at: number; reason: string }[];
   /** Rules whose code is known to fail when it loads: marked failed without running again. */
   skip: Record<string, string>;
   /** Rules not in effect (GameState.suspended), and those whose status a correction set. */
@@ -35,6 +37,8 @@ export interface GuestRequest {
    * did the work when the act is interrupted. Costs a host call per change: only for reruns.
    */
   diagnose?: boolean;
+  /** For a replay: the calendar answers the log recorded in this act, given back instead of asked again (src/guest/calendar.ts). */
+  calendar?: { ask: Json; value: Json }[];
 }
 
 export type GuestResult = { ok: true; effects: Effect[] } | { ok: false; refused: string; rule: number | null } | { ok: false; error: string };

@@ -5,6 +5,7 @@
  * log says who moved it and by how much, and a replay folds the same time back. The clock
  * never goes back, and only a game created as practice has one.
  */
+import { byDeadline } from "./deadlines.js";
 import type { Act, GameState, Input, TimerRecord } from "./types.js";
 
 /** How a player asks to move the clock: by an amount, or to the next timer's time. */
@@ -20,7 +21,7 @@ export function clockAhead(state: GameState): number {
 
 /** The timer due soonest, if any: "the next deadline". */
 export function nextDeadline(state: GameState): TimerRecord | undefined {
-  return Object.values(state.timers).sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : 1))[0];
+  return Object.values(state.timers).sort(byDeadline)[0];
 }
 
 /** Why a move is not made, in words: the engine's ActionError, handed in (the engine imports this module). */

@@ -86,7 +86,6 @@ export interface ArchivedRuleSpec {
 export type Recorder = { player: string } | { host: true };
 
 /** One value a correction sets: game state, a player's state, or one entry of a record. */
-export type CorrectionChange = StateCorrection | RuleStatusCorrection;
 export interface StateCorrection {
   name: string;
   player?: string;
@@ -100,6 +99,20 @@ export interface RuleStatusCorrection {
   reason?: string;
 }
 
+/** A correction of a player's status: no longer a player (the reason is the correction's unless given). */
+export interface PlayerRemoval {
+  player: string;
+  remove: true;
+  reason?: string;
+}
+
+/** A correction naming the game's winners: the game ends, its reason the correction's. */
+export interface WinnersNamed {
+  winners: string[];
+}
+
+export type CorrectionChange = StateCorrection | RuleStatusCorrection | PlayerRemoval | WinnersNamed;
+
 export interface Correction {
   /** What the correction rests on: a rule, a ruling (such as "case 2"), or both. */
   cites: { rule?: number; ruling?: string };
@@ -112,6 +125,8 @@ export interface PlayerRecord {
   id: string;
   name: string;
   joinedAt: number;
+  /** When the player last acted in the game (an action, a forum post); absent: not yet. Folded from the acts. */
+  lastActed?: number;
 }
 
 /** What a record state keeps, as its rule declared it (the rule API's RecordConvention). */
@@ -156,6 +171,8 @@ export interface RuleDeclares {
   state: string[];
   /** State other rules declared secret that this rule declared it reads (readsSecret), shown to voters. */
   reads?: string[];
+  /** Rule properties this rule declared (ruleProperty), with the value every rule reads until it sets its own. */
+  props?: Record<string, { initial: Json; describe: string | null }>;
 }
 
 export interface TimerRecord {
@@ -207,9 +224,13 @@ export type Effect =
   | { e: "player.joined"; player: PlayerRecord }
   | { e: "player.left"; id: string; reason: string; rule: number | null }
   | { e: "player.renamed"; id: string; name: string }
+  /** A request to join a rule deferred: the person is an applicant until a rule admits them. */
+  | { e: "player.applied"; applicant: { id: string; name: string }; reason: string }
   | { e: "event"; type: string; data: Json; rule: number | null }
   | { e: "message"; text: string; to: string[] | null; rule: number }
   | { e: "random"; rule: number; draw: string; value: Json }
+  /** A question about local time the host answered (game.calendar): recorded, so a replay needs no time-zone data. */
+  | { e: "calendar"; ask: Json; value: Json }
   | { e: "timer.set"; timer: TimerRecord }
   | { e: "timer.cleared"; id: string }
   /** A rule's status changed ("rule.in-effect"): `rule` says who suspends it; `corrected` when an officer's correction set it. */
@@ -222,10 +243,13 @@ export type Input =
   | { kind: "create"; name: string; preset: string | null; rules: RuleSpec[]; archived?: ArchivedRuleSpec[]; practice?: true }
   | { kind: "join"; player: { id: string; name: string } }
   | { kind: "rename"; player: string; name: string }
+  | { kind: "leave"; player: string }
   | { kind: "action"; actor: string; name: string; input: Json }
   | { kind: "timer"; id: string }
   /** An office holder makes a decision a rule opened (DecisionRecord), with their answer; the rule and question as they stood, for the log. */
   | { kind: "decision"; id: string; by: string; input: Json; rule: number; question: string }
+  /** A player posted to the game's forum (the text is the forum's, not the log's). */
+  | { kind: "post"; player: string; topic: string }
   | ({ kind: "correction"; by: Recorder } & Correction)
   /**
    * A player moves a practice game's clock forward by `forwardMs`, to `aheadMs` ahead of
@@ -266,6 +290,8 @@ export interface GameState {
   repealed: RuleRecord[];
   players: PlayerRecord[];
   departed: (PlayerRecord & { leftAt: number; reason: string })[];
+  /** People whose request to join a rule deferred ("membership.join"), until a rule admits them. */
+  applicants?: { id: string; name: string; at: number; reason: string }[];
   decls: Record<string, StateDecl>;
   declares: Record<string, RuleDeclares>;
   values: { game: Record<string, Json>; player: Record<string, Record<string, Json>> };

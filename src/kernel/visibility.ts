@@ -7,6 +7,7 @@ import { ruleStatus } from "./rule-status.js";
 import type { StateDisplay } from "./display-check.js";
 import { emptyState, fold } from "./fold.js";
 import { own, setOwn } from "./own.js";
+import { stateDefaults, withDefaults } from "./rule-props.js";
 import type { Act, Effect, GameState, Input, Json, PlayerRecord, RecordConvention, RuleRecord, StateDecl } from "./types.js";
 
 export interface StateView {
@@ -75,6 +76,7 @@ export function viewFor(state: GameState, viewer: string | null): GameView {
       views.push({ ...base, values });
     }
   }
+  const defaults = stateDefaults(state);
   return {
     name: state.name,
     preset: state.preset,
@@ -86,7 +88,7 @@ export function viewFor(state: GameState, viewer: string | null): GameView {
     players: state.players,
     rules: Object.values(state.rules)
       .sort((a, b) => a.number - b.number)
-      .map((r) => ({ ...r, ...ruleStatus(state, r.number) })),
+      .map((r) => ({ ...withDefaults(r, defaults), ...ruleStatus(state, r.number) })),
     state: views,
     failures: state.failures,
   };
@@ -104,8 +106,8 @@ function mayReadChange(state: GameState, name: string, player: string | null, vi
  */
 export function visibleInput(state: GameState, input: Input, viewer: string | null): Input {
   if (input.kind !== "correction") return input;
-  // A rule's status is public, as the ruleset is.
-  const changes = input.changes.filter((c) => "inEffect" in c || mayReadChange(state, c.name, c.player ?? null, viewer));
+  // A rule's status, a player's status and the winners are public, as the ruleset is; a value, as its state.
+  const changes = input.changes.filter((c) => !("name" in c) || mayReadChange(state, c.name, c.player ?? null, viewer));
   return changes.length === input.changes.length ? input : { ...input, changes };
 }
 
@@ -121,7 +123,9 @@ function visibleCorrectionEvent(state: GameState, effect: Extract<Effect, { e: "
       typeof c === "object" &&
       c !== null &&
       !Array.isArray(c) &&
-      ("inEffect" in c || (typeof c.name === "string" && mayReadChange(state, c.name, typeof c.player === "string" ? c.player : null, viewer))),
+      (typeof c.name === "string"
+        ? mayReadChange(state, c.name, typeof c.player === "string" ? c.player : null, viewer)
+        : c.remove === true || Array.isArray(c.winners) || "inEffect" in c),
   );
   return changes.length === data.changes.length ? effect : { ...effect, data: { ...data, changes } };
 }

@@ -54,6 +54,8 @@ export function effectLine(effect: Effect, name: (id: string) => string): string
         : `  Rule ${effect.number}: ${notInEffectLine({ rule: effect.rule ?? null, reason: effect.reason ?? "" })}`;
     case "decision.opened":
       return `  Rule ${effect.decision.rule} asks ${effect.decision.by.map(name).join(" or ")} to decide: ${effect.decision.question}`;
+    case "player.applied":
+      return `  ${effect.applicant.name} asks to join; the request awaits: ${effect.reason}`;
     case "game.ended":
       return `  The game is over: ${effect.reason} (Rule ${effect.rule})`;
     default:
@@ -76,13 +78,17 @@ export function actHeading(input: Act["input"], name: (id: string) => string): s
         ? `Timer ${input.id} fires`
         : input.kind === "rename"
           ? `${input.player} renames`
-          : input.kind === "correction"
-            ? `${"player" in input.by ? name(input.by.player) : "The host"} records a correction (${citation(input.cites)}): ${input.reason}`
-            : input.kind === "clock"
-              ? clockMoveLine(input, name)
-              : input.kind === "decision"
-                ? `${name(input.by)} decided (Rule ${input.rule}) ${input.question}: ${briefInput(input.input)}`
-                : `${name(input.actor)}: ${input.name} ${briefInput(input.input)}`;
+          : input.kind === "leave"
+            ? `${name(input.player)} leaves the game`
+            : input.kind === "correction"
+              ? `${"player" in input.by ? name(input.by.player) : "The host"} records a correction (${citation(input.cites)}): ${input.reason}`
+              : input.kind === "clock"
+                ? clockMoveLine(input, name)
+                : input.kind === "decision"
+                  ? `${name(input.by)} decided (Rule ${input.rule}) ${input.question}: ${briefInput(input.input)}`
+                  : input.kind === "post"
+                    ? `${name(input.player)} posts to the forum (${input.topic})`
+                    : `${name(input.actor)}: ${input.name} ${briefInput(input.input)}`;
 }
 
 /** "Rule 202, case 2": what a correction rests on. */

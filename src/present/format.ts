@@ -1,6 +1,7 @@
 /** Human-readable text for rules and their history, in the layout Nomic players know. */
 import { notInEffectLine, type RuleSuspension } from "./rule-status.js";
 import type { HistoryEntry, Json, RuleRecord } from "../kernel/types.js";
+import { ruleLabel } from "../records/publish/grouping.js";
 import type { Permissions } from "./permissions.js";
 
 /** "2026-11-23 10:00 UTC": the engine's times are UTC, and players may be anywhere. */
@@ -39,7 +40,7 @@ export function historyLine(h: HistoryEntry): string {
 
 export function ruleHeading(rule: RuleRecord): string {
   const title = rule.title ? ` ${rule.title}` : "";
-  return `${rule.number}.${title} [${rule.mutable ? "mutable" : "immutable"}, rev ${rule.revision}${rule.code ? ", has code" : ""}]`;
+  return `${ruleLabel(rule)}.${title} [${rule.mutable ? "mutable" : "immutable"}, rev ${rule.revision}${rule.code ? ", has code" : ""}]`;
 }
 
 /** A rule with its status where the view gives it (GameView's rules; a repealed rule has none). */

@@ -37,6 +37,25 @@ interface RuleInEffectQuestion {
   readonly rule: number;
 }
 
+/**
+ * Membership the rules govern: the engine asks before it admits, renames or lets a player go.
+ * - `answer("membership.join", (q: MembershipJoinQuestion) => ...)`: undefined or true admits; a
+ *   string refuses (the person reads it); `{ defer: reason }` records the request instead: the person
+ *   is an applicant ("your request awaits: <reason>"), rules hear "player.applied" `{ id, name }`,
+ *   and a rule may admit them later (`game.admit`).
+ * - `answer("membership.rename", (q: MembershipRenameQuestion) => ...)`: a string refuses the new name.
+ * - `answer("membership.leave", (q: { player: PlayerId }) => ...)`: a string refuses; otherwise a
+ *   player who asks to leave leaves (rules hear "player.left" with reason "left the game").
+ */
+interface MembershipJoinQuestion {
+  readonly id: PlayerId;
+  readonly name: string;
+}
+interface MembershipRenameQuestion {
+  readonly player: PlayerId;
+  readonly name: string;
+}
+
 /** The entries of a record of kind "proposal": who proposed what, the votes, the outcome, the rule that decided it. */
 interface ProposalRecord {
   readonly number: number;
@@ -176,3 +195,13 @@ interface RuleChangeProbe { readonly steps: readonly { readonly actor: PlayerId;
  * its own entries for open decisions opened with `awaits: true` (game.decide): "decide: <question>".
  */
 interface PlayAwaited { readonly player: PlayerId; readonly does: string; readonly action?: string | null }
+
+/**
+ * The event "forum.posted": a player posted to the game's forum. Each post is an act of the
+ * game (the log says who posted, on what topic, never the text) and counts as the player
+ * acting (`Player.lastActed`). `topic` is what the poster said the post is about ("general" if nothing).
+ */
+interface ForumPosted {
+  readonly player: PlayerId;
+  readonly topic: string;
+}

@@ -34,6 +34,8 @@ interface Player {
   readonly name: string;
   /** When the player joined, in milliseconds since 1970 (UTC). */
   readonly joinedAt: number;
+  /** When the player last acted in this game: their latest action or forum post (ms since 1970 UTC); null: not yet. */
+  readonly lastActed: number | null;
 }
 
 /** Who may see a piece of state. Filtering happens on the server, before anything is sent. */
@@ -231,7 +233,8 @@ interface GameEvent<D = any> {
 
 /**
  * Reacts to an event. Events come from the engine ("game.started", "player.joined",
- * "player.left", "rule.changed", "timer:<name>" for this rule's own timers) and from rules
+ * "player.left", "rule.changed", "rules.changed" ({@link RulesChangedEvent}), "timer:<name>" for this rule's own timers, "forum.posted"
+ * ({@link ForumPosted}): a player posted to the game's forum) and from rules
  * (`game.emit`). Reactions run in precedence order; events they emit run after them.
  */
 declare function on<D = any>(type: string, handler: (event: GameEvent<D>) => void): void;
@@ -286,7 +289,11 @@ interface RuleView {
   /** 1 when enacted, rising with each amendment. */
   readonly revision: number;
   readonly hasCode: boolean;
-  /** Further properties a ruleset gives rules (Nomic VIII 102). */
+  /**
+   * Further properties a ruleset gives rules (Nomic VIII 102): those the rule set (set-property,
+   * or enacted with), over the defaults rules declare with {@link ruleProperty}. By convention
+   * `version` (a number: the rule reads "101.2") and `book` (the group it is filed under).
+   */
   readonly props: { readonly [key: string]: Json };
   readonly history: readonly RuleHistoryEntry[];
   /**
@@ -298,6 +305,22 @@ interface RuleView {
   readonly inEffect: boolean;
   /** When not in effect: the rule that says so (null: an officer's correction ruled it void), and why. */
   readonly suspended?: { readonly rule: number | null; readonly reason: string };
+}
+
+/**
+ * Declares a property every rule has (top level only), with the value a rule reads until its
+ * own is set: `ruleProperty("version", { initial: 1 })` makes every rule, in the initial set or
+ * enacted later, read `props.version` 1 until a set-property changes it. Where two rules declare
+ * one key, the first in the default precedence (immutable first, then by number) gives the default.
+ */
+declare function ruleProperty<T extends Json>(key: string, options: { readonly initial: T; readonly describe?: string }): void;
+
+/** The data of "rules.changed": one rule-change (one apply/applyAll), whatever number of changes it made. */
+interface RulesChangedEvent {
+  readonly cause: string;
+  readonly changes: readonly { readonly kind: string; readonly number: number; readonly to: number | null }[];
+  /** The rule whose code made it. */
+  readonly by: number | null;
 }
 
 type RuleChange =
@@ -337,7 +360,12 @@ interface Rules {
    * why it cannot be made (not allowed, no such rule, number taken, no way left to change rules).
    */
   apply(change: RuleChange, cause: string): RuleView;
-  /** Puts several rule-changes into effect together: all of them, or (if one cannot be made) none. */
+  /**
+   * Puts several rule-changes into effect together: all of them, or (if one cannot be made) none.
+   * Each `apply`/`applyAll` is one rule-change: after its "rule.changed" events (one per change),
+   * rules hear "rules.changed" once, with {@link RulesChangedEvent}. One made only of set-property
+   * changes is not announced so, so a rule raising a version as it hears "rules.changed" does not hear itself.
+   */
   applyAll(changes: readonly RuleChange[], cause: string): RuleView[];
   /** Would the engine accept this change (or these changes, together)? Returns the reason it would not, or undefined. */
   check(change: RuleChange | readonly RuleChange[]): string | undefined;
@@ -348,6 +376,18 @@ interface Rules {
    * it ("case 2: ruled that voting twice is illegal"). Published in the full ruleset.
    */
   annotate(number: number, text: string, cause: string): void;
+}
+
+type Weekday = "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
+
+/** A moment read on the wall clock of a time zone ({@link GameApi.calendar}). */
+interface LocalTime {
+  readonly year: number;
+  readonly month: number;
+  readonly day: number;
+  readonly weekday: Weekday;
+  readonly hour: number;
+  readonly minute: number;
 }
 
 interface Answer<R> {
@@ -405,7 +445,29 @@ interface GameApi {
   player(id: PlayerId): Player | undefined;
   /** Removes a player from the game (forfeit, death, expulsion). */
   removePlayer(id: PlayerId, reason: string): void;
+  /**
+   * Makes an applicant a player: someone whose request to join a rule deferred ("membership.join"
+   * answered `{ defer }`), now admitted by the rules' own decision (a motion passed). Rules hear
+   * "player.joined". Throws if the id has not asked to join.
+   */
+  admit(applicant: { readonly id: PlayerId; readonly name: string }): void;
+  /** Who has asked to join and awaits the rules, oldest first (`at`: when they asked). */
+  applicants(): { readonly id: PlayerId; readonly name: string; readonly at: number }[];
   rules: Rules;
+  /**
+   * Local time in a time zone, with daylight saving, answered by the engine (rule code has no
+   * time-zone data) and recorded in the log, so a replay reads the same answers back.
+   * `zone` is an IANA name ("America/Chicago", "Europe/Paris", "UTC"); an unknown one throws
+   * an Error naming it (the rule's code fails, as with any error). A local time skipped when
+   * clocks go forward reads as that time on the clock before the change (02:30 is 03:30 on
+   * the day Chicago springs forward); one repeated when clocks go back is the first of the two.
+   */
+  calendar: {
+    /** When it is next `weekday` at `time` ("HH:MM", 24-hour) in `zone`: ms UTC, strictly after `after` (default {@link now}). */
+    next(spec: { readonly weekday: Weekday; readonly time: string; readonly zone: string; readonly after?: number }): number;
+    /** The date and wall-clock time in `zone` at `at` (ms UTC); `month` 1..12, `day` 1..31, `hour` 0..23. */
+    local(at: number, zone: string): LocalTime;
+  };
   /** Random numbers from the engine's seeded source; every draw is recorded in the log. */
   random: {
     /** A whole number from min to max, both included. */
@@ -425,6 +487,9 @@ interface GameApi {
    * Sets a timer for this rule; when the time comes the engine sends this rule the event
    * "timer:<name>" with the data. Returns the timer's id. Set while this rule's own timer
    * fires, it must be due a minute later at least; a time in the past means now.
+   * A timer is never missed: one whose time came while nobody was looking fires before any
+   * later act (an action, a join, a post, a correction), and a server starting fires those
+   * that came due while it was down. Timers due at the same moment fire in the order set.
    */
   schedule(name: string, when: { readonly at: number } | { readonly after: number }, data?: Json): string;
   cancel(timerId: string): void;

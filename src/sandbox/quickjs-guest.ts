@@ -8,6 +8,7 @@ import { DefaultIntrinsics, type QuickJSContext, type QuickJSHandle, type QuickJ
 import type { Culprit } from "../kernel/guest-protocol.js";
 import type { RuleClockWriter } from "./rule-clock.js";
 import { SandboxInterrupted } from "../kernel/sandbox.js";
+import { answerCalendar } from "./calendar.js";
 
 export interface GuestLimits {
   fuel: number;
@@ -117,7 +118,10 @@ export class QuickJsGuest {
     this.clock.reset();
   }
 
-  /** `__nomosHost.running(rule, during?)`: the runtime says whose code runs from now on. */
+  /**
+   * `__nomosHost.running(rule, during?)`: the runtime says whose code runs from now on.
+   * `__nomosHost.calendar(ask)`: local time in a time zone, which only the host knows (src/sandbox/calendar.ts).
+   */
   private defineHost(): void {
     const ctx = this.context;
     const host = ctx.newObject();
@@ -131,6 +135,12 @@ export class QuickJsGuest {
       this.clock.switchTo(rule);
     });
     ctx.setProp(host, "running", running);
+    const calendar = ctx.newFunction("calendar", (askHandle) => {
+      const ask = askHandle && ctx.typeof(askHandle) === "string" ? ctx.getString(askHandle).slice(0, 2000) : "null";
+      return ctx.newString(answerCalendar(ask));
+    });
+    ctx.setProp(host, "calendar", calendar);
+    calendar.dispose();
     ctx.setProp(ctx.global, "__nomosHost", host);
     running.dispose();
     host.dispose();

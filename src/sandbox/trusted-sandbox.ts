@@ -4,6 +4,7 @@
  * costs. Never use it for a game: rule code is untrusted.
  */
 import { createContext, runInContext } from "node:vm";
+import { answerCalendar } from "./calendar.js";
 import { guestSource } from "./guest-source.js";
 import type { BootSnapshot, GuestQuery, GuestQueryResult, GuestRequest, GuestResult } from "../kernel/guest-protocol.js";
 import type { Sandbox } from "../kernel/sandbox.js";
@@ -16,7 +17,7 @@ interface GuestApi {
 }
 
 export async function createTrustedSandbox(): Promise<Sandbox> {
-  const context = createContext({ __nomosHost: { running: () => {} } });
+  const context = createContext({ __nomosHost: { running: () => {}, calendar: answerCalendar } });
   const api = runInContext(guestSource(), context) as GuestApi;
   return {
     alive: true,

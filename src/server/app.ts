@@ -20,6 +20,7 @@ import { GameHub } from "./hub.js";
 import { authRoutes } from "./routes/auth.js";
 import { clockRoutes } from "./routes/clock.js";
 import { decisionRoutes } from "./routes/decisions.js";
+import { membershipRoutes } from "./routes/membership.js";
 import { codeRoutes } from "./routes/code.js";
 import { forumRoutes } from "./routes/forum.js";
 import { liveRoutes } from "./routes/live.js";
@@ -109,6 +110,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   playRoutes(app, context);
   clockRoutes(app, context);
   decisionRoutes(app, context);
+  membershipRoutes(app, context);
   recordsRoutes(app, context);
   liveRoutes(app, context);
   forumRoutes(app, context);
@@ -119,6 +121,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   // Live streams never end by themselves: close them first, or closing waits for every page to leave.
   app.addHook("preClose", async () => context.hub.endStreams());
+  await context.hub.wakeDue();
   app.addHook("onClose", async () => {
     await context.hub.close();
     await store.close();

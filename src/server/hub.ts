@@ -5,6 +5,7 @@
  */
 import { Game, type EngineOptions, type NewGame } from "../kernel/game.js";
 import { clockAhead } from "../kernel/practice-clock.js";
+import { hostDeadline } from "../kernel/deadlines.js";
 import type { PlayerRecord } from "../kernel/types.js";
 import { FoundingStore } from "../store/founding-store.js";
 import { StoreWriteError } from "../store/sqlite-driver.js";
@@ -75,6 +76,19 @@ export class GameHub {
     return game;
   }
 
+  /**
+   * When a server starts: every game whose timer came due while no server ran fires it now,
+   * without waiting for anyone to open the game (the store keeps each game's next deadline).
+   * A game whose deadline was not known yet is loaded once, and its deadline noted.
+   */
+  async wakeDue(): Promise<void> {
+    const store = this.engine.store;
+    for (const id of (await store.dueGames?.(this.clock())) ?? []) {
+      const game = await this.get(id).catch(() => undefined);
+      if (game) await store.noteDeadline?.(id, hostDeadline(game.state));
+    }
+  }
+
   /** Creates a game with nobody in it (see {@link found} for a game with its founder seated). */
   async create(spec: NewGame): Promise<Game> {
     const game = await Game.create(this.engine, spec);
@@ -116,18 +130,41 @@ export class GameHub {
   }
 
   /**
+   * A forum post by a player: its act (the rules hear "forum.posted") and `write`'s records
+   * (the post itself) commit together or not at all. Returns what `write` returned.
+   */
+  async post<T>(game: Game, player: string, topic: string, write: () => T): Promise<T> {
+    let written: { value: T } | undefined;
+    await this.change(
+      game,
+      (g) =>
+        this.engine.store.alongside(
+          g.id,
+          (act) => {
+            if (act.input.kind !== "post") throw new Error(`game ${g.id}: act ${act.seq} is not the post its text was written for`);
+            written = { value: write() };
+          },
+          () => g.post(player, topic),
+        ),
+      "your post",
+    );
+    if (!written) throw new Error(`game ${game.id}: the post was recorded without its text`);
+    return written.value;
+  }
+
+  /**
    * Runs a change on a game (the newest: reloaded first if another process wrote to it),
    * then tells its watchers and re-arms its timers. A write the disk refused, or one another
    * process got in before, is an {@link ApiError} in words; nothing was recorded then.
    */
-  change<T>(game: Game, work: (game: Game) => Promise<T>): Promise<T> {
+  change<T>(game: Game, work: (game: Game) => Promise<T>, what = "this change to the game"): Promise<T> {
     return this.serial(game.id, async () => {
       const current = await this.fresh(game.id, game);
       const before = current.state.seq;
       try {
         return await work(current);
       } catch (err) {
-        if (err instanceof StoreWriteError) throw notSaved("this change to the game", err);
+        if (err instanceof StoreWriteError) throw notSaved(what, err);
         if (err instanceof StoreConflictError) {
           await this.fresh(game.id, current);
           throw new ApiError(

@@ -19,9 +19,9 @@ export class FoundingStore implements GameStore {
     this.pending = { info, acts: [structuredClone(first)] };
   }
 
-  appendAct(gameId: string, act: Act) {
+  appendAct(gameId: string, act: Act, deadline?: number | null) {
     const pending = this.held(gameId);
-    if (!pending) return this.store.appendAct(gameId, act);
+    if (!pending) return this.store.appendAct(gameId, act, deadline);
     const next = pending.acts.length + 1;
     if (act.seq !== next) throw new StoreConflictError(gameId, next, act.seq);
     pending.acts.push(structuredClone(act));

@@ -36,7 +36,7 @@ export class MemoryStore implements GameStore {
   appendAct(gameId: string, act: Act): void {
     const game = this.game(gameId);
     if (act.seq !== game.lastSeq + 1) throw new StoreConflictError(gameId, game.lastSeq + 1, act.seq);
-    this.companion(gameId, act);
+    takeCompanion(this.companions, gameId, act)?.(act);
     game.acts.push(structuredClone(act));
     game.lastSeq = act.seq;
   }

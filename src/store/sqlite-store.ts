@@ -36,6 +36,16 @@ const migrations: ((db: Db) => void)[] = [
       CREATE INDEX posts_by_game ON posts (game_id, id);
     `);
   },
+  // When each game's next timer is due by the host's clock (src/kernel/deadlines.ts): a server
+  // starting finds the games whose deadlines passed while it was down. 0: not known yet; NULL: none.
+  // And the topic of each forum post, which the rules hear.
+  (db) => {
+    db.exec(`
+      ALTER TABLE games ADD COLUMN next_deadline INTEGER DEFAULT 0;
+      CREATE INDEX games_by_deadline ON games (next_deadline);
+      ALTER TABLE posts ADD COLUMN topic TEXT NOT NULL DEFAULT 'general';
+    `);
+  },
 ];
 
 /** The file's schema version; throws if the file is another program's or a newer Nomos's. */
@@ -123,6 +133,8 @@ export class SqliteStore implements GameStore {
       latestSnapshot: db.prepare("SELECT seq, state FROM snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT 1"),
       getGame: db.prepare("SELECT * FROM games WHERE id = ?"),
       listGames: db.prepare("SELECT * FROM games ORDER BY created_at DESC, rowid DESC"),
+      setDeadline: db.prepare("UPDATE games SET next_deadline = ? WHERE id = ?"),
+      dueGames: db.prepare("SELECT id FROM games WHERE next_deadline <= ? ORDER BY next_deadline"),
     };
   }
 
@@ -177,13 +189,14 @@ export class SqliteStore implements GameStore {
     });
   }
 
-  appendAct(gameId: string, act: Act): void {
+  appendAct(gameId: string, act: Act, deadline?: number | null): void {
     const body = JSON.stringify(act);
     this.db.transaction(() => {
       const last = this.lastSeq(gameId);
       if (act.seq !== last + 1) throw new StoreConflictError(gameId, last + 1, act.seq);
       this.statements.insertAct.run(gameId, act.seq, act.time, body);
-      takeCompanion(this.companions, gameId)?.(act);
+      if (deadline !== undefined) this.statements.setDeadline.run(deadline, gameId);
+      takeCompanion(this.companions, gameId, act)?.(act);
     });
   }
 
@@ -239,6 +252,19 @@ export class SqliteStore implements GameStore {
 
   listGames(): GameInfo[] {
     return (this.statements.listGames.all() as unknown as GameRow[]).map(toInfo);
+  }
+
+  dueGames(now: number): string[] {
+    return (this.statements.dueGames.all(now) as unknown as { id: string }[]).map((row) => row.id);
+  }
+
+  noteDeadline(gameId: string, deadline: number | null): void {
+    try {
+      this.db.transaction(() => this.statements.setDeadline.run(deadline, gameId));
+    } catch (err) {
+      // Only a hint for the next start: a disk that refuses it costs a load then, nothing more.
+      if (!(err instanceof StoreWriteError)) throw err;
+    }
   }
 
   /** The open database, for the server's own records kept in the same file. */

@@ -14,7 +14,9 @@ export function InvitePage({ code }: { code: string }) {
   const join = async () => {
     try {
       const joined = await post<GameSummary>(`/api/invites/${encodeURIComponent(code)}/join`);
-      navigate(`/games/${joined.id}`);
+      // A rule deferred the request: the person is not a player until the rules admit them.
+      if (joined.awaits !== undefined) setGame(joined);
+      else navigate(`/games/${joined.id}`);
     } catch (err) {
       setError((err as Error).message);
     }
@@ -31,7 +33,9 @@ export function InvitePage({ code }: { code: string }) {
       <h1>{game.name}</h1>
       <Invitation code={code} named={false} />
       <p>Players: {game.players.map((p) => p.name).join(", ")}.</p>
-      {game.me ? (
+      {game.awaits !== undefined ? (
+        <p role="status">Your request to join awaits: {game.awaits}</p>
+      ) : game.me ? (
         <button type="button" onClick={() => navigate(`/games/${game.id}`)}>
           Open the game
         </button>

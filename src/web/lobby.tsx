@@ -71,6 +71,7 @@ export function LobbyPage({ user, onUser }: { user: User; onUser(user: User): vo
                 <span class="muted">
                   {" "}
                   · {titleOf(g.preset)} · {g.players.length} {g.players.length === 1 ? "player" : "players"} · {g.status === "over" ? "over" : "in play"}
+                  {g.awaits !== undefined && ` · your request to join awaits: ${g.awaits}`}
                 </span>
               </li>
             ))}

@@ -10,6 +10,7 @@ import type { Act, Input, Json } from "../../kernel/types.js";
 import type { SandboxFactory } from "../../kernel/sandbox.js";
 import { MemoryStore } from "../../store/memory-store.js";
 import { checkArchive } from "./check.js";
+import { withRecordedCalendar } from "./recorded-calendar.js";
 import { canonicalJson, type GameArchive } from "./format.js";
 import { own } from "../../kernel/own.js";
 import { clockAhead } from "../../kernel/practice-clock.js";
@@ -104,6 +105,9 @@ async function rerun(game: Game, input: Input, seen: { code: number }): Promise<
     case "rename":
       await game.rename(input.player, input.name);
       return;
+    case "leave":
+      await game.leave(input.player);
+      return;
     case "action": {
       const decl = game.actions().find((a) => a.name === input.name);
       await game.act(input.actor, input.name, decl ? rawInput(decl.input, input.input, seen) : input.input);
@@ -122,6 +126,9 @@ async function rerun(game: Game, input: Input, seen: { code: number }): Promise<
       await game.decide(input.by, input.id, open ? rawInput(open.input, input.input, seen) : input.input);
       return;
     }
+    case "post":
+      await game.post(input.player, input.topic);
+      return;
     case "correction":
       await game.correct(input.by, { cites: input.cites, reason: input.reason, changes: input.changes });
       return;
@@ -151,7 +158,7 @@ export async function verifyArchive(archive: GameArchive, sandbox: SandboxFactor
   // A practice game's recorded times include how far its clock was ahead: the host's clock is that much behind.
   const engine: EngineOptions = engineOptions({
     store,
-    sandbox,
+    sandbox: withRecordedCalendar(sandbox, acts),
     clock: () => now - (game ? clockAhead(game.state) : 0),
     snapshotEvery: Number.MAX_SAFE_INTEGER,
     stopped: (seq) => stops.get(seq),

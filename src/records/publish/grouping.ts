@@ -24,7 +24,7 @@ function named(rule: RuleRecord): string | null {
 }
 
 /** "101.1" when a rule carries a version (Nomicron), else its number. */
-export function ruleLabel(rule: RuleRecord): string {
+export function ruleLabel(rule: Pick<RuleRecord, "number" | "props">): string {
   const version = rule.props.version;
   return typeof version === "number" ? `${rule.number}.${version}` : String(rule.number);
 }

@@ -10,6 +10,7 @@
 import { suspension } from "../../kernel/rule-status.js";
 import { notInEffectLine } from "../../present/rule-status.js";
 import type { GameState, HistoryChange, HistoryEntry, RuleRecord } from "../../kernel/types.js";
+import { stateDefaults, withDefaults } from "../../kernel/rule-props.js";
 import { proposers } from "../reports/conventions.js";
 import { groupRules, ruleLabel } from "./grouping.js";
 import { annotationLine, historyLine, proposalNumber, type Author } from "./history.js";
@@ -121,6 +122,7 @@ export function rulesetDocument(state: GameState, options: RulesetOptions): Rule
       });
     return out;
   };
+  const defaults = stateDefaults(state);
   const doc: RulesetDocument = {
     format: RULESET_FORMAT,
     title: options.title ?? state.name,
@@ -129,7 +131,7 @@ export function rulesetDocument(state: GameState, options: RulesetOptions): Rule
     full: options.full,
     seq: state.seq,
     time: state.time,
-    groups: groupRules(Object.values(state.rules)).map((g) => ({ heading: g.heading, rules: g.rules.map(publish) })),
+    groups: groupRules(Object.values(state.rules).map((r) => withDefaults(r, defaults))).map((g) => ({ heading: g.heading, rules: g.rules.map(publish) })),
   };
   if (options.full) doc.repealed = state.repealed.map(publish);
   return doc;

@@ -3,6 +3,7 @@ import { changing, errorResponses, MyChanges, ref, Session, SignIn, SignUp, sign
 import { requireUser, sessionCookie, setSessionCookie, type Api, type ServerContext } from "../context.js";
 import { UsernameTakenError } from "../accounts.js";
 import { ApiError, badRequest } from "../errors.js";
+import { ActionError } from "../../kernel/game.js";
 import { hashPassword, verifyPassword } from "../passwords.js";
 import { isTimeZone } from "../schemas.js";
 
@@ -111,7 +112,7 @@ export function authRoutes(app: Api, context: ServerContext): void {
         tags: ["accounts"],
         summary: "Change your display name (in every game you play: your history stays yours) or time zone",
         body: MyChanges,
-        response: { 200: ref(User), ...errorResponses(...changing, ...signedIn) },
+        response: { 200: ref(User), ...errorResponses(...changing, ...signedIn, 422) },
       },
     },
     async (request) => {
@@ -121,14 +122,22 @@ export function authRoutes(app: Api, context: ServerContext): void {
       const name = displayName?.trim() ?? user.displayName;
       if (!name) throw badRequest("a display name cannot be blank");
       accounts.updateUser(user.id, name, timeZone === undefined ? user.timeZone : timeZone);
+      const refused: string[] = [];
       if (name !== user.displayName) {
         for (const m of accounts.membershipsOf(user.id)) {
           const game = await context.hub.get(m.gameId);
           if (game && game.state.status === "active" && game.state.players.some((p) => p.id === m.playerId)) {
-            await context.hub.change(game, (g) => g.rename(m.playerId, name));
+            // A game's rules may refuse the new name ("membership.rename"): the other games take it.
+            await context.hub
+              .change(game, (g) => g.rename(m.playerId, name))
+              .catch((err: unknown) => {
+                if (!(err instanceof ActionError && err.code === "refused")) throw err;
+                refused.push(`in "${game.state.name}" you keep your name: ${err.message}`);
+              });
           }
         }
       }
+      if (refused.length) throw new ApiError(422, "refused", `your name is now ${name}, except where a game's rules refuse it: ${refused.join("; ")}`);
       return accounts.user(user.id);
     },
   );

@@ -40,12 +40,16 @@ export function forumRoutes(app: Api, context: ServerContext): void {
       },
     },
     async (request, reply) => {
-      const { game, user } = await seat(context, request, request.params.id);
+      const { game, user, membership } = await seat(context, request, request.params.id);
       const body = request.body.body.trim();
       if (!body) throw badRequest("a post cannot be blank");
+      const topic = request.body.topic?.trim() || "general";
+      const write = () => context.accounts.addPost(game.id, user.id, body, topic);
+      // A post by a player in a game going on is an act too (the rules hear it); otherwise it is only talk.
+      const inPlay = game.state.status === "active" && game.state.players.some((p) => p.id === membership.playerId);
       let id: number;
       try {
-        id = context.accounts.addPost(game.id, user.id, body);
+        id = inPlay ? await context.hub.post(game, membership.playerId, topic, write) : write();
       } catch (err) {
         if (err instanceof StoreWriteError) throw notSaved("your post", err);
         throw err;

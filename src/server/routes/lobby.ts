@@ -22,6 +22,7 @@ import { ApiError, badRequest, notFound } from "../errors.js";
 import { isTimeZone } from "../schemas.js";
 import type { Game, NewGame } from "../../kernel/game.js";
 import type { GameSettings } from "../accounts.js";
+import { awaiting } from "./membership.js";
 
 const summaryRef = ref(GameSummary);
 
@@ -33,6 +34,7 @@ export function summary(game: Game, me: string | null, timeZone: string): Summar
     status: game.state.status,
     players: game.state.players.map((p) => ({ id: p.id, name: p.name })),
     me,
+    ...(me !== null && awaiting(game, me) !== undefined ? { awaits: awaiting(game, me) } : {}),
     timeZone,
     createdAt: game.info.createdAt,
   };

@@ -26,6 +26,7 @@ import { badRequest, forbidden, notFound } from "../errors.js";
 import { gameIdParams, isTimeZone } from "../schemas.js";
 import { permissionsOf } from "../../present/permissions.js";
 import { previewDiff } from "../dry-run.js";
+import { notYetAdmitted } from "./membership.js";
 import { gamePage, logEntry, momentFor, rulesVersion, stateAt } from "../views.js";
 
 export interface Seat {
@@ -41,6 +42,7 @@ export async function seat(context: ServerContext, request: FastifyRequest, id: 
   if (!game) throw notFound(`there is no game "${id}"; GET /api/games lists yours`);
   const membership = context.accounts.membership(id, user.id);
   if (!membership) throw forbidden("you are not a player in this game; join it with its invitation link");
+  notYetAdmitted(game, membership.playerId);
   return { user, game, membership };
 }
 

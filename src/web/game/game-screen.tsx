@@ -7,6 +7,7 @@ import type { Preset } from "../../api/lobby.js";
 import type { User } from "../types.js";
 import { Banner, players } from "./banner.js";
 import { ForumTab } from "./forum-tab.js";
+import { LeaveGame } from "./leave-game.js";
 import { LogTab } from "./log-tab.js";
 import { actionAnchor, PlayTab } from "./play-tab.js";
 import { RecordsTab } from "./records-tab.js";
@@ -128,6 +129,7 @@ export function GameScreen({ id, tab, user }: { id: string; tab: string; user: U
           {players(page.view.players.length)} · <span class={live.connected ? "live on" : "live"}>{live.connected ? "live" : "reconnecting…"}</span>
         </span>
         {page.owner === user.id && <Settings id={id} timeZone={page.timeZone} onSaved={live.refresh} />}
+        <LeaveGame page={page} onLeft={live.refresh} />
         {invite && (
           <p class="invite">
             Invite friends: <input readOnly value={invite} aria-label="Invitation link" onFocus={(e) => (e.target as HTMLInputElement).select()} />

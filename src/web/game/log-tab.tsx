@@ -14,6 +14,8 @@ function heading(input: LogEntry["input"], name: (id: string) => string, isPlaye
       return `${input.player.name} joins the game`;
     case "rename":
       return `${name(input.player)} takes the name ${input.name}`;
+    case "leave":
+      return `${name(String(input.player))} leaves the game`;
     case "timer":
       return `A timer fires`;
     case "correction":

@@ -6,6 +6,7 @@
  */
 import { useState } from "preact/hooks";
 import { isCommentMarkers, ruleTextParts, type CommentMarkers } from "../../present/comments.js";
+import { ruleLabel } from "../../records/publish/grouping.js";
 import { get } from "../api.js";
 import { when } from "../format.js";
 import type { GamePage, GameView, Json, Rule, StateView } from "../types.js";
@@ -99,7 +100,7 @@ function RuleCard({ rule, markers }: { rule: Rule; markers: CommentMarkers | nul
     <article class={rule.suspended ? "rule suspended" : "rule"} id={`rule-${rule.number}`} data-rule={rule.number}>
       <header>
         <h3>
-          Rule {rule.number}
+          Rule {ruleLabel(rule)}
           {rule.title ? `: ${rule.title}` : ""}
         </h3>
         <span class={`badge ${rule.mutable ? "mutable" : "immutable"}`}>{rule.mutable ? "mutable" : "immutable"}</span>
