@@ -72,6 +72,17 @@ test("motions: two thirds of the votes cast, the last vote counts, a week or eve
     (await messages(t)).some((m) => /Motion 1 .*passes.*Votes: Ada Lovelace for, Alan Turing for, Grace Hopper against/.test(m)),
     "the report lists every vote",
   );
+  // What a general motion changes, the administrator puts into effect: play waits on their decision.
+  const [decision] = Object.values(game.state.decisions ?? {});
+  assert.equal(decision?.kind, "motion-effected");
+  assert.deepEqual(decision?.by, [id.ada]);
+  assert.ok(
+    (await game.standing(id.ada!)).awaits.some((a) => /motion 1/.test(a.does)),
+    "play waits on the administrator",
+  );
+  await game.decide(id.ada!, decision!.id, { done: "The forum's colour is now green." });
+  assert.ok((await messages(t)).includes("Motion 1 is in effect: The forum's colour is now green."));
+  assert.deepEqual(game.state.decisions, {});
   // The administrator puts a passed motion into effect by correction; no one else may.
   const green = { cites: { rule: 5 }, reason: "motion 1 passed", changes: [{ name: "floor", value: "open" }] };
   await assert.rejects(game.correct({ player: id.alan! }, green));
@@ -130,15 +141,17 @@ test("joining after the founding waits for a motion; at a convention's end the s
     `a motion made them a player (${JSON.stringify(barbara)})`,
   );
 
-  // Two weeks later: Grace has voted on no motion and posted nothing since; Edsger was inactive all along.
+  // Two weeks later: Grace has voted on no motion and posted nothing since, Alan only posted to the forum; Edsger was inactive all along.
   await runTo(t, t.clock.now + 15 * day);
   await game.act(id.ada!, "motion", { kind: "close-floor" });
-  for (const p of [id.ada!, id.alan!]) await game.act(p, "vote-motion", { motion: Object.keys(record(t, "motions")).length, vote: "for" });
+  await game.act(id.ada!, "vote-motion", { motion: Object.keys(record(t, "motions")).length, vote: "for" });
   await runTo(t, t.clock.now + 7 * day);
-  await motion(t, id.ada!, "begin-round", { [id.grace!]: "abstain" });
+  await game.post(id.alan!, "general");
+  await motion(t, id.ada!, "begin-round", { [id.grace!]: "abstain", [id.alan!]: "abstain" });
   await runTo(t, t.clock.now + 7 * day);
   assert.equal(round(t).number, 2);
   assert.equal(status(t, id.grace!), "inactive", "two weeks without a motion vote or a forum post");
+  assert.equal(status(t, id.alan!), "active", "a forum post keeps a player active");
   assert.equal(status(t, id.ada!), "active");
   assert.ok(!game.state.players.some((p) => p.id === id.edsger), "inactive for the whole convention: no longer a player");
 });

@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { engineOptions } from "../src/engine.js";
 import { ActionError, Game } from "../src/kernel/game.js";
+import { viewFor } from "../src/kernel/visibility.js";
 import type { Json } from "../src/kernel/types.js";
 import { loadPreset } from "../src/ruleset-sources/presets.js";
 import { createQuickJsSandbox } from "../src/sandbox/quickjs-sandbox.js";
@@ -58,6 +59,8 @@ export const round = (t: Table) => t.game.value("round") as unknown as Round;
 export const points = (t: Table, player: string) => t.game.value("points", player) as number;
 export const status = (t: Table, player: string) => t.game.value("status", player) as string;
 export const record = (t: Table, name: string) => (t.game.value(name) ?? {}) as unknown as Record<string, any>;
+/** A rule's version as players see it (105.1): the property, or its declared default. */
+export const version = (t: Table, rule: number) => viewFor(t.game.state, null).rules.find((r) => r.number === rule)?.props.version;
 /** Whether a rule is in effect now (contract 1: GameState.suspended lists those that are not). */
 export const inEffect = (t: Table, rule: number) => (t.game.state as unknown as { suspended?: Record<string, unknown> }).suspended?.[rule] === undefined;
 

@@ -1,11 +1,24 @@
 /** Nomicron's proposals (rules 101-111, 202-208), played turn by turn through the Game API on a simulated clock. */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { beginRound, nextTimer, nomicronGame, points, propose, record, refused, round, runTo, type Table, votes } from "./nomicron-helpers.js";
+import {
+  beginRound,
+  inEffect,
+  version,
+  nextTimer,
+  nomicronGame,
+  points,
+  propose,
+  record,
+  refused,
+  round,
+  runTo,
+  type Table,
+  votes,
+} from "./nomicron-helpers.js";
 
 const founded = Date.UTC(2026, 1, 18, 12);
 const rule = (t: Table, n: number) => t.game.state.rules[n];
-const version = (t: Table, n: number) => rule(t, n)?.props?.version;
 
 /** A game in round 1, at the beginning of its first turn. */
 async function firstTurn(): Promise<Table> {
@@ -139,4 +152,18 @@ test("Request for Comment: drafts and comments from any player; the administrato
   await game.act(id.grace!, "resign", {});
   await game.act(id.ada!, "remove-draft", { draft: 1 });
   assert.deepEqual(record(t, "rfc"), {});
+});
+
+test("a rule transmuted into a convention rule stays in effect in convention, where Rule 7 still allows only the convention's four kinds of action", async () => {
+  const t = await firstTurn();
+  const { game, id } = t;
+  const transmute = await propose(t, id.ada!, { kind: "transmute", rule: 108, to: "convention" });
+  await votes(t, transmute, { [id.ada!]: "for", [id.alan!]: "for", [id.grace!]: "for" });
+  await endTurn(t);
+  assert.equal(rule(t, 108)?.props?.book, "Convention");
+  assert.equal(rule(t, 108)?.mutable, false);
+  await game.correct({ host: true }, { cites: { rule: 208 }, reason: "scores as tallied", changes: [{ name: "points", player: id.grace!, value: 200 }] });
+  assert.equal(round(t).inConvention, true);
+  assert.ok(inEffect(t, 108) && !inEffect(t, 202), "108 is a convention rule now; 202 is not");
+  await refused(t, id.ada!, "draft", { text: "A draft in convention." }, /only game actions are making a motion, voting on motions/);
 });

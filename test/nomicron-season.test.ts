@@ -29,6 +29,7 @@ import {
   round,
   runTo,
   type Table,
+  version,
   votes,
 } from "./nomicron-helpers.js";
 
@@ -90,7 +91,7 @@ test("a season: a convention, a round of several weeks with a court case, a recu
     await runTo(t, nextTimer(t, "turn.ends"));
     assert.equal(record(t, "proposals")[split].status, "defeated");
     assert.equal(points(t, id.grace!), -10);
-    assert.equal(t.game.state.rules[203]?.props?.version, 2, "203 became 203.2 at the end of the second turn");
+    assert.equal(version(t, 203), 2, "203 became 203.2 at the end of the second turn");
 
     // Turn 1-3: the appeal is voted on; a simple majority adopts, and the nay-sayer scores.
     await runTo(t, nextTimer(t, "turn.begins"));
@@ -99,7 +100,7 @@ test("a season: a convention, a round of several weeks with a court case, a recu
     await votes(t, again, { [id.ada!]: "for", [id.alan!]: "against", [id.grace!]: "for", [id.edsger!]: "for" });
     await runTo(t, nextTimer(t, "turn.ends"));
     assert.equal(record(t, "proposals")[again].status, "adopted");
-    assert.equal(t.game.state.rules[301]?.props?.version, 2);
+    assert.equal(version(t, 301), 2);
     assert.equal(points(t, id.alan!), 10, "Alan voted against a proposal adopted by majority");
     assert.equal(caseOf(t, 5301).verdict, "TRUE", "the appeal replaced the Ruling");
 

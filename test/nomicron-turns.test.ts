@@ -1,6 +1,12 @@
 /** Nomicron's calendar (rule 201): turns on US Central time across both daylight-saving changes of 2026, and an engine stopped across turns. */
 import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { test } from "node:test";
+import { buildServer } from "../src/server/app.js";
+import { SqliteStore } from "../src/store/sqlite-store.js";
+import { ApiClient } from "./server-helpers.js";
 import { beginRound, hour, messages, nextTimer, nomicronGame, reload, round, runTo, type Table } from "./nomicron-helpers.js";
 
 const utc = (month: number, date: number, h: number) => Date.UTC(2026, month - 1, date, h);
@@ -75,4 +81,49 @@ test("the engine stopped across several turns: on reloading, the missed beginnin
     "the timers fired in the order of their times",
   );
   assert.ok(fired.includes(utc(3, 10, 3)), "each at its own time, the beginning of 1-3 at 22:00 CDT");
+});
+
+test("a server stopped across a turn's end and the next beginning: started again, it plays the missed deadlines before anyone opens the game", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "nomicron-server-"));
+  const db = join(dir, "games.db");
+  let now = utc(2, 18, 12);
+  const start = async () => {
+    const app = await buildServer({ db, durability: "process", authRateLimit: 10_000, clock: () => (now += 1000) });
+    return { app, url: await app.listen({ port: 0, host: "127.0.0.1" }) };
+  };
+  let server = await start();
+  try {
+    const clients: ApiClient[] = [];
+    for (const name of ["Ada", "Alan", "Grace"]) clients.push(await new ApiClient(server.url).signup(name.toLowerCase(), name));
+    const created = await clients[0]!.post("/api/games", { name: "Forum", preset: "nomicron" });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const id: string = created.body.id;
+    for (const client of clients.slice(1)) assert.equal((await client.post(`/api/invites/${created.body.invite}/join`)).status, 200);
+    for (const [number, kind] of [
+      [1, "close-floor"],
+      [2, "begin-round"],
+    ] as const) {
+      assert.equal((await clients[0]!.act(id, "motion", { kind })).status, 200);
+      for (const client of clients) assert.equal((await client.act(id, "vote-motion", { motion: number, vote: "for" })).status, 200);
+    }
+    now = utc(2, 24, 5); // Turn 1-1 has begun.
+    const during = await clients[1]!.get(`/api/games/${id}`);
+    assert.equal(during.body.view.state.find((s: { name: string }) => s.name === "round").value.turnName, "1-1");
+    await server.app.close();
+
+    // Down from Tuesday 24 February to Wednesday 4 March: 1-1 ends (and its middle passes), 1-2 begins.
+    now = utc(3, 4, 12);
+    server = await start();
+    const store = SqliteStore.open(db);
+    const fired = (await store.readActs(id)).filter((a) => a.input.kind === "timer").map((a) => a.time);
+    store.close();
+    assert.deepEqual(fired.slice(-3), [utc(2, 26, 16), utc(3, 1, 4), utc(3, 3, 4)], "middle, end and beginning fired at their times, before anyone asked");
+    const alan = Object.assign(new ApiClient(server.url), { cookie: clients[1]!.cookie, csrf: clients[1]!.csrf });
+    const page = await alan.get(`/api/games/${id}`);
+    assert.equal(page.status, 200);
+    assert.equal(page.body.view.state.find((s: { name: string }) => s.name === "round").value.turnName, "1-2");
+  } finally {
+    await server.app.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -61,6 +61,7 @@ const seen = (event: GameEvent<{ player?: PlayerId; voter?: PlayerId }>) => {
   const who = event.data.player ?? event.data.voter;
   if (who !== undefined && game.player(who)) lastSeen.set(who, game.now());
 };
+on("player.joined", (event: GameEvent<{ player: PlayerId }>) => lastSeen.set(event.data.player, game.now()));
 on("motion.voted", seen);
 on("forum.posted", seen);
 
@@ -71,7 +72,7 @@ on("convention.began", () => {
 on("convention.ended", () => {
   const since = game.now() - 2 * week;
   for (const p of game.players()) {
-    if (status.get(p.id) === "active" && Math.max(p.joinedAt, lastSeen.get(p.id) ?? 0) < since) {
+    if (status.get(p.id) === "active" && (lastSeen.get(p.id) ?? 0) < since) {
       status.set(p.id, "inactive");
       game.post(`${p.name} has neither voted on a motion nor posted to the public forum for two weeks, and becomes inactive (Rule 3).`);
       game.emit("player.status", { player: p.id, status: "inactive" });

@@ -2,8 +2,8 @@
 // motion, voting on motions, posting to the public forum, and becoming active or inactive.
 //
 // Readings taken: posting to the forum is not an action the rules offer (the engine's forum
-// is always open), and resigning (Rule 110) prevails over this rule as 110.1 says a player
-// always has that option. Leaving the game is the engine's, not a game action.
+// is always open to players). Leaving the game (resigning, 110.1) is the engine's, not a game
+// action: no rule forbids it. The guard also holds any rule made a convention rule later.
 
 interface Round {
   number: number;
