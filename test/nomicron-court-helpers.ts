@@ -30,10 +30,6 @@ const proposals = recordState<any>("proposals", { record: { kind: "proposal" } }
 const round = gameState<any>("round", { initial: { number: 1, turn: 0, inConvention: false, turnName: null } });
 const winners = gameState<any[]>("roundWinners", { initial: [] });
 on("player.joined", (e) => { if (administrator.get() === null) administrator.set(e.data.player); });
-action("sim-status", { describe: "stand-in for Rule 3", input: t.object({ player: t.player(), status: t.enum(["active", "inactive"]) }) }, (input) => {
-  status.set(input.player, input.status);
-  game.emit("player.status", { player: input.player, status: input.status });
-});
 action("sim-proposal", { describe: "stand-in for Rules 202 and 207: a proposal and who voted on it",
   input: t.object({ voters: t.array(t.player()) }) }, (input, { actor }) => {
   const number = 301 + proposals.keys().length;
@@ -124,3 +120,10 @@ export async function pass(t: CourtTable, ms: number): Promise<void> {
 
 /** A turn of the stand-in's calendar begins (`begin`) or ends, its votes closing. */
 export const turnEdge = (t: CourtTable, edge: "begin" | "end") => t.game.act(t.id.ada, "sim-turn", { edge });
+
+/** `by` submits a proposal in this turn, and `voters` vote for it. */
+export const proposal = (t: CourtTable, by: string, voters: string[]) => t.game.act(by, "sim-proposal", { voters });
+
+/** The host records that a player is no longer active (during a round, status changes by correction). */
+export const inactive = (t: CourtTable, player: string) =>
+  t.game.correct({ host: true }, { cites: { rule: 3 }, reason: "no longer active", changes: [{ name: "status", player, value: "inactive" }] });

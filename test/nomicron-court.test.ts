@@ -9,16 +9,14 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { courtReport } from "../src/records/reports/index.js";
 import { checkRuleCode } from "../src/sandbox/compile-rule.js";
-import { caseOf, court, courtGame, courtSource, pass, points, pool, turnEdge, type CourtTable } from "./nomicron-court-helpers.js";
-import { hour, messages, refused } from "./n-omic-helpers.js";
+import { caseOf, court, courtGame, courtSource, inactive, pass, points, pool, proposal, turnEdge, type CourtTable } from "./nomicron-court-helpers.js";
+import { day, hour, messages, refused } from "./nomicron-helpers.js";
 
-const day = 24 * hour;
 const rfj = (t: CourtTable, who: string, statement: string, mentioned: string[] = [], paradox = false) =>
   t.game.act(who, "request-judgment", { statement, mentioned, ...(paradox ? { paradox } : {}) });
 const enter = async (t: CourtTable, players: string[]) => {
   for (const p of players) await t.game.act(p, "enter-judicial-pool", {});
 };
-const log = (t: CourtTable) => messages({ game: t.game, store: t.store, clock: t.clock, id: t.id });
 
 test("the court's code type-checks against the rule API, as a player's would", () => {
   for (const n of court) assert.deepEqual(checkRuleCode(courtSource(n)), [], `rule ${n}`);
@@ -29,7 +27,7 @@ test("RFJs are numbered from 5301 as received; each Judge is drawn at random fro
   const { ada, grace, alan, edsger, barbara } = t.id;
   assert.deepEqual(pool(t.game), [], "no one is in the Judicial Pool on first becoming active");
   await enter(t, [grace, alan, edsger, barbara]);
-  await refused(t.game, grace, "enter-judicial-pool", {}, /in the Judicial Pool already/);
+  await refused(t, grace, "enter-judicial-pool", {}, /in the Judicial Pool already/);
 
   await rfj(t, grace, "Alan's vote on proposal 301 was legal.", [alan, barbara]);
   const first = caseOf(t.game, 5301);
@@ -41,12 +39,12 @@ test("RFJs are numbered from 5301 as received; each Judge is drawn at random fro
     (await t.game.standing(edsger)).awaits.map((a) => [a.does, a.action]),
     [["rule on case 5301", "rule"]],
   );
-  await refused(t.game, alan, "rule", { case: 5301, verdict: "TRUE" }, /only the Judge/);
+  await refused(t, alan, "rule", { case: 5301, verdict: "TRUE" }, /only the Judge/);
 
   await t.game.act(edsger, "rule", { case: 5301, verdict: "TRUE", reasoning: "Rule 207 gives every active player a vote." });
   assert.equal(caseOf(t.game, 5301).status, "ruled");
   assert.deepEqual(pool(t.game), [grace, alan, barbara, edsger], "a Judge who returns a Judgment is back in the pool");
-  await refused(t.game, edsger, "rule", { case: 5301, verdict: "FALSE" }, /only the Judge of a case awaiting a Ruling/);
+  await refused(t, edsger, "rule", { case: 5301, verdict: "FALSE" }, /only the Judge of a case awaiting a Ruling/);
 
   // Many requests from Ada mentioning Barbara: every Judge is one of the other three, and the draw varies.
   const judges = new Set<string>();
@@ -59,7 +57,7 @@ test("RFJs are numbered from 5301 as received; each Judge is drawn at random fro
     await t.game.act(c.judge, "rule", { case: c.number, verdict: i % 2 ? "TRUE" : "FALSE" });
   }
   assert.ok(judges.size >= 2, `the Judge is drawn at random (drawn: ${[...judges].join(", ")})`);
-  assert.ok((await log(t)).some((m) => /Case 5301: Alan's vote on proposal 301 was legal\. Judge: Edsger Dijkstra \(drawn at random/.test(m)));
+  assert.ok((await messages(t)).some((m) => /Case 5301: Alan's vote on proposal 301 was legal\. Judge: Edsger Dijkstra \(drawn at random/.test(m)));
   t.game.close();
 });
 
@@ -74,7 +72,7 @@ test("with no one in the pool who may judge, the administrator serves; the admin
 
   await rfj(t, alan, "Grace may judge this.");
   assert.equal(caseOf(t.game, 5302).judge, grace);
-  await refused(t.game, alan, "correct-mentioned", { case: 5302, mentioned: [grace] }, /only the administrator/);
+  await refused(t, alan, "correct-mentioned", { case: 5302, mentioned: [grace] }, /only the administrator/);
   await t.game.act(ada, "correct-mentioned", { case: 5302, mentioned: [grace, edsger] });
   const corrected = caseOf(t.game, 5302);
   assert.deepEqual(corrected.mentioned, [grace, edsger]);
@@ -83,14 +81,14 @@ test("with no one in the pool who may judge, the administrator serves; the admin
   // The administrator's Judgment does not put them in the pool; a ruled case's list can no longer change.
   await t.game.act(ada, "rule", { case: 5301, verdict: "FALSE" });
   assert.deepEqual(pool(t.game), [], "Grace, selected for case 5302, left the pool; Ada is not put into it");
-  await refused(t.game, ada, "correct-mentioned", { case: 5301, mentioned: [] }, /has been ruled on/);
+  await refused(t, ada, "correct-mentioned", { case: 5301, mentioned: [] }, /has been ruled on/);
 
   // Only active players request Judgments or enter the pool; one who ceases to be active leaves it.
   await enter(t, [edsger]);
-  await t.game.act(ada, "sim-status", { player: edsger, status: "inactive" });
+  await inactive(t, edsger);
   assert.deepEqual(pool(t.game), [], "ceasing to be active removes from the pool");
-  await refused(t.game, edsger, "request-judgment", { statement: "May I?" }, /only an active player/);
-  await refused(t.game, edsger, "enter-judicial-pool", {}, /only an active player/);
+  await refused(t, edsger, "request-judgment", { statement: "May I?" }, /only an active player/);
+  await refused(t, edsger, "enter-judicial-pool", {}, /only an active player/);
   t.game.close();
 });
 
@@ -108,13 +106,13 @@ test("a Judge may recuse within 48 hours of appointment and a new Judge is drawn
   assert.ok(!pool(t.game).includes(first), "recusing does not return the Judge to the pool");
   const second = c.judge;
   await pass(t, 49 * hour);
-  await refused(t.game, second, "recuse", { case: 5301 }, /more than 48 hours have passed/);
-  await refused(t.game, ada, "recuse", { case: 5301 }, /not the Judge/);
+  await refused(t, second, "recuse", { case: 5301 }, /more than 48 hours have passed/);
+  await refused(t, ada, "recuse", { case: 5301 }, /not the Judge/);
 
   // The administrator serving for want of anyone to draw cannot recuse into the same seat.
   await rfj(t, second, "Nobody is left.", pool(t.game));
   assert.equal(caseOf(t.game, 5302).judge, ada);
-  await refused(t.game, ada, "recuse", { case: 5302 }, /the administrator serves as its Judge/);
+  await refused(t, ada, "recuse", { case: 5302 }, /the administrator serves as its Judge/);
   t.game.close();
 });
 
@@ -133,8 +131,8 @@ test("a Judge with no Ruling a week after appointment loses 25 points and a new 
   assert.equal(points(t.game, late), -25, "25 points lost");
   assert.equal(c.judge, other, "the one left in the pool is the new Judge");
   assert.deepEqual(c.formerJudges, [late]);
-  assert.ok((await log(t)).some((m) => m.includes("has not ruled on case 5301 within a week of appointment: 25 points are lost")));
-  await refused(t.game, late, "rule", { case: 5301, verdict: "TRUE" }, /only the Judge/);
+  assert.ok((await messages(t)).some((m) => m.includes("has not ruled on case 5301 within a week of appointment: 25 points are lost")));
+  await refused(t, late, "rule", { case: 5301, verdict: "TRUE" }, /only the Judge/);
 
   await pass(t, 5 * day);
   await t.game.act(other, "rule", { case: 5301, verdict: "TRUE", reasoning: "Rule 6 says 'or their designee'." });
@@ -149,11 +147,11 @@ test("a pool member who votes on no proposal in a turn with proposals up for vot
   const { ada, grace, alan, edsger, barbara } = t.id;
   await enter(t, [grace, alan, edsger, barbara]);
   await turnEdge(t, "begin");
-  await t.game.act(ada, "sim-proposal", { voters: [ada, grace, alan] });
-  await t.game.act(grace, "sim-proposal", { voters: [edsger] });
+  await proposal(t, ada, [ada, grace, alan]);
+  await proposal(t, grace, [edsger]);
   await turnEdge(t, "end");
   assert.deepEqual(pool(t.game), [grace, alan, edsger], "Barbara voted on neither proposal of turn 1-1");
-  assert.ok((await log(t)).some((m) => m.includes("Barbara Liskov leaves the Judicial Pool: voted on no proposal in turn 1-1")));
+  assert.ok((await messages(t)).some((m) => m.includes("Barbara Liskov leaves the Judicial Pool: voted on no proposal in turn 1-1")));
 
   await turnEdge(t, "begin");
   await turnEdge(t, "end");
@@ -168,10 +166,10 @@ test("an appeal is voted on during the turn after its submission; two-thirds of 
   await turnEdge(t, "begin");
   await rfj(t, ada, "Proposal 301 was adopted.");
   await t.game.act(grace, "rule", { case: 5301, verdict: "FALSE", reasoning: "The vote was not unanimous." });
-  await refused(t.game, alan, "appeal", { case: 5302, verdict: "TRUE", reasoning: "x" }, /no case 5302/);
+  await refused(t, alan, "appeal", { case: 5302, verdict: "TRUE", reasoning: "x" }, /no case 5302/);
   await t.game.act(alan, "appeal", { case: 5301, verdict: "TRUE", reasoning: "Abstentions do not break unanimity." });
   assert.equal(caseOf(t.game, 5301).status, "appealed");
-  await refused(t.game, barbara, "vote-appeal", { case: 5301, vote: "for" }, /no appeal is up for vote/);
+  await refused(t, barbara, "vote-appeal", { case: 5301, vote: "for" }, /no appeal is up for vote/);
 
   await turnEdge(t, "end");
   assert.equal(caseOf(t.game, 5301).appeals[0]!.status, "awaiting its turn", "not voted in the turn of its submission");

@@ -9,6 +9,8 @@
 //   back to the Judicial Pool (only returning a Judgment does that, Rule 211).
 // - The administrator serving for want of anyone to draw may not recuse while no one else could
 //   be drawn: the recusal would only appoint them again.
+// - The penalty is announced as "points.changed" { player, change, total, reason }, as other
+//   rules' points are, so that Rule 208 sees every score move.
 // - A Judge replaced for want of a Ruling is penalized even if the rules were suspended part of
 //   the week (the timer fires when this rule is back in effect, if it is due).
 
@@ -70,7 +72,11 @@ on("timer:ruling-due", (e: GameEvent<{ case: number; judge: string; at: number }
   const c = cases.get(e.data.case);
   // Ruled, recused or replaced since: this appointment's week no longer matters.
   if (c?.status !== "awaiting ruling" || c.judge !== e.data.judge || c.appointedAt !== e.data.at) return;
-  if (game.player(e.data.judge)) points.update(e.data.judge, (p) => p - penalty);
+  if (game.player(e.data.judge)) {
+    const total = points.get(e.data.judge) - penalty;
+    points.set(e.data.judge, total);
+    game.emit("points.changed", { player: e.data.judge, change: -penalty, total, reason: `no Ruling on case ${c.number} within a week` });
+  }
   game.post(`${name(e.data.judge)} has not ruled on case ${c.number} within a week of appointment: ${penalty} points are lost, and a new Judge is selected.`);
   replace(c, e.data.judge, `${name(e.data.judge)} did not rule within a week`);
 });
