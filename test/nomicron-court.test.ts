@@ -3,14 +3,15 @@
  * drawn from the Judicial Pool (never the petitioner or a player mentioned; the administrator
  * when no one is left), recusal within 48 hours, a week without a Ruling costing 25 points and
  * the Judge, the pool losing those who vote on no proposal, appeals voted in the next turn at
- * two-thirds, and a paradox ruled TRUE winning the round for its petitioner.
+ * two-thirds, and a paradox ruled TRUE winning the round for its petitioner. Each test plays a
+ * game of the preset, round 1 begun, its turns run by the calendar on a clock the test moves.
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { courtReport } from "../src/records/reports/index.js";
 import { checkRuleCode } from "../src/sandbox/compile-rule.js";
 import { caseOf, court, courtGame, courtSource, inactive, pass, points, pool, proposal, turnEdge, type CourtTable } from "./nomicron-court-helpers.js";
-import { day, hour, messages, refused } from "./nomicron-helpers.js";
+import { day, hour, inEffect, messages, refused, round } from "./nomicron-helpers.js";
 
 const rfj = (t: CourtTable, who: string, statement: string, mentioned: string[] = [], paradox = false) =>
   t.game.act(who, "request-judgment", { statement, mentioned, ...(paradox ? { paradox } : {}) });
@@ -66,7 +67,7 @@ test("with no one in the pool who may judge, the administrator serves; the admin
   const { ada, grace, alan, edsger } = t.id;
   await enter(t, [grace]);
   await rfj(t, grace, "The pool is empty but for me.");
-  assert.equal(caseOf(t.game, 5301).judge, ada, "the administrator (the first to join, in the stand-in) serves");
+  assert.equal(caseOf(t.game, 5301).judge, ada, "the administrator (the first to join, Rule 9) serves");
   assert.equal(caseOf(t.game, 5301).drawnFrom, "administrator");
   assert.deepEqual(pool(t.game), [grace], "the petitioner stays in the pool");
 
@@ -230,5 +231,8 @@ test("a paradox RFJ ruled TRUE ends the round and its petitioner wins it; ruled 
   assert.equal(winners().length, 1);
   assert.equal(winners()[0]!.player, edsger, "the petitioner wins, not the appellant");
   assert.match(winners()[0]!.reason, /case 5302, a paradox, was ruled TRUE/);
+  assert.equal(round(t).inConvention, true, "the round has ended: a convention begins");
+  assert.ok(!inEffect(t, 210) && !inEffect(t, 214), "in convention the court is not in effect");
+  await refused(t, ada, "request-judgment", { statement: "Too late." }, /request-judgment/);
   t.game.close();
 });
