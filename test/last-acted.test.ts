@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { ApiClient, moving, startServer, suberTable, type TestServer } from "./server-helpers.js";
+import { adopt, ApiClient, startServer, suberTable, type TestServer } from "./server-helpers.js";
 
 let server: TestServer;
 before(async () => {
@@ -30,17 +30,6 @@ action("look", { describe: "Look up when each player last acted", input: t.objec
   activity.set(seen);
 });
 `;
-
-type Table = Awaited<ReturnType<typeof suberTable>>;
-
-async function adopt(table: Table, number: number, change: unknown): Promise<void> {
-  const proposed = await (await moving(table)).act(table.id, "propose", { change });
-  assert.equal(proposed.status, 200, JSON.stringify(proposed.body));
-  for (const client of table.clients) {
-    const vote = await client.act(table.id, "vote", { proposal: number, vote: "for" });
-    if (vote.status !== 200) break; // adoption closed the vote
-  }
-}
 
 type State = { name: string; value?: any; values?: Record<string, any> };
 const stateOf = async (client: ApiClient, id: string, name: string): Promise<State> =>

@@ -17,7 +17,7 @@ import { Game } from "../src/kernel/game.js";
 import { compileRuleCode } from "../src/sandbox/compile-rule.js";
 import { runCli, type Run } from "./cli-run.js";
 import { engine } from "./helpers.js";
-import { type ApiClient, moving, startServer, suberTable, type TestServer } from "./server-helpers.js";
+import { adopt, type ApiClient, startServer, suberTable, type TestServer } from "./server-helpers.js";
 
 const labelRule = (visibility: { label: string; motto: string }) => `
 const label = playerState("label", { initial: "", visibility: "${visibility.label}", describe: "A word on your forehead: everyone sees it but you" });
@@ -54,19 +54,6 @@ after(async () => {
   await server?.close();
   rmSync(dir, { recursive: true, force: true });
 });
-
-type Table = Awaited<ReturnType<typeof suberTable>>;
-
-/** The client whose player moves now, by the public turn state. */
-/** The mover proposes; everyone votes for it. */
-async function adopt(table: Table, number: number, change: unknown): Promise<void> {
-  const proposed = await (await moving(table)).act(table.id, "propose", { change });
-  assert.equal(proposed.status, 200, JSON.stringify(proposed.body));
-  for (const client of table.clients) {
-    const vote = await client.act(table.id, "vote", { proposal: number, vote: "for" });
-    if (vote.status !== 200) break; // adoption closed the vote
-  }
-}
 
 type Page = { view: { state: { name: string; values?: Record<string, string> }[] } };
 const valuesOf = (page: Page, name: string) => page.view.state.find((s) => s.name === name)?.values ?? {};

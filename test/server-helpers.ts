@@ -1,4 +1,5 @@
 /** A real server on loopback, on a real SQLite file, and a client that keeps its cookie like a browser. */
+import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -105,4 +106,14 @@ export async function moving(table: Awaited<ReturnType<typeof suberTable>>): Pro
   const page = await table.clients[0]!.get(`/api/games/${table.id}`);
   const who = page.body.view.state.find((s: { name: string }) => s.name === "turn").value.player as string;
   return table.clients[Object.values(table.players).indexOf(who)]!;
+}
+
+/** The mover proposes a rule-change as proposal `number`; everyone votes for it until it is adopted. */
+export async function adopt(table: Awaited<ReturnType<typeof suberTable>>, number: number, change: unknown): Promise<void> {
+  const proposed = await (await moving(table)).act(table.id, "propose", { change });
+  assert.equal(proposed.status, 200, JSON.stringify(proposed.body));
+  for (const client of table.clients) {
+    const vote = await client.act(table.id, "vote", { proposal: number, vote: "for" });
+    if (vote.status !== 200) break; // adoption closed the vote
+  }
 }

@@ -7,7 +7,7 @@ import { test } from "node:test";
 import { Game } from "../src/kernel/game.js";
 import { exportGame } from "../src/records/archive/index.js";
 import { compileRuleCode } from "../src/sandbox/compile-rule.js";
-import { signUpIn, useBrowser } from "./browser-helpers.js";
+import { importInBrowser, signUpIn, useBrowser } from "./browser-helpers.js";
 import { engine } from "./helpers.js";
 
 const sessions = `
@@ -32,18 +32,7 @@ test("the Rules tab says which rule is not in effect, why, and by which rule", a
   made.close();
 
   const ada = await signUpIn(rig, "Ada Lovelace");
-  const imported = await ada.evaluate(
-    async ({ archive, as }) => {
-      const { csrf } = await (await fetch("/api/session")).json();
-      const r = await fetch("/api/games/import", {
-        method: "POST",
-        headers: { "content-type": "application/json", "x-csrf-token": csrf },
-        body: JSON.stringify({ archive, as }),
-      });
-      return { status: r.status, body: await r.json() };
-    },
-    { archive: JSON.parse(JSON.stringify(archive)), as: seat.id },
-  );
+  const imported = await importInBrowser(ada, archive, seat.id);
   assert.equal(imported.status, 201, JSON.stringify(imported.body));
   await ada.goto(`${rig.server.url}/games/${imported.body.id}/rules`);
   const suspended = ada.locator('.rule[data-rule="101"] .not-in-effect');

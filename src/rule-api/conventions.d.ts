@@ -1,4 +1,4 @@
-// The rule API, part 2: conventions that let the reports, the CLI and the web read a ruleset's
+// The rule API, part 3: conventions that let the reports, the CLI and the web read a ruleset's
 // state, and the questions the engine asks the rules. Loaded with rule-api.d.ts as one file.
 
 // Record-keeping conventions (see RecordConvention): following them lets the officers' reports read a ruleset's records.
