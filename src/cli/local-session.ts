@@ -2,7 +2,6 @@
  * A game in a game file on this machine: the kernel's `Game` over the store. Whoever keeps
  * the file may act as any player (--as) and record corrections as the game's host.
  */
-import { ruleStatus } from "../kernel/rule-status.js";
 import type { Standing } from "../kernel/availability.js";
 import { openDecisions } from "../kernel/decisions.js";
 import { fireAllDueTimers, type EngineOptions, type Game } from "../kernel/game.js";
