@@ -6,7 +6,14 @@ import type { GamePage } from "../types.js";
 export function LeaveGame({ page, onLeft }: { page: GamePage; onLeft(): Promise<void> }) {
   const [asked, setAsked] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
-  if (page.view.status === "over" || !page.view.players.some((p) => p.id === page.me)) return null;
+  const playing = page.view.status !== "over" && page.view.players.some((p) => p.id === page.me);
+  // The live update that says the player left may come before the answer: the message outlives the control.
+  if (!playing)
+    return message ? (
+      <div class="leave-game">
+        <span role="status"> {message}</span>
+      </div>
+    ) : null;
   const leave = async () => {
     try {
       await post(`/api/games/${page.id}/leave`);
