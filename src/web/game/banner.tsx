@@ -40,6 +40,9 @@ function lines(awaits: Awaited[], me: string, name: (id: string) => string): Lin
   return [...all.filter((l) => l.mine), ...all.filter((l) => !l.mine)];
 }
 
+/** A timer's name in words: "motion.closes" reads "Motion closes". */
+const timerWords = (name: string) => capital(name.replace(/[._-]+/g, " "));
+
 export function Banner({ page, started, onGo }: { page: GamePage; started: boolean | null; onGo(action: string, does: string): void }) {
   const { view } = page;
   const name = namer(view);
@@ -90,7 +93,7 @@ export function Banner({ page, started, onGo }: { page: GamePage; started: boole
         <ul class="deadlines">
           {page.timers.map((t) => (
             <li key={t.id} title={`${when(t.at, page.timeZone)} in the game's time zone (${page.timeZone})`}>
-              {t.name}: <time dateTime={new Date(t.at).toISOString()}>{when(t.at)}</time> ({viewerZone}), {relative(t.at, gameNow(page))}{" "}
+              {timerWords(t.name)}: <time dateTime={new Date(t.at).toISOString()}>{when(t.at)}</time> ({viewerZone}), {relative(t.at, gameNow(page))}{" "}
               <span class="muted">(Rule {t.rule})</span>
             </li>
           ))}
