@@ -121,13 +121,12 @@ test("the presenter turns a sentence into text, players by name and times", () =
   assert.equal(presentState(entry("turn", {}, { as: "hidden" }), players), null, "hidden from the play page");
   // "{?flag}" is a condition: the template applies only while the field is true, and the flag shows nothing.
   const round = { label: "Round", text: ["{?between}Between rounds ({number} played)", "Round {number}"] };
-  const words = (v: object) => presentState(entry("round", v, round), players);
-  assert.deepEqual(words({ number: 2, between: true })?.kind === "sentence" && words({ number: 2, between: true }).parts, [
-    { kind: "text", text: "Between rounds (2 played)" },
-  ]);
-  assert.deepEqual(words({ number: 2, between: false })?.kind === "sentence" && words({ number: 2, between: false }).parts, [
-    { kind: "text", text: "Round 2" },
-  ]);
+  const words = (v: object) => {
+    const block = presentState(entry("round", v, round), players);
+    return block?.kind === "sentence" ? block.parts : null;
+  };
+  assert.deepEqual(words({ number: 2, between: true }), [{ kind: "text", text: "Between rounds (2 played)" }]);
+  assert.deepEqual(words({ number: 2, between: false }), [{ kind: "text", text: "Round 2" }]);
 });
 
 test("the presenter: lists by item, tables by column, and state without a display read from its shape", () => {
