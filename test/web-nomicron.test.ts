@@ -10,7 +10,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Page } from "playwright-core";
-import { actThrough, joinByInvitation, shot, signUpIn, useBrowser } from "./browser-helpers.js";
+import { actThrough, joinByInvitation, shot, signUpIn, useBrowser, violations } from "./browser-helpers.js";
 
 /** The server's clock: real time plus however far the test has moved it on (to the first turn's beginning). */
 let offset = 0;
@@ -61,12 +61,14 @@ test("Nomicron in the browser: the founding convention's motions, a round begun,
   const card = ada.getByRole("region", { name: /^Decide: Put motion 1 into effect/ });
   await card.getByLabel("Done").fill("The forum's colour is now green.");
   await shot(ada, "nomicron");
+  assert.deepEqual(await violations(ada), [], "axe-core on the convention's Play tab");
   await card.getByRole("button", { name: "Decide" }).click();
   await ada.getByText(/^Decided: Put motion 1 into effect/).waitFor();
 
   // During the convention only its rules are in effect: the Rules tab says so of the rest.
   await ada.getByRole("navigation").getByRole("link", { name: "Rules", exact: true }).click();
   await rule(ada, 101).getByText("Not in effect — the game is in convention, when only convention rules are in effect (Rule 2)").waitFor();
+  assert.deepEqual(await violations(ada), [], "axe-core on the Rules tab");
   await ada.getByRole("navigation").getByRole("link", { name: "Play", exact: true }).click();
 
   // The floor closed, then a motion to begin round 1.
