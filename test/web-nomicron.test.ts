@@ -99,6 +99,16 @@ test("Nomicron in the browser: the founding convention's motions, a round begun,
   );
   await ada.getByRole("navigation").getByRole("link", { name: "Play", exact: true }).click();
 
+  // Once a round has begun, a newcomer by the invitation waits for a motion making them a player (Rule 3), and reads why.
+  const invite = await ada.getByLabel("Invitation link").inputValue();
+  const edsger = await signUpIn(rig, "Edsger Dijkstra");
+  await edsger.goto(invite);
+  await edsger.getByRole("button", { name: "Join this game" }).click();
+  await edsger
+    .getByRole("status")
+    .filter({ hasText: "Your request to join awaits: a person becomes a player when a motion making them one passes during a convention (Rule 3)" })
+    .waitFor();
+
   // The first turn begins on the Monday (the server's clock is moved there), and Grace proposes a rule through the form.
   const begins = await banner(ada).locator("li", { hasText: "Turn begins" }).locator("time").getAttribute("datetime");
   offset = Date.parse(begins!) - Date.now() + 60_000;
