@@ -108,6 +108,9 @@ test("Nomicron in the browser: the founding convention's motions, a round begun,
     .getByRole("status")
     .filter({ hasText: "Your request to join awaits: a person becomes a player when a motion making them one passes during a convention (Rule 3)" })
     .waitFor();
+  // The players see who asks to join, so that a motion can name them.
+  await ada.reload();
+  await ada.getByText("Asking to join: Edsger Dijkstra").waitFor();
 
   // The first turn begins on the Monday (the server's clock is moved there), and Grace proposes a rule through the form.
   const begins = await banner(ada).locator("li", { hasText: "Turn begins" }).locator("time").getAttribute("datetime");

@@ -208,6 +208,11 @@ export function StateView({ page, onActed, leaveOut = drawnAsCards }: { page: Ga
   return (
     <section class="state">
       <Scoreboard view={view} />
+      {view.applicants?.length ? (
+        <p class="applicants">
+          Asking to join: {view.applicants.map((a) => a.name).join(", ")} <span class="muted">(the rules say how a request is granted)</span>
+        </p>
+      ) : null}
       {boards.map((s) => isGridBoard(s.value) && <Board key={s.name} page={page} state={s} board={s.value} onActed={onActed} />)}
       {facts.length > 0 && (
         <dl class="values">{facts.map(({ block }) => block.kind !== "table" && <Fact key={block.name} block={block} viewer={view.viewer} />)}</dl>
