@@ -119,6 +119,14 @@ test("the presenter turns a sentence into text, players by name and times", () =
   const waiting = presentState(entry("turn", { number: 0, player: null }, display), players);
   assert.deepEqual(waiting?.kind === "sentence" && waiting.parts, [{ kind: "text", text: "Play has not begun" }]);
   assert.equal(presentState(entry("turn", {}, { as: "hidden" }), players), null, "hidden from the play page");
+  // "{?flag}" is a condition: the template applies only while the field is true, and the flag shows nothing.
+  const round = { label: "Round", text: ["{?between}Between rounds ({number} played)", "Round {number}"] };
+  const words = (v: object) => {
+    const block = presentState(entry("round", v, round), players);
+    return block?.kind === "sentence" ? block.parts : null;
+  };
+  assert.deepEqual(words({ number: 2, between: true }), [{ kind: "text", text: "Between rounds (2 played)" }]);
+  assert.deepEqual(words({ number: 2, between: false }), [{ kind: "text", text: "Round 2" }]);
 });
 
 test("the presenter: lists by item, tables by column, and state without a display read from its shape", () => {

@@ -66,7 +66,7 @@ test("a practice N_omic turn in the browser: the group moves the clock past the 
   const number = Number(await edsger.locator("article.proposal-card").first().getAttribute("data-proposal"));
   await banner(edsger).getByText(`Your turn: discuss Proposal ${number} for 24 hours`).waitFor();
   await banner(grace)
-    .getByText(/discussion.over: .*(in 24 hours|tomorrow)/)
+    .getByText(/Discussion over: .*(in 24 hours|tomorrow)/)
     .waitFor();
 
   // Grace moves the clock an hour: both pages say so, live; the deadline is an hour nearer.
@@ -75,7 +75,7 @@ test("a practice N_omic turn in the browser: the group moves the clock past the 
   for (const p of [grace, edsger]) {
     await clock(p).getByText("the clock is 1 hour ahead of real time").waitFor();
     await banner(p)
-      .getByText(/discussion.over: .*in 23 hours/)
+      .getByText(/Discussion over: .*in 23 hours/)
       .waitFor();
   }
   assert.equal(await edsger.locator(`article.proposal-card[data-proposal="${number}"]`).getByRole("button", { name: "Final form" }).count(), 0);

@@ -138,6 +138,11 @@ const viewFields = {
   result: Nullable(Type.Object({ winners: Type.Array(Type.String()), reason: Type.String(), rule: Type.Integer() })),
   viewer: Nullable(Type.String()),
   players: Type.Array(ref(Player)),
+  applicants: Type.Optional(
+    Type.Array(Type.Object({ id: Type.String(), name: Type.String(), at: Type.Number() }), {
+      description: "Who asked to join and waits for the rules to make them a player (absent: nobody)",
+    }),
+  ),
   state: Type.Array(ref(StateView)),
   failures: Type.Array(Type.Object({ rule: Type.Integer(), seq: Type.Integer(), during: Type.String(), error: Type.String() }), {
     description: "The most recent failures of rules' code, newest last",

@@ -49,7 +49,9 @@ function template(v: unknown, path: string): string | null {
   if (problem) return problem;
   const text = v as string;
   const open = /\{([^{}]*)\}/g;
-  for (const m of text.matchAll(open)) if (field(m[1], path)) return `${path} has the placeholder {${m[1]!.slice(0, 40)}}, which names no field`;
+  // "{?field}" is a condition (the template applies only when the field is true), not a value.
+  for (const m of text.matchAll(open))
+    if (field(m[1]?.replace(/^\?/, ""), path)) return `${path} has the placeholder {${m[1]!.slice(0, 40)}}, which names no field`;
   if (/[{}]/.test(text.replace(open, ""))) return `${path} has a brace that is not part of a {field}`;
   return null;
 }

@@ -34,6 +34,8 @@ export interface GameView {
   result: GameState["result"];
   viewer: string | null;
   players: PlayerRecord[];
+  /** Who asked to join and waits for the rules' decision (absent: nobody); players are shown them so that they can decide. */
+  applicants?: { id: string; name: string; at: number }[];
   rules: (RuleRecord & ReturnType<typeof ruleStatus>)[];
   state: StateView[];
   failures: GameState["failures"];
@@ -86,6 +88,7 @@ export function viewFor(state: GameState, viewer: string | null): GameView {
     result: state.result,
     viewer,
     players: state.players,
+    ...(state.applicants?.length ? { applicants: state.applicants.map(({ id, name, at }) => ({ id, name, at })) } : {}),
     rules: Object.values(state.rules)
       .sort((a, b) => a.number - b.number)
       .map((r) => ({ ...withDefaults(r, defaults), ...ruleStatus(state, r.number) })),

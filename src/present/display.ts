@@ -152,12 +152,14 @@ class Reader {
       return at;
     };
     const fields = (t: string) => [...t.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1]!);
-    const chosen = list.find((t) => fields(t).every((f) => lookup(f) !== undefined && lookup(f) !== null)) ?? list[list.length - 1] ?? "";
+    // A field "{?flag}" is a condition: the template applies only when it is true, and shows nothing.
+    const holds = (f: string) => (f.startsWith("?") ? lookup(f.slice(1)) === true : lookup(f) !== undefined && lookup(f) !== null);
+    const chosen = list.find((t) => fields(t).every(holds)) ?? list[list.length - 1] ?? "";
     const parts: Part[] = [];
     chosen.split(/\{([^{}]+)\}/).forEach((piece, i) => {
       if (i % 2 === 0) {
         if (piece) parts.push(text(piece));
-      } else parts.push(...this.value(lookup(piece), display.formats?.[piece], piece, display.formats));
+      } else if (!piece.startsWith("?")) parts.push(...this.value(lookup(piece), display.formats?.[piece], piece, display.formats));
     });
     return merge(parts);
   }

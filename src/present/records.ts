@@ -102,3 +102,17 @@ export function entryMoves(actions: readonly ActionForm[], field: string | undef
   }
   return out;
 }
+
+/** A choice's value in words: true reads "yes". */
+export const choiceWords = (value: Json): string => (typeof value === "boolean" ? (value ? "yes" : "no") : String(value));
+
+/**
+ * A move's words on its button: "final-form" reads "Final form"; with a choice, "Vote for", the
+ * choice's name standing for an action named after it ("vote-motion" is voted on, not "vote motion"ed).
+ */
+export function moveWords(move: EntryMove, value: Json | null): string {
+  const said = value === null ? "" : ` ${choiceWords(value)}`;
+  const named = move.choice && move.action.startsWith(`${move.choice.name}-`) ? move.choice.name : move.action;
+  const words = named.replace(/[-_]+/g, " ");
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)}${said}`;
+}

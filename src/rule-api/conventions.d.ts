@@ -102,7 +102,8 @@ interface DisplayColumn {
  * Templates put a field's value where its name is in braces: `{player}`, `{phase.name}`; `{value}` is a
  * value that is not an object, `{key}` an entry's key. A list of templates reads as the first whose
  * fields all have values (none null or missing), so `["Turn {number}: {player} to move", "Play has not begun"]`
- * reads well before play begins. Fields are shown by their `formats`, else as the value suggests: a
+ * reads well before play begins. A placeholder `{?flag}` is a condition, showing nothing: the template
+ * applies only when that field is true (`"{?inConvention}In convention after round {number}"`). Fields are shown by their `formats`, else as the value suggests: a
  * player's id by name, a number in a field named `at`, `since`, `until` or ending in `At` as a time.
  * Without a display a state is drawn from its shape. The Play tab and `nomos state` read it;
  * exports and records keep every state whatever it declares.

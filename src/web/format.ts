@@ -47,3 +47,6 @@ export function brief(value: Json | undefined, names: (id: string) => string = (
     .map(([k, v]) => `${isPlayer(k) ? names(k) : k}: ${typeof v === "object" && v !== null ? `{ ${brief(v, names, isPlayer)} }` : brief(v, names, isPlayer)}`)
     .join(", ");
 }
+
+/** A timer's name as words: "discussion-over" and "motion.closes" read "discussion over", "motion closes". */
+export const timerWords = (name: string) => name.replace(/[-_.]+/g, " ");

@@ -28,8 +28,12 @@ const round = gameState<Round>("round", {
   describe: "The round in progress, or the convention between rounds",
   display: {
     label: "Round",
-    // Templates cannot test inConvention: the floor (Rule 5) says when the game is in convention.
-    text: ["Round {number}, turn {turnName}", "Round {number}, interim after turn {turn}", "Rounds begun: {number}"],
+    text: [
+      "{?inConvention}In convention: no round in progress (rounds played: {number})",
+      "Round {number}, turn {turnName}",
+      "Round {number}, interim after turn {turn}",
+      "Round {number}: its first turn begins on the first Monday at 22:00, Central time (Rule 201)",
+    ],
   },
 });
 const winners = gameState<RoundWin[]>("roundWinners", {

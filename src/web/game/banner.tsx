@@ -4,7 +4,7 @@
  * the end of the game and its winners; and the deadlines, as times in the viewer's zone.
  */
 import { capitalise as capital } from "../../present/display.js";
-import { relative, viewerZone, when } from "../format.js";
+import { relative, timerWords, viewerZone, when } from "../format.js";
 import { gameNow } from "./practice-clock.js";
 import type { Awaited, GamePage } from "../types.js";
 import { namer } from "./names.js";
@@ -90,7 +90,7 @@ export function Banner({ page, started, onGo }: { page: GamePage; started: boole
         <ul class="deadlines">
           {page.timers.map((t) => (
             <li key={t.id} title={`${when(t.at, page.timeZone)} in the game's time zone (${page.timeZone})`}>
-              {t.name}: <time dateTime={new Date(t.at).toISOString()}>{when(t.at)}</time> ({viewerZone}), {relative(t.at, gameNow(page))}{" "}
+              {capital(timerWords(t.name))}: <time dateTime={new Date(t.at).toISOString()}>{when(t.at)}</time> ({viewerZone}), {relative(t.at, gameNow(page))}{" "}
               <span class="muted">(Rule {t.rule})</span>
             </li>
           ))}

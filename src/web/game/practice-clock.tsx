@@ -5,7 +5,7 @@
  */
 import { useState } from "preact/hooks";
 import { post } from "../api.js";
-import { relative } from "../format.js";
+import { relative, timerWords } from "../format.js";
 import { durationWords } from "../../present/practice-clock.js";
 import type { GamePage } from "../types.js";
 
@@ -13,9 +13,6 @@ import type { GamePage } from "../types.js";
 export function gameNow(page: GamePage, realNow = Date.now()): number {
   return realNow + (page.practice?.aheadMs ?? 0);
 }
-
-/** A timer's name as words: "discussion-over" reads "discussion over". */
-const words = (name: string) => name.replace(/[-_.]+/g, " ");
 
 export function PracticeClock({ page, onChanged }: { page: GamePage; onChanged(): Promise<void> }) {
   const [busy, setBusy] = useState(false);
@@ -56,7 +53,7 @@ export function PracticeClock({ page, onChanged }: { page: GamePage; onChanged()
         </button>
         {next && (
           <button type="button" class="secondary" disabled={busy} onClick={() => move({ toNextDeadline: true }, "to the next deadline")}>
-            To the next deadline (Rule {next.rule}'s {words(next.name)}, {relative(next.at, gameNow(page))})
+            To the next deadline (Rule {next.rule}'s {timerWords(next.name)}, {relative(next.at, gameNow(page))})
           </button>
         )}
       </div>

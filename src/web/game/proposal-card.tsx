@@ -7,7 +7,7 @@
  */
 import { changeLine, describeChange } from "../../records/reports/describe-change.js";
 import { capitalise } from "../../present/display.js";
-import { declaredRecords, entryMoves, recordEntries, type Entry, type EntryMove } from "../../present/records.js";
+import { choiceWords as said, declaredRecords, entryMoves, moveWords, recordEntries, type Entry, type EntryMove } from "../../present/records.js";
 import { relative, when } from "../format.js";
 import type { GamePage, Json, Rule } from "../types.js";
 import { listNames } from "./banner.js";
@@ -100,8 +100,6 @@ function Votes({ votes, page }: { votes: Json | undefined; page: GamePage }) {
 /** An action's name as a button's words: "final-form" reads "Final form". */
 const words = (action: string) => capitalise(action.replace(/[-_]+/g, " "));
 
-const said = (value: Json) => (typeof value === "boolean" ? (value ? "yes" : "no") : String(value));
-
 interface Props {
   page: GamePage;
   rules: Rule[];
@@ -161,8 +159,7 @@ function ProposalCard({ page, rules, entry, moves, onActed, announce }: Props & 
                   )
                 }
               >
-                {words(m.action)}
-                {value === null ? "" : ` ${said(value)}`}
+                {moveWords(m, value)}
               </button>
             )),
           )}

@@ -7,7 +7,7 @@
 import { useState } from "preact/hooks";
 import { isGridBoard } from "../../present/board.js";
 import { type Block, durationWords, type Part, presentScoreboard, presentState, type Row } from "../../present/display.js";
-import { entryMoves, isOpen } from "../../present/records.js";
+import { entryMoves, isOpen, moveWords } from "../../present/records.js";
 import { post } from "../api.js";
 import { when } from "../format.js";
 import type { GamePage, Json, PageView, StateView as StateEntry } from "../types.js";
@@ -107,8 +107,7 @@ function RowMoves({ page, state, row, act }: { page: GamePage; state: StateEntry
             key={`${m.action}.${String(value)}`}
             onClick={() => act(m.action, { [m.field]: Number(row.key), ...(m.choice ? { [m.choice.name]: value } : {}) })}
           >
-            {m.action}
-            {value === null ? "" : ` ${String(value)}`}
+            {moveWords(m, value)}
           </button>
         )),
       )}
@@ -209,6 +208,11 @@ export function StateView({ page, onActed, leaveOut = drawnAsCards }: { page: Ga
   return (
     <section class="state">
       <Scoreboard view={view} />
+      {view.applicants?.length ? (
+        <p class="applicants">
+          Asking to join: {view.applicants.map((a) => a.name).join(", ")} <span class="muted">(the rules say how a request is granted)</span>
+        </p>
+      ) : null}
       {boards.map((s) => isGridBoard(s.value) && <Board key={s.name} page={page} state={s} board={s.value} onActed={onActed} />)}
       {facts.length > 0 && (
         <dl class="values">{facts.map(({ block }) => block.kind !== "table" && <Fact key={block.name} block={block} viewer={view.viewer} />)}</dl>

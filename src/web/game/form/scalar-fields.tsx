@@ -32,9 +32,12 @@ export function FieldNote({
   const limits = [hint, limitsInWords(schema)].filter(Boolean).join("; ");
   const count = typeOf(schema) === "string" && schema.maxLength !== undefined ? `${typeof value === "string" ? value.length : 0} / ${schema.maxLength}` : null;
   const wrong = problem ?? (value === undefined ? null : valueProblem(schema, value));
-  if (!limits && !count && !wrong) return null;
+  // What the rule says the field is for ("What the motion changed"): the label is only its name.
+  const about = schema.description ?? null;
+  if (!about && !limits && !count && !wrong) return null;
   return (
     <span class="field-note" id={id}>
+      {about && <span class="field-about">{about}</span>}
       {count && <span class="counter">{count}</span>}
       {limits && !count && <span>{limits}</span>}
       {wrong && <span class="field-error">{wrong}</span>}
