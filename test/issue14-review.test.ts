@@ -1,0 +1,83 @@
+/**
+ * Issue 14 review: bugs found in the engine changes, each pinned by a test through the
+ * public interface.
+ */
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { engineOptions } from "../src/engine.js";
+import { Game } from "../src/kernel/game.js";
+import { compileRuleCode } from "../src/sandbox/compile-rule.js";
+import { createQuickJsSandbox } from "../src/sandbox/quickjs-sandbox.js";
+import { buildServer } from "../src/server/app.js";
+import { SqliteStore } from "../src/store/sqlite-store.js";
+import { testLimits } from "./helpers.js";
+
+const hour = 3_600_000;
+const start = Date.UTC(2026, 2, 2, 12);
+
+/** Rule 1 (immutable): a session that suspends rule 101, and a gong of its own. */
+const sessions = compileRuleCode(`
+  const session = gameState("session", { initial: "round" });
+  const gongs = gameState("gongs", { initial: 0 });
+  action("toggle", { describe: "Toggle", input: t.object({}) }, () => session.set(session.get() === "round" ? "convention" : "round"));
+  action("gong", { describe: "Gong", input: t.object({ at: t.integer() }) }, (input) => { game.schedule("gong", { at: input.at }); });
+  on("timer:gong", () => gongs.set(gongs.get() + 1));
+  answer("rule.in-effect", ({ rule }) => (session.get() === "convention" && rule >= 100 ? "between rounds" : undefined));
+`);
+/** Rule 101: a bell, held while the rule is suspended. */
+const bell = compileRuleCode(`
+  action("bell", { describe: "Bell", input: t.object({ at: t.integer() }) }, (input) => { game.schedule("bell", { at: input.at }); });
+  on("timer:bell", () => {});
+`);
+
+test("a suspended rule's overdue timer does not keep the server from firing another rule's timer when it comes due", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "nomos-review-"));
+  const file = join(dir, "games.db");
+  try {
+    await (await buildServer({ db: file, clock: () => start })).close();
+    const store = SqliteStore.open(file);
+    const engine = engineOptions({ store, sandbox: () => createQuickJsSandbox(testLimits), clock: () => start });
+    const game = await Game.create(engine, {
+      name: "Held",
+      preset: null,
+      rules: [
+        { number: 1, text: "Sessions.", mutable: false, code: sessions },
+        { number: 101, text: "Bell.", mutable: true, code: bell },
+      ],
+    });
+    await game.join("Ada Lovelace");
+    await game.act("ada-lovelace", "bell", { at: start + hour });
+    await game.act("ada-lovelace", "toggle", {});
+    await game.act("ada-lovelace", "gong", { at: start + 2 * hour });
+    const id = game.id;
+    const seq = game.state.seq;
+    game.close();
+    store.close();
+
+    // The server starts with the bell overdue (held: its rule is suspended) and the gong a moment away; the game's clock runs.
+    const offset = start + 2 * hour - 300 - Date.now();
+    const server = await buildServer({ db: file, clock: () => Date.now() + offset });
+    const reader = SqliteStore.open(file);
+    try {
+      let acts = reader.readActs(id, seq);
+      for (let waited = 0; acts.length === 0 && waited < 10_000; waited += 50) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        acts = reader.readActs(id, seq);
+      }
+      assert.deepEqual(
+        acts.map((a) => a.input.kind),
+        ["timer"],
+        "the gong fired on its own, with nobody opening the game",
+      );
+      assert.equal(acts[0]?.time, start + 2 * hour);
+    } finally {
+      reader.close();
+      await server.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
