@@ -81,3 +81,64 @@ test("a suspended rule's overdue timer does not keep the server from firing anot
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+/** Rule 1: a question for Ada, withdrawn by a deadline an hour on; and a deadline anyone may set. */
+const deadline = compileRuleCode(`
+  const answered = gameState("answered", { initial: 0 });
+  action("ask", { describe: "Ask", input: t.object({}) }, () => {
+    const id = game.decide({ kind: "yes", by: game.players()[0]!.id, question: "Yes?", input: t.object({}) });
+    game.schedule("close", { after: 3600000 }, id);
+  });
+  action("alarm", { describe: "Alarm", input: t.object({}) }, () => { game.schedule("alarm", { after: 3600000 }); });
+  on("timer:close", (e) => game.closeDecision(e.data as string));
+  on("timer:alarm", () => {});
+  on("decision:yes", () => answered.set(answered.get() + 1));
+`);
+
+async function deadlineGame() {
+  const store = SqliteStore.open(":memory:");
+  const clock = { now: start };
+  const engine = engineOptions({ store, sandbox: () => createQuickJsSandbox(testLimits), clock: () => clock.now });
+  const game = await Game.create(engine, { name: "Deadline", preset: null, rules: [{ number: 1, text: "Deadline.", mutable: true, code: deadline }] });
+  await game.join("Ada Lovelace");
+  await game.join("Grace Hopper");
+  return { game, store, clock };
+}
+
+test("a decision made after its deadline passed finds the deadline fired first: it is no longer open", async () => {
+  const { game, store, clock } = await deadlineGame();
+  try {
+    await game.act("grace-hopper", "ask", {});
+    const [id] = Object.keys(game.state.decisions ?? {});
+    clock.now = start + 2 * hour; // the deadline passed with nobody firing it
+    await assert.rejects(game.decide("ada-lovelace", id!, {}), /there is no open decision/);
+    assert.equal(game.value("answered"), 0);
+    assert.deepEqual(
+      store.readActs(game.id, game.state.seq - 1).map((a) => a.input.kind),
+      ["timer"],
+    );
+  } finally {
+    game.close();
+    store.close();
+  }
+});
+
+test("a player who leaves after a deadline passed leaves after it fired", async () => {
+  const { game, store, clock } = await deadlineGame();
+  try {
+    await game.act("grace-hopper", "alarm", {});
+    const seq = game.state.seq;
+    clock.now = start + 2 * hour;
+    await game.leave("grace-hopper");
+    assert.deepEqual(
+      store.readActs(game.id, seq).map((a) => [a.input.kind, a.time]),
+      [
+        ["timer", start + hour],
+        ["leave", start + 2 * hour],
+      ],
+    );
+  } finally {
+    game.close();
+    store.close();
+  }
+});
