@@ -142,3 +142,41 @@ test("a player who leaves after a deadline passed leaves after it fired", async 
     store.close();
   }
 });
+
+/** Rule 101: a question for the first player that play waits on; the answers heard are counted. */
+const asking = compileRuleCode(`
+  const heard = gameState("heard", { initial: 0 });
+  action("ask", { describe: "Ask", input: t.object({}) }, () => {
+    game.decide({ kind: "yes", by: game.players()[0]!.id, question: "Yes?", input: t.object({}), awaits: true });
+  });
+  on("decision:yes", () => heard.set(heard.get() + 1));
+`);
+
+test("a decision of a rule not in effect waits with it: play does not wait on it, and it cannot be made until the rule is back", async () => {
+  const store = SqliteStore.open(":memory:");
+  const engine = engineOptions({ store, sandbox: () => createQuickJsSandbox(testLimits), clock: () => start });
+  const game = await Game.create(engine, {
+    name: "Held decision",
+    preset: null,
+    rules: [
+      { number: 1, text: "Sessions.", mutable: false, code: sessions },
+      { number: 101, text: "Asking.", mutable: true, code: asking },
+    ],
+  });
+  try {
+    await game.join("Ada Lovelace");
+    await game.act("ada-lovelace", "ask", {});
+    const [id] = Object.keys(game.state.decisions ?? {});
+    assert.equal((await game.standing("ada-lovelace")).awaits.length, 1);
+    await game.act("ada-lovelace", "toggle", {});
+    assert.deepEqual((await game.standing("ada-lovelace")).awaits, [], "play does not wait on a rule not in effect");
+    await assert.rejects(game.decide("ada-lovelace", id!, {}), /Rule 101 is not in effect now \(between rounds\)/);
+    assert.ok(game.state.decisions?.[id!], "the decision stays open");
+    await game.act("ada-lovelace", "toggle", {});
+    await game.decide("ada-lovelace", id!, {});
+    assert.equal(game.value("heard"), 1, "the rule back in effect hears the decision");
+  } finally {
+    game.close();
+    store.close();
+  }
+});
