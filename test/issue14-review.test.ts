@@ -180,3 +180,35 @@ test("a decision of a rule not in effect waits with it: play does not wait on it
     store.close();
   }
 });
+
+test("a practice game's clock moved to the next deadline goes past a suspended rule's held timer to one that will fire", async () => {
+  const store = SqliteStore.open(":memory:");
+  const engine = engineOptions({ store, sandbox: () => createQuickJsSandbox(testLimits), clock: () => start });
+  const game = await Game.create(engine, {
+    name: "Practice",
+    preset: null,
+    practice: true,
+    rules: [
+      { number: 1, text: "Sessions.", mutable: false, code: sessions },
+      { number: 101, text: "Bell.", mutable: true, code: bell },
+    ],
+  });
+  try {
+    await game.join("Ada Lovelace");
+    await game.act("ada-lovelace", "bell", { at: start + hour });
+    await game.act("ada-lovelace", "toggle", {});
+    await game.act("ada-lovelace", "gong", { at: start + 2 * hour });
+    const { act } = await game.moveClock("ada-lovelace", { toNextDeadline: true });
+    assert.equal(act.input.kind === "clock" ? act.input.deadline?.name : null, "gong");
+    assert.equal(act.input.kind === "clock" ? act.input.forwardMs : null, 2 * hour);
+    await game.fireDueTimers();
+    assert.equal(game.value("gongs"), 1);
+    // With the bell's time passed too, the next deadline is still not the held bell.
+    await game.act("ada-lovelace", "gong", { at: start + 3 * hour });
+    const next = await game.moveClock("ada-lovelace", { toNextDeadline: true });
+    assert.equal(next.act.input.kind === "clock" ? next.act.input.deadline?.name : null, "gong");
+  } finally {
+    game.close();
+    store.close();
+  }
+});
