@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { engineOptions } from "../src/engine.js";
+import { exportGame, verifyArchive } from "../src/records/archive/index.js";
 import { Game } from "../src/kernel/game.js";
 import { compileRuleCode } from "../src/sandbox/compile-rule.js";
 import { createQuickJsSandbox } from "../src/sandbox/quickjs-sandbox.js";
@@ -207,6 +208,50 @@ test("a practice game's clock moved to the next deadline goes past a suspended r
     await game.act("ada-lovelace", "gong", { at: start + 3 * hour });
     const next = await game.moveClock("ada-lovelace", { toNextDeadline: true });
     assert.equal(next.act.input.kind === "clock" ? next.act.input.deadline?.name : null, "gong");
+  } finally {
+    game.close();
+    store.close();
+  }
+});
+
+/** Rule 2 (immutable): renumbers a rule, or replaces it with a new one, when asked. */
+const renumbering = compileRuleCode(`
+  answer("rule-change.allowed", () => true);
+  const seen = gameState<boolean | null>("seen", { initial: null });
+  action("look", { describe: "Look", input: t.object({ number: t.integer() }) }, (input) => seen.set(game.rules.get(input.number)?.inEffect ?? null));
+  action("renumber", { describe: "Renumber", input: t.object({ number: t.integer(), to: t.integer() }), changesRules: true }, (input) => {
+    game.rules.apply({ kind: "renumber", number: input.number, to: input.to }, "tidying");
+  });
+  action("replace", { describe: "Replace", input: t.object({ number: t.integer() }), changesRules: true }, (input) => {
+    game.rules.applyAll([{ kind: "repeal", number: input.number }, { kind: "enact", number: input.number, text: "New.", mutable: true }], "a fresh start");
+  });
+`);
+
+test("a rule ruled void by an officer stays void when it is renumbered, a new rule under its number does not, and a replay agrees", async () => {
+  const store = SqliteStore.open(":memory:");
+  const engine = engineOptions({ store, sandbox: () => createQuickJsSandbox(testLimits), clock: () => start });
+  const game = await Game.create(engine, {
+    name: "Renumbered",
+    preset: null,
+    rules: [
+      { number: 2, text: "Renumbering.", mutable: false, code: renumbering },
+      { number: 101, text: "Bell.", mutable: true, code: bell },
+    ],
+  });
+  try {
+    await game.join("Ada Lovelace");
+    await game.correct({ host: true }, { cites: { ruling: "case 1" }, reason: "ruled void", changes: [{ rule: 101, inEffect: false }] });
+    await game.act("ada-lovelace", "renumber", { number: 101, to: 150 });
+    assert.deepEqual(game.state.suspended?.[150], { rule: null, reason: "ruled void" }, "the ruling follows the rule to its new number");
+    await assert.rejects(game.act("ada-lovelace", "bell", { at: start + hour }), /no rule in effect offers the action "bell"/);
+    // A rule repealed and another enacted under its number in one act: the new rule is not the one ruled void.
+    await game.act("ada-lovelace", "replace", { number: 150 });
+    assert.equal(game.state.suspended?.[150], undefined);
+    await game.act("ada-lovelace", "look", { number: 150 });
+    assert.equal(game.value("seen"), true, "the rules see it in effect too");
+    const archive = await exportGame(store, game.id);
+    const report = await verifyArchive(archive, () => createQuickJsSandbox());
+    assert.equal(report.identical, true, JSON.stringify(report.differences));
   } finally {
     game.close();
     store.close();
