@@ -14,6 +14,7 @@ import { compileRuleCode } from "../src/sandbox/compile-rule.js";
 import { createQuickJsSandbox } from "../src/sandbox/quickjs-sandbox.js";
 import { buildServer } from "../src/server/app.js";
 import { SqliteStore } from "../src/store/sqlite-store.js";
+import type { RuleCode } from "../src/kernel/types.js";
 import { testLimits } from "./helpers.js";
 
 const hour = 3_600_000;
@@ -153,19 +154,26 @@ const asking = compileRuleCode(`
   on("decision:yes", () => heard.set(heard.get() + 1));
 `);
 
-test("a decision of a rule not in effect waits with it: play does not wait on it, and it cannot be made until the rule is back", async () => {
+/** Ada's game of an immutable rule (numbered `first`) and Rule 101, mutable, at the clock `start`. */
+async function twoRules(first: { number: number; code: RuleCode }, second: RuleCode, practice = false) {
   const store = SqliteStore.open(":memory:");
   const engine = engineOptions({ store, sandbox: () => createQuickJsSandbox(testLimits), clock: () => start });
   const game = await Game.create(engine, {
-    name: "Held decision",
+    name: "Review",
     preset: null,
+    ...(practice ? { practice: true } : {}),
     rules: [
-      { number: 1, text: "Sessions.", mutable: false, code: sessions },
-      { number: 101, text: "Asking.", mutable: true, code: asking },
+      { number: first.number, text: "Immutable.", mutable: false, code: first.code },
+      { number: 101, text: "Mutable.", mutable: true, code: second },
     ],
   });
+  await game.join("Ada Lovelace");
+  return { game, store };
+}
+
+test("a decision of a rule not in effect waits with it: play does not wait on it, and it cannot be made until the rule is back", async () => {
+  const { game, store } = await twoRules({ number: 1, code: sessions }, asking);
   try {
-    await game.join("Ada Lovelace");
     await game.act("ada-lovelace", "ask", {});
     const [id] = Object.keys(game.state.decisions ?? {});
     assert.equal((await game.standing("ada-lovelace")).awaits.length, 1);
@@ -183,19 +191,8 @@ test("a decision of a rule not in effect waits with it: play does not wait on it
 });
 
 test("a practice game's clock moved to the next deadline goes past a suspended rule's held timer to one that will fire", async () => {
-  const store = SqliteStore.open(":memory:");
-  const engine = engineOptions({ store, sandbox: () => createQuickJsSandbox(testLimits), clock: () => start });
-  const game = await Game.create(engine, {
-    name: "Practice",
-    preset: null,
-    practice: true,
-    rules: [
-      { number: 1, text: "Sessions.", mutable: false, code: sessions },
-      { number: 101, text: "Bell.", mutable: true, code: bell },
-    ],
-  });
+  const { game, store } = await twoRules({ number: 1, code: sessions }, bell, true);
   try {
-    await game.join("Ada Lovelace");
     await game.act("ada-lovelace", "bell", { at: start + hour });
     await game.act("ada-lovelace", "toggle", {});
     await game.act("ada-lovelace", "gong", { at: start + 2 * hour });
@@ -228,18 +225,8 @@ const renumbering = compileRuleCode(`
 `);
 
 test("a rule ruled void by an officer stays void when it is renumbered, a new rule under its number does not, and a replay agrees", async () => {
-  const store = SqliteStore.open(":memory:");
-  const engine = engineOptions({ store, sandbox: () => createQuickJsSandbox(testLimits), clock: () => start });
-  const game = await Game.create(engine, {
-    name: "Renumbered",
-    preset: null,
-    rules: [
-      { number: 2, text: "Renumbering.", mutable: false, code: renumbering },
-      { number: 101, text: "Bell.", mutable: true, code: bell },
-    ],
-  });
+  const { game, store } = await twoRules({ number: 2, code: renumbering }, bell);
   try {
-    await game.join("Ada Lovelace");
     await game.correct({ host: true }, { cites: { ruling: "case 1" }, reason: "ruled void", changes: [{ rule: 101, inEffect: false }] });
     await game.act("ada-lovelace", "renumber", { number: 101, to: 150 });
     assert.deepEqual(game.state.suspended?.[150], { rule: null, reason: "ruled void" }, "the ruling follows the rule to its new number");
