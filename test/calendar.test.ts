@@ -49,6 +49,11 @@ test("local() gives the date, weekday and wall-clock time in a zone", () => {
   assert.throws(() => localTime(0, "Mars/Olympus"), /unknown time zone "Mars\/Olympus"/);
 });
 
+test("a time beyond what a date can say fails in words, not in the host's", () => {
+  assert.throws(() => localTime(1e300, chicago), /calendar: 1e\+300 is not a time between the years -271821 and 275760/);
+  assert.throws(() => nextLocal({ weekday: "monday", time: "22:00", zone: chicago, after: 8.64e15 }), /calendar: 8640000000000000 is not a time between/);
+});
+
 const calendarRule = compileRuleCode(`
   const meeting = gameState<number>("meeting", { initial: 0 });
   const local = gameState<Json>("local", { initial: null });

@@ -16,6 +16,7 @@ import { closeDecisionsOf, renumberDecisions } from "./decisions.js";
 import { clearTimer, loaded, revertTo, rules, setRule, setTimer, timers } from "./mirror.js";
 import { order } from "./precedence.js";
 import { ask } from "./questions.js";
+import { forget, moveStatus } from "./status.js";
 
 type Change = { [key: string]: Json };
 
@@ -89,6 +90,7 @@ export function applyChange(change: Change, cause: string, by: number | undefine
       closeDecisionsOf(old.number);
       setRule(old.number, undefined);
       emitEffect({ e: "rule.repealed", number: old.number, cause, ...who });
+      forget(old.number); // as the host's fold does: a rule enacted under this number in the same act starts afresh
       break;
     }
     case "amend": {
@@ -132,6 +134,7 @@ export function applyChange(change: Change, cause: string, by: number | undefine
       for (const timer of [...timers.values()]) if (timer.rule === old.number) setTimer({ ...timer, rule: to });
       renumberDecisions(old.number, to);
       emitEffect({ e: "rule.renumbered", number: old.number, to, cause, ...who });
+      moveStatus(old.number, to);
       loadInAct(rec);
       break;
     }

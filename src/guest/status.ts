@@ -58,6 +58,17 @@ export function forget(n: number): void {
   corrected.delete(n);
 }
 
+/**
+ * A renumbered rule keeps an officer's ruling on its status (a status the rules give it is
+ * worked out again at the end of the act); the host's fold forgets the old number.
+ */
+export function moveStatus(from: number, to: number): void {
+  const ruled = corrected.has(from);
+  const old = suspended.get(from) ?? null;
+  forget(from);
+  if (ruled) setStatus(to, old, true);
+}
+
 function sameStatus(a: Suspension | null, b: Suspension | null): boolean {
   return a === b || (a !== null && b !== null && a.rule === b.rule && a.reason === b.reason);
 }

@@ -65,6 +65,8 @@ class Bookkeeping {
   private readonly applicants: Set<string>;
   private readonly timers: Map<string, number>;
   private readonly decisions: Decisions;
+  /** The numbers rules were renumbered to in this act. */
+  private readonly renumberedTo = new Set<number>();
   private readonly declared: Set<string>;
   private readonly budget: StateBudget;
   private readonly count = { joined: 0, renamed: 0, enacted: 0, archived: 0, messages: 0, events: 0, timers: 0, ended: 0 };
@@ -129,6 +131,7 @@ class Bookkeeping {
         this.rules.delete(e.number);
         this.loadable.delete(e.number);
         this.rules.add(e.to);
+        this.renumberedTo.add(e.to);
         this.known.add(e.to);
         this.loadable.add(e.to);
         for (const [id, rule] of this.timers) if (rule === e.number) this.timers.set(id, e.to);
@@ -185,7 +188,9 @@ class Bookkeeping {
       case "timer.cleared":
         return this.timers.delete(e.id) ? null : `it clears the timer ${e.id}, which is not pending`;
       case "rule.status":
-        if (e.corrected && this.input.kind !== "correction") return "only an officer's correction sets a rule's status for good";
+        // A ruling on a rule's status follows it to a new number.
+        if (e.corrected && this.input.kind !== "correction" && !this.renumberedTo.has(e.number))
+          return "only an officer's correction sets a rule's status for good";
         if (e.inEffect && (e.rule !== undefined || e.reason !== undefined)) return "a rule in effect has no reason to be suspended";
         return this.inEffect(e.number) ?? (e.rule === undefined ? null : this.named(e.rule));
       case "decision.opened":

@@ -10,6 +10,7 @@ import { InputError, prepareInput } from "./action-input.js";
 import type { Awaited } from "./availability.js";
 import type { GuestRequest } from "./guest-protocol.js";
 import { limits } from "./limits.js";
+import { suspension } from "./rule-status.js";
 import type { Act, DecisionRecord, GameState, Input, RuleCode } from "./types.js";
 
 /** The decisions open now, oldest first. */
@@ -43,6 +44,9 @@ export async function decisionInput(
     const holders = decision.by.map((p) => state.players.find((x) => x.id === p)?.name ?? p).join(" or ");
     throw new ActionError("refused", `Rule ${decision.rule}: this decision is not yours to make; it is for ${holders}`, decision.rule);
   }
+  // Its rule would not hear it (a rule not in effect runs no handler): the decision waits, as the rule's timers do.
+  const held = suspension(state, decision.rule);
+  if (held) throw new ActionError("refused", `Rule ${decision.rule} is not in effect now (${held.reason}); this decision waits until it is`, decision.rule);
   try {
     const prepared = await prepareInput(decision.input, input, { players: state.players, compileCode: compile });
     return { kind: "decision", id, by: player, input: prepared, rule: decision.rule, question: decision.question };
@@ -62,7 +66,7 @@ export function decisionOutcome<T extends { act: Act; failed: { rule: number; er
 export function decisionsAwaited(state: Readonly<GameState>): Awaited[] {
   const players = new Set(state.players.map((p) => p.id));
   return openDecisions(state)
-    .filter((d) => d.awaits)
+    .filter((d) => d.awaits && !suspension(state, d.rule))
     .flatMap((d) => d.by.filter((p) => players.has(p)).map((player) => ({ player, does: `decide: ${d.question}`, action: null, rule: d.rule })));
 }
 

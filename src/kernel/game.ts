@@ -173,7 +173,10 @@ export class Game {
 
   /** A player leaves the game, unless a rule refuses it ("membership.leave"). */
   leave(playerId: string): Promise<ActOutcome> {
-    return this.serial(() => this.commit(leaveInput(this.current, playerId), this.now()));
+    return this.serial(async () => {
+      const time = await this.fireDueFirst();
+      return this.commit(leaveInput(this.current, playerId), time);
+    });
   }
 
   /**
@@ -252,7 +255,10 @@ export class Game {
 
   /** An office holder makes a decision a rule opened for them (src/kernel/decisions.ts); the rule hears it. */
   decide(player: string, id: string, input: unknown = {}): Promise<ActOutcome> {
-    return this.serial(async () => decisionOutcome(await this.commit(await decisionInput(this.current, player, id, input, this.options.compile), this.now())));
+    return this.serial(async () => {
+      const time = await this.fireDueFirst();
+      return decisionOutcome(await this.commit(await decisionInput(this.current, player, id, input, this.options.compile), time));
+    });
   }
 
   /** A player moves a practice game's clock forward (src/kernel/practice-clock.ts); the timers it passes are then due. */

@@ -6,6 +6,7 @@
  * never goes back, and only a game created as practice has one.
  */
 import { byDeadline } from "./deadlines.js";
+import { timerHeld } from "./rule-status.js";
 import type { Act, GameState, Input, TimerRecord } from "./types.js";
 
 /** How a player asks to move the clock: by an amount, or to the next timer's time. */
@@ -19,9 +20,11 @@ export function clockAhead(state: GameState): number {
   return state.practice?.aheadMs ?? 0;
 }
 
-/** The timer due soonest, if any: "the next deadline". */
+/** The timer due soonest, if any: "the next deadline" (a suspended rule's timers are held: they fire at no deadline). */
 export function nextDeadline(state: GameState): TimerRecord | undefined {
-  return Object.values(state.timers).sort(byDeadline)[0];
+  return Object.values(state.timers)
+    .filter((t) => !timerHeld(state, t))
+    .sort(byDeadline)[0];
 }
 
 /** Why a move is not made, in words: the engine's ActionError, handed in (the engine imports this module). */

@@ -377,7 +377,8 @@ interface GameApi {
    * answer is an act of its own citing this rule; only this rule hears it, as the event
    * "decision:<kind>" with { id, by, input, data } (DecisionMade), and the decision closes.
    * With `awaits: true` play waits on it ("Waiting for Ada to decide: <question>").
-   * Returns the decision's id. A repealed rule's open decisions close with it.
+   * Returns the decision's id. A repealed rule's open decisions close with it; those of a
+   * rule not in effect wait with it (no one can make them, play does not wait on them).
    */
   decide(spec: DecisionSpec): string;
   /** The decisions open now, oldest first (visible to every player: the question is public). */

@@ -69,8 +69,14 @@ export function instantOf(wall: number, zone: string): number {
   return fits[0] ?? wall - before;
 }
 
+/** A date reaches 8.64e15 ms either side of 1970; a week's search and a day's offset either side must stay within it. */
+function inRange(at: number): void {
+  if (Math.abs(at) > 8.64e15 - 9 * day) throw new Error(`calendar: ${at} is not a time between the years -271821 and 275760 (ms since 1970 UTC)`);
+}
+
 export function localTime(at: number, zone: string): LocalTime {
   if (!Number.isFinite(at)) throw new Error("calendar.local needs a time in ms since 1970 UTC");
+  inRange(at);
   const wall = new Date(wallAsUtc(at, zone));
   return {
     year: wall.getUTCFullYear(),
@@ -89,6 +95,7 @@ export function nextLocal(spec: { weekday: string; time: string; zone: string; a
   const m = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(String(spec.time));
   if (!m) throw new Error(`calendar.next: "${String(spec.time).slice(0, 40)}" is not a time of day; write it as HH:MM on a 24-hour clock, such as "22:00"`);
   if (!Number.isFinite(spec.after)) throw new Error("calendar.next: `after` must be a time in ms since 1970 UTC");
+  inRange(spec.after);
   const today = localTime(spec.after, spec.zone);
   for (let i = 0; i <= 8; i++) {
     const wall = Date.UTC(today.year, today.month - 1, today.day + i, Number(m[1]), Number(m[2]));

@@ -6,6 +6,7 @@
 import { Game, type EngineOptions, type NewGame } from "../kernel/game.js";
 import { clockAhead } from "../kernel/practice-clock.js";
 import { hostDeadline } from "../kernel/deadlines.js";
+import { timerHeld } from "../kernel/rule-status.js";
 import type { PlayerRecord } from "../kernel/types.js";
 import { FoundingStore } from "../store/founding-store.js";
 import { StoreWriteError } from "../store/sqlite-driver.js";
@@ -301,7 +302,8 @@ export class GameHub {
     clearTimeout(this.alarms.get(game.id));
     this.alarms.delete(game.id);
     if (this.closed || game.state.status === "over") return;
-    const next = Math.min(...Object.values(game.state.timers).map((t) => t.at));
+    // A suspended rule's timer is held: an alarm for it would fire nothing, and then no alarm would be set.
+    const next = Math.min(...Object.values(game.state.timers).flatMap((t) => (timerHeld(game.state, t) ? [] : [t.at])));
     if (!Number.isFinite(next)) return;
     const alarm = setTimeout(
       () => {
