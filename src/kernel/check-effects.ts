@@ -117,15 +117,15 @@ class Bookkeeping {
       case "rule.annotated":
       case "rule.transmuted":
       case "rule.property":
-        return this.inEffect(e.number);
+        return this.inRuleset(e.number);
       case "rule.amended":
         if (e.code !== undefined) this.loadable.add(e.number);
-        return this.inEffect(e.number);
+        return this.inRuleset(e.number);
       case "rule.repealed":
         this.loadable.delete(e.number);
-        return this.inEffect(e.number) ?? (this.rules.delete(e.number), null);
+        return this.inRuleset(e.number) ?? (this.rules.delete(e.number), null);
       case "rule.renumbered": {
-        const missing = this.inEffect(e.number);
+        const missing = this.inRuleset(e.number);
         if (missing) return missing;
         if (this.rules.has(e.to) || e.to === e.number) return `it renumbers rule ${e.number} as ${e.to}, a number already in use`;
         this.rules.delete(e.number);
@@ -192,7 +192,7 @@ class Bookkeeping {
         if (e.corrected && this.input.kind !== "correction" && !this.renumberedTo.has(e.number))
           return "only an officer's correction sets a rule's status for good";
         if (e.inEffect && (e.rule !== undefined || e.reason !== undefined)) return "a rule in effect has no reason to be suspended";
-        return this.inEffect(e.number) ?? (e.rule === undefined ? null : this.named(e.rule));
+        return this.inRuleset(e.number) ?? (e.rule === undefined ? null : this.named(e.rule));
       case "decision.opened":
         return this.decisions.opened(e.decision, this.players) ?? this.named(e.decision.rule);
       case "decision.closed":
@@ -219,8 +219,8 @@ class Bookkeeping {
     return this.budget.finish();
   }
 
-  /** An effect on the ruleset names an entry that must be in it at that point of the act. */
-  private inEffect(n: number): string | null {
+  /** A change to a rule names a rule in the ruleset at that point of the act (a suspended rule is in it too). */
+  private inRuleset(n: number): string | null {
     return this.rules.has(n) ? null : `it changes rule ${n}, which is not in effect`;
   }
 
