@@ -70,6 +70,13 @@ interface ProposalRecord {
   /** The rule whose answer decided the outcome (the threshold). */ readonly decidedBy?: number | null;
   readonly openedAt?: number;
   readonly closedAt?: number | null;
+  /**
+   * Votes on this proposal are messages in this channel: the web's vote buttons on the record post
+   * the word (`for`, `against`, `withdraw`, e.g. "aye") there instead of calling an action, as a
+   * player typing it would; the rules count them (hear "message.posted"/"message.edited"/...) into
+   * `votes`, and the page shows the vote as counted.
+   */
+  readonly votesIn?: { readonly channel: string; readonly for: string; readonly against: string; readonly withdraw?: string };
 }
 
 /** The entries of a record of kind "case": the court report reads them. */

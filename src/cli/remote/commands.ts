@@ -15,6 +15,7 @@ import { defaultPreset } from "../../rulesets/default.js";
 import { inviteUrl, listGames, type GameSummary, type SessionReply } from "./api.js";
 import { RemoteClient, serverOrigin } from "./client.js";
 import { registerForumCommands } from "./forum.js";
+import { registerMessageCommands } from "./messages.js";
 import { readPassword } from "./password.js";
 import { readSession, removeSession, sessionFile, writeSession } from "./session.js";
 
@@ -180,4 +181,5 @@ export function registerRemoteCommands(program: Command, globals: () => GlobalOp
   const surface = remoteSurface(remote, globals);
   registerGameCommands(surface);
   registerForumCommands(surface);
+  registerMessageCommands(surface);
 }
