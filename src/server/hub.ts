@@ -14,8 +14,8 @@ import { notSaved } from "./errors.js";
 import { StoreConflictError } from "../kernel/game-store.js";
 import { ApiError } from "./errors.js";
 
-/** What a page watching a game hears: a new act (fetch the game again) or a forum post. */
-export type News = { kind: "act"; seq: number } | { kind: "post"; id: number };
+/** What a page watching a game hears: a new act (fetch the game again), a forum post, or a message posted or changed. */
+export type News = { kind: "act"; seq: number } | { kind: "post"; id: number } | { kind: "message"; id: number };
 type Listener = (news: News) => void;
 
 /** How often the games pages watch are checked for acts another process wrote. */
