@@ -55,16 +55,16 @@ export function ChannelMessage({ gameId, message: m, mine, onChanged }: { gameId
         <div class="message-moves">
           {mine && (
             <>
-              <button type="button" class="secondary small" onClick={() => ask("edit")}>
+              <button type="button" class="secondary" onClick={() => ask("edit")}>
                 Edit
               </button>
-              <button type="button" class="secondary small" onClick={() => ask("delete")}>
+              <button type="button" class="secondary" onClick={() => ask("delete")}>
                 Delete
               </button>
             </>
           )}
           {m.mayRedact && (
-            <button type="button" class="secondary small" onClick={() => ask("redact")}>
+            <button type="button" class="secondary" onClick={() => ask("redact")}>
               Redact
             </button>
           )}
