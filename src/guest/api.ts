@@ -8,6 +8,7 @@ import type { Json, RuleRecord } from "../kernel/types.js";
 import { charge, cur, emitEffect, refusal } from "./act.js";
 import { stateApi } from "./api-state.js";
 import { decisionApi } from "./decisions.js";
+import { channelApi, declareChannel } from "./messages.js";
 import { checkedName, copied, frozenJson, text } from "./json.js";
 import { useApi, type Loaded } from "./loaded.js";
 import { caches, clearTimer, isPlayer, loaded, rules, setRule, setTimer, timers, world } from "./mirror.js";
@@ -167,6 +168,7 @@ function gameApi(number: number) {
       },
     }),
     ...decisionApi(number),
+    channels: channelApi(number),
     random: draw(number, stamp),
     calendar: calendar(number),
     post: (message: string, options?: { to?: unknown }) => {
@@ -270,6 +272,10 @@ function makeApi(number: number, l: Loaded): Record<string, unknown> {
       declaring("on");
       const n = checkedName(type, `Rule ${number}: on`);
       l.on.set(n, [...(l.on.get(n) ?? []), fn(handler, `on("${n}")`) as never]);
+    },
+    channel: (id: unknown, options: unknown) => {
+      declaring("channel");
+      declareChannel(number, l, id, options);
     },
     ruleProperty: (key: string, options: { initial?: unknown; describe?: unknown } | undefined) => {
       declaring("ruleProperty");

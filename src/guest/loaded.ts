@@ -11,6 +11,7 @@ import { errorText, frozenJson } from "./json.js";
 import { caches, loaded, rules, setLoaded } from "./mirror.js";
 import { order } from "./precedence.js";
 import { suspended } from "./status.js";
+import { openDeclared, type DeclaredChannel } from "./messages.js";
 
 export interface ActionEntry {
   name: string;
@@ -38,11 +39,23 @@ export interface Loaded {
   reads: string[];
   /** Rule properties this rule declared (ruleProperty), with their defaults. */
   props: Map<string, { initial: Json; describe: string | null }>;
+  /** Channels this rule declared (`channel(...)`), opened when it loads if the game lacks them. */
+  channels: Map<string, DeclaredChannel>;
   failed: string | null;
 }
 
 export function emptyLoaded(): Loaded {
-  return { actions: new Map(), forbids: new Map(), on: new Map(), answers: new Map(), state: [], reads: [], props: new Map(), failed: null };
+  return {
+    actions: new Map(),
+    forbids: new Map(),
+    on: new Map(),
+    answers: new Map(),
+    state: [],
+    reads: [],
+    props: new Map(),
+    channels: new Map(),
+    failed: null,
+  };
 }
 
 export type ApiFactory = (number: number, l: Loaded) => Record<string, unknown>;
@@ -52,7 +65,7 @@ export function useApi(factory: ApiFactory): void {
   makeApi = factory;
 }
 
-export const apiNames = ["gameState", "playerState", "recordState", "t", "action", "forbid", "on", "answer", "game", "ruleProperty"] as const;
+export const apiNames = ["gameState", "playerState", "recordState", "t", "action", "forbid", "on", "answer", "game", "ruleProperty", "channel"] as const;
 const compiled = new Map<string, (...api: unknown[]) => void>();
 
 function compile(js: string): (...api: unknown[]) => void {
@@ -109,6 +122,7 @@ export function loadInAct(rec: RuleRecord): void {
   setLoaded(rec.number, l);
   if (l.failed) emitEffect({ e: "rule.failed", rule: rec.number, during: "load", error: l.failed });
   emitEffect({ e: "rule.loaded", number: rec.number, declares: declaresOf(rec, l), failed: l.failed });
+  if (!l.failed) openDeclared(rec.number, l);
 }
 
 /** Why and where a rule was stopped earlier in this act, if it was. */

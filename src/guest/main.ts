@@ -26,6 +26,7 @@ import { addPlayer, joinAsked, leaveAsked, renameAsked } from "./membership.js";
 import { ossification } from "./probe.js";
 import { seed } from "./random.js";
 import { noteActed, posted } from "./forum.js";
+import { channels, messageAct } from "./messages.js";
 import { applyChange } from "./rule-changes.js";
 import { resolveStatus } from "./in-effect.js";
 import { bootStatus } from "./status.js";
@@ -69,6 +70,9 @@ function start(input: Input): void {
       return;
     case "post":
       posted(input.player, input.topic);
+      return;
+    case "message":
+      messageAct(input);
       return;
     case "correction":
       recordCorrection(input);
@@ -200,6 +204,8 @@ function boot(snapshotJson: string): string {
   }
   measureState();
   for (const timer of snap.timers) timers.set(timer.id, timer);
+  channels.clear();
+  for (const c of snap.channels ?? []) channels.set(c.id, Object.freeze(c));
   decisions.clear();
   for (const d of snap.decisions ?? []) decisions.set(d.id, d);
   for (const rec of snap.rules) rules.set(rec.number, { ...rec, props: frozenJson(rec.props, "props", Infinity) as Record<string, Json> });
@@ -225,6 +231,7 @@ function dump(): string {
     values: { game: Object.fromEntries(gameValues), player: playerOut },
     timers: [...timers.values()].sort((a, b) => (a.id < b.id ? -1 : 1)),
     decisions: [...decisions.values()],
+    ...(channels.size ? { channels: [...channels.values()] } : {}),
     status: world.status,
     decls: decls(),
   });

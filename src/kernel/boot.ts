@@ -23,6 +23,7 @@ export function bootSnapshot(state: GameState): BootSnapshot {
     players: state.players,
     values: state.values,
     timers: Object.values(state.timers),
+    ...(state.channels ? { channels: Object.values(state.channels) } : {}),
     decisions: Object.values(state.decisions ?? {}),
     status: state.status,
     ...(state.applicants?.length ? { applicants: state.applicants } : {}),

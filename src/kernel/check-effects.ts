@@ -197,6 +197,10 @@ class Bookkeeping {
         return this.decisions.opened(e.decision, this.players) ?? this.named(e.decision.rule);
       case "decision.closed":
         return this.decisions.closed(e.id);
+      case "channel.opened":
+        return e.channel.id === "general" || e.channel.rule === null ? "only a rule opens a channel other than general" : this.named(e.channel.rule);
+      case "channel.closed":
+        return this.named(e.rule);
       case "game.ended":
         if (this.state.status !== "active" || this.count.ended++ > 0) return "the game is already over";
         return this.named(e.rule);

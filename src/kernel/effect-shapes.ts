@@ -273,6 +273,20 @@ const shapes: { [E in Effect["e"]]: Shape<Variant<E>> } = {
   },
   "decision.closed": { id: req(name("a decision's id", limits.keyChars)) },
   "game.ended": { winners: req(list(playerId)), reason: req(ruleText), rule: req(ruleNumber) },
+  "channel.opened": {
+    channel: req(
+      object<Variant<"channel.opened">["channel"]>({
+        id: req(name("a channel", limits.keyChars)),
+        title: req(text(limits.nameChars)),
+        describe: req(nullOr(text(2000))),
+        writers: req((v, path) => (v === "players" || v === "participants" ? null : `${path} must be "players" or "participants"`)),
+        readers: req(nullOr(list(playerId))),
+        open: req(bool),
+        rule: req(ruleNumberOrNull),
+      }),
+    ),
+  },
+  "channel.closed": { id: req(name("a channel", limits.keyChars)), rule: req(ruleNumber) },
 };
 
 /** Why `effect` is not an effect of exactly the shape the host folds, or null. */

@@ -1,4 +1,5 @@
 /** The log in words: one heading line per act (who did what), then what came of it. */
+import { messageLine } from "./message-line.js";
 import { notInEffectLine } from "./rule-status.js";
 import type { Act, Effect, Json } from "../kernel/types.js";
 import { brief, when } from "./format.js";
@@ -88,7 +89,9 @@ export function actHeading(input: Act["input"], name: (id: string) => string): s
                   ? `${name(input.by)} decided (Rule ${input.rule}) ${input.question}: ${briefInput(input.input)}`
                   : input.kind === "post"
                     ? `${name(input.player)} posts to the forum (${input.topic})`
-                    : `${name(input.actor)}: ${input.name} ${briefInput(input.input)}`;
+                    : input.kind === "message"
+                      ? messageLine(input, name)
+                      : `${name(input.actor)}: ${input.name} ${briefInput(input.input)}`;
 }
 
 /** "Rule 202, case 2": what a correction rests on. */

@@ -8,6 +8,7 @@ import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import { MessageTable } from "./messages.js";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import { sharedSchemas } from "../api/index.js";
 import type { EngineOptions } from "../kernel/game.js";
@@ -49,7 +50,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const store = SqliteStore.open(options.db, { durability: options.durability ?? "full" });
   const engine: EngineOptions = engineOptions({ store, clock });
   const context: ServerContext = {
-    hub: new GameHub(engine, clock),
+    hub: new GameHub(engine, clock, new MessageTable(store.sql)),
     accounts: new Accounts(store.sql, clock),
     clock,
     secureCookies: options.secureCookies ?? false,

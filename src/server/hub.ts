@@ -7,15 +7,17 @@ import { Game, type EngineOptions, type NewGame } from "../kernel/game.js";
 import { clockAhead } from "../kernel/practice-clock.js";
 import { hostDeadline } from "../kernel/deadlines.js";
 import { timerHeld } from "../kernel/rule-status.js";
+import type { MessageOp } from "../kernel/messages.js";
 import type { PlayerRecord } from "../kernel/types.js";
+import type { MessageTable } from "./messages.js";
 import { FoundingStore } from "../store/founding-store.js";
 import { StoreWriteError } from "../store/sqlite-driver.js";
 import { notSaved } from "./errors.js";
 import { StoreConflictError } from "../kernel/game-store.js";
 import { ApiError } from "./errors.js";
 
-/** What a page watching a game hears: a new act (fetch the game again), a forum post, or a message posted or changed. */
-export type News = { kind: "act"; seq: number } | { kind: "post"; id: number } | { kind: "message"; id: number };
+/** What a page watching a game hears: a new act (fetch the game again) or a message (by its number). */
+export type News = { kind: "act"; seq: number } | { kind: "post"; id: number };
 type Listener = (news: News) => void;
 
 /** How often the games pages watch are checked for acts another process wrote. */
@@ -38,6 +40,8 @@ export class GameHub {
   constructor(
     readonly engine: EngineOptions,
     private readonly clock: () => number = Date.now,
+    /** Where the text of messages is kept (src/server/messages.ts); absent: a hub without messages. */
+    readonly messages?: MessageTable,
   ) {
     // Another process on the same file (a second server, the CLI) may write a game: the
     // pages watching it here hear of it within a poll.
@@ -131,26 +135,31 @@ export class GameHub {
   }
 
   /**
-   * A forum post by a player: its act (the rules hear "forum.posted") and `write`'s records
-   * (the post itself) commit together or not at all. Returns what `write` returned.
+   * A message op by a person (GameHub.message, the entry point of the API and of bridges):
+   * its act (the rules hear it) and its text in the messages table commit together or not
+   * at all. Returns the message's number.
    */
-  async post<T>(game: Game, player: string, topic: string, write: () => T): Promise<T> {
-    let written: { value: T } | undefined;
+  async message(game: Game, person: string, op: MessageOp, userId: string | null = null): Promise<{ id: number }> {
+    const table = this.messages;
+    if (!table) throw new Error("this hub keeps no messages table");
+    let id: number | undefined;
     await this.change(
       game,
       (g) =>
         this.engine.store.alongside(
           g.id,
           (act) => {
-            if (act.input.kind !== "post") throw new Error(`game ${g.id}: act ${act.seq} is not the post its text was written for`);
-            written = { value: write() };
+            if (act.input.kind !== "message") throw new Error(`game ${g.id}: act ${act.seq} is not the message its text was written for`);
+            table.apply(g.id, act.input, act.time, "text" in op ? op.text : null, userId);
+            id = act.input.message;
           },
-          () => g.post(player, topic),
+          () => g.message(person, op, table.nextNumber(g.id)),
         ),
-      "your post",
+      "your message",
     );
-    if (!written) throw new Error(`game ${game.id}: the post was recorded without its text`);
-    return written.value;
+    if (id === undefined) throw new Error(`game ${game.id}: the message was recorded without its text`);
+    this.announce(game.id, { kind: "post", id });
+    return { id };
   }
 
   /**

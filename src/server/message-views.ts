@@ -8,14 +8,13 @@ import type { Game } from "../kernel/game.js";
 import { channelsOf, gameHost, readsChannel } from "../kernel/messages.js";
 import { ruleStatus } from "../kernel/rule-status.js";
 import type { GameState } from "../kernel/types.js";
-import type { ServerContext } from "./context.js";
+import type { MessageRow, MessageTable } from "./messages.js";
 
 /** The most messages one reply holds: a reader pages on with `after`. */
 const pageSize = 200;
 
-export function channelList(state: Readonly<GameState>, person: string): Channel[] {
-  const counts = new Map<string, number>();
-  for (const m of Object.values(state.messages?.index ?? {})) counts.set(m.channel, (counts.get(m.channel) ?? 0) + 1);
+/** The channels `person` may read; `counts` by channel, from the server's table. */
+export function channelList(state: Readonly<GameState>, person: string, counts: ReadonlyMap<string, number> = new Map()): Channel[] {
   return channelsOf(state)
     .filter((c) => readsChannel(c, person))
     .map((c) => ({
@@ -47,27 +46,33 @@ export function offersRedaction(state: Readonly<GameState>, person: string): boo
   return answered || gameHost(state) === person;
 }
 
-export function messageList(context: ServerContext, game: Game, person: string, which: { channel?: string; after: number }): Message[] {
+/** Up to a page of the messages `person` may read after `which.after`, from the server's table (acts and talk alike). */
+export function messageList(table: MessageTable, game: Game, person: string, which: { channel?: string; after: number }): Message[] {
   const state = game.state;
   const readable = new Set(channelList(state, person).map((c) => c.id));
-  const facts = Object.entries(state.messages?.index ?? {})
-    .map(([id, m]) => ({ id: Number(id), ...m }))
-    .filter((m) => m.id > which.after && readable.has(m.channel) && (which.channel === undefined || m.channel === which.channel))
-    .sort((a, b) => a.id - b.id)
-    .slice(0, pageSize);
-  const texts = context.accounts.messageTexts(game.id, facts.map((m) => m.id));
+  const rows: MessageRow[] = [];
+  // Skip past messages of channels the person may not read, a page at a time, until a page is full or none are left.
+  for (let after = which.after; rows.length < pageSize; ) {
+    const page = table.list(game.id, { channel: which.channel, after, limit: pageSize });
+    rows.push(...page.filter((m) => readable.has(m.channel)).slice(0, pageSize - rows.length));
+    if (page.length < pageSize) break;
+    after = page.at(-1)!.id;
+  }
   const name = namer(state);
   const redactor = offersRedaction(state, person);
-  return facts.map((m) => ({
-    id: m.id,
-    channel: m.channel,
-    author: m.author,
-    authorName: name(m.author),
-    text: m.deleted || m.redacted ? null : (texts.get(m.id) ?? null),
-    at: m.at,
-    editedAt: m.editedAt ?? null,
-    deleted: !!m.deleted,
-    redacted: m.redacted ? { by: m.redacted.by, byName: name(m.redacted.by), reason: m.redacted.reason } : null,
-    mayRedact: redactor && !m.redacted && !m.deleted && m.author !== person,
-  }));
+  return rows.map((m) => {
+    const gone = m.deleted || m.redacted !== null;
+    return {
+      id: m.id,
+      channel: m.channel,
+      author: m.author,
+      authorName: name(m.author),
+      text: gone ? null : m.text,
+      at: m.at,
+      editedAt: m.editedAt,
+      deleted: m.deleted,
+      redacted: m.redacted && { by: m.redacted.by, byName: name(m.redacted.by), reason: m.redacted.reason },
+      mayRedact: redactor && !gone && m.author !== person && state.status === "active",
+    };
+  });
 }

@@ -19,10 +19,13 @@ const inputKinds: { [K in Input["kind"]]: true } = {
   timer: true,
   decision: true,
   post: true,
+  message: true,
   correction: true,
   clock: true,
 };
 const effectKinds: { [K in Effect["e"]]: true } = {
+  "channel.opened": true,
+  "channel.closed": true,
   "rule.enacted": true,
   "rule.archived": true,
   "rule.annotated": true,

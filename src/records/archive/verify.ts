@@ -127,7 +127,9 @@ async function rerun(game: Game, input: Input, seen: { code: number }): Promise<
       return;
     }
     case "post":
-      await game.post(input.player, input.topic);
+    case "message":
+      // The log holds no message's text: the act is played again without it.
+      await game.replayMessage(input);
       return;
     case "correction":
       await game.correct(input.by, { cites: input.cites, reason: input.reason, changes: input.changes });

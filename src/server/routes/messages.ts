@@ -24,15 +24,17 @@ import type { Api, ServerContext } from "../context.js";
 import { badRequest } from "../errors.js";
 import { gameIdParams } from "../schemas.js";
 import { channelList, messageList } from "../message-views.js";
+import type { MessageTable } from "../messages.js";
 import { seat } from "./play.js";
 
+function table(context: ServerContext): MessageTable {
+  if (!context.hub.messages) throw new Error("this server keeps no messages");
+  return context.hub.messages;
+}
+
 export function messageRoutes(app: Api, context: ServerContext): void {
-  /** Posts, edits, deletes or redacts as the signed-in user, and tells the game's watchers. */
-  const change = async (game: Game, person: string, op: MessageOp): Promise<{ id: number }> => {
-    const done = await context.hub.message(game, person, op);
-    context.hub.announce(game.id, { kind: "message", id: done.id });
-    return done;
-  };
+  /** Posts, edits, deletes or redacts as the signed-in user (the hub tells the game's watchers). */
+  const change = (game: Game, person: string, op: MessageOp, userId: string): Promise<{ id: number }> => context.hub.message(game, person, op, userId);
 
   app.get(
     "/api/games/:id/channels",
@@ -47,7 +49,7 @@ export function messageRoutes(app: Api, context: ServerContext): void {
     },
     async (request) => {
       const { game, membership } = await seat(context, request, request.params.id);
-      return channelList(game.state, membership.playerId);
+      return channelList(game.state, membership.playerId, table(context).counts(game.id));
     },
   );
 
@@ -67,9 +69,9 @@ export function messageRoutes(app: Api, context: ServerContext): void {
       const { game, membership } = await seat(context, request, request.params.id);
       const { channel, after } = request.query;
       const person = membership.playerId;
-      if (channel !== undefined && !channelList(game.state, person).some((c) => c.id === channel))
+      if (channel !== undefined && !channelList(game.state, person).some((c) => c.id === channel && c.open))
         throw badRequest(`there is no channel "${channel}" in this game (GET /api/games/${game.id}/channels lists those you may read)`);
-      return messageList(context, game, person, { channel, after: after ?? 0 });
+      return messageList(table(context), game, person, { channel, after: after ?? 0 });
     },
   );
 
@@ -86,9 +88,15 @@ export function messageRoutes(app: Api, context: ServerContext): void {
       },
     },
     async (request, reply) => {
-      const { game, membership } = await seat(context, request, request.params.id);
-      const done = await change(game, membership.playerId, { op: "post", channel: request.body.channel, text: request.body.text });
-      return reply.code(201).send(done);
+      const { game, membership, user } = await seat(context, request, request.params.id);
+      const person = membership.playerId;
+      const { channel, text } = request.body;
+      // While the game goes on, a player's message is an act (the rules hear it); after it, only talk.
+      if (game.state.status === "active" || !text.trim() || !channelList(game.state, person).some((c) => c.id === channel && c.open))
+        return reply.code(201).send(await change(game, person, { op: "post", channel, text }, user.id));
+      const id = table(context).insertTalk(game.id, channel, person, user.id, text, context.clock());
+      context.hub.announce(game.id, { kind: "post", id });
+      return reply.code(201).send({ id });
     },
   );
 
@@ -105,8 +113,8 @@ export function messageRoutes(app: Api, context: ServerContext): void {
       },
     },
     async (request) => {
-      const { game, membership } = await seat(context, request, request.params.id);
-      return change(game, membership.playerId, { op: "edit", message: request.params.message, text: request.body.text });
+      const { game, membership, user } = await seat(context, request, request.params.id);
+      return change(game, membership.playerId, { op: "edit", message: request.params.message, text: request.body.text }, user.id);
     },
   );
 
@@ -122,8 +130,8 @@ export function messageRoutes(app: Api, context: ServerContext): void {
       },
     },
     async (request) => {
-      const { game, membership } = await seat(context, request, request.params.id);
-      return change(game, membership.playerId, { op: "delete", message: request.params.message });
+      const { game, membership, user } = await seat(context, request, request.params.id);
+      return change(game, membership.playerId, { op: "delete", message: request.params.message }, user.id);
     },
   );
 
@@ -140,8 +148,8 @@ export function messageRoutes(app: Api, context: ServerContext): void {
       },
     },
     async (request) => {
-      const { game, membership } = await seat(context, request, request.params.id);
-      return change(game, membership.playerId, { op: "redact", message: request.params.message, reason: request.body.reason });
+      const { game, membership, user } = await seat(context, request, request.params.id);
+      return change(game, membership.playerId, { op: "redact", message: request.params.message, reason: request.body.reason }, user.id);
     },
   );
 }
