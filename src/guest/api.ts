@@ -246,7 +246,7 @@ function makeApi(number: number, l: Loaded): Record<string, unknown> {
     game: gameApi(number),
     action: (
       name: string,
-      options: { describe?: unknown; input?: { json?: Json }; changesRules?: unknown; prevails?: unknown; when?: unknown } | undefined,
+      options: { describe?: unknown; input?: { json?: Json }; changesRules?: unknown; prevails?: unknown; when?: unknown; channel?: unknown } | undefined,
       handler: unknown,
     ) => {
       declaring("action");
@@ -258,6 +258,7 @@ function makeApi(number: number, l: Loaded): Record<string, unknown> {
         describe: text(options.describe ?? "", "an action's description", 2000),
         input: frozenJson(options.input.json, "an input schema"),
         changesRules: options.changesRules === true,
+        ...(options.channel === undefined ? {} : { channel: checkedName(options.channel, `Rule ${number}: action "${n}"'s channel`) }),
         prevails: options.prevails === true,
         when: options.when === undefined ? null : (fn(options.when, `action "${n}"'s when`) as never),
         handler: h as never,

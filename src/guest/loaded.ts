@@ -18,6 +18,8 @@ export interface ActionEntry {
   describe: string;
   input: Json;
   changesRules: boolean;
+  /** The channel the action is taken in (ActionOptions.channel). */
+  channel?: string;
   /** Forbids and guards of rules lower in precedence than the offering rule do not apply (ActionOptions.prevails). */
   prevails: boolean;
   /** Why an actor cannot take the action now, whatever the input (ActionOptions.when). */
@@ -99,7 +101,14 @@ export function evaluate(rec: RuleRecord): Loaded {
 export function declaresOf(rec: RuleRecord, l: Loaded): RuleDeclares {
   return frozenJson(
     {
-      actions: [...l.actions.values()].map((a) => ({ name: a.name, describe: a.describe, input: a.input, changesRules: a.changesRules, rule: rec.number })),
+      actions: [...l.actions.values()].map((a) => ({
+        name: a.name,
+        describe: a.describe,
+        input: a.input,
+        changesRules: a.changesRules,
+        ...(a.channel === undefined ? {} : { channel: a.channel }),
+        rule: rec.number,
+      })),
       on: [...l.on.keys()],
       answers: [...l.answers.keys()],
       forbids: [...l.forbids.keys()],

@@ -152,6 +152,7 @@ const declares = object<Extract<Effect, { e: "rule.loaded" }>["declares"]>({
         describe: req(text(limits.textChars)),
         input: req((v, path) => schemaProblem(v as Json, path)),
         changesRules: req(bool),
+        channel: opt(name("a channel", limits.keyChars)),
         rule: req(ruleNumber),
       }),
     ),

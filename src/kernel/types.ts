@@ -187,6 +187,8 @@ export interface ActionDecl {
   /** JSON Schema of the action's input. */
   input: Json;
   changesRules: boolean;
+  /** The channel the action is taken in (ActionOptions.channel): informational. */
+  channel?: string;
   rule: number;
 }
 
