@@ -52,7 +52,10 @@ export async function votesGame(server: TestServer, extra: RuleSpec[] = []): Pro
   const made = await Game.create(options, {
     name: "Talking votes",
     preset: null,
-    rules: [{ number: 101, title: "Votes are messages", text: "A message saying aye or nay in the votes channel is a vote.", mutable: true, code: votesRule }, ...extra],
+    rules: [
+      { number: 101, title: "Votes are messages", text: "A message saying aye or nay in the votes channel is a vote.", mutable: true, code: votesRule },
+      ...extra,
+    ],
   });
   await made.join("Ada Lovelace");
   const archive = await exportGame(options.store, made.id);

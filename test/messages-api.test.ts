@@ -21,7 +21,16 @@ const say = async (c: ApiClient, channel: string, text: string): Promise<number>
 const messages = async (c: ApiClient, query = "") => {
   const r = await c.get(path(`/messages${query}`));
   assert.equal(r.status, 200, JSON.stringify(r.body));
-  return r.body as { id: number; channel: string; author: string; authorName: string; text: string | null; editedAt: number | null; deleted: boolean; redacted: { byName: string; reason: string } | null }[];
+  return r.body as {
+    id: number;
+    channel: string;
+    author: string;
+    authorName: string;
+    text: string | null;
+    editedAt: number | null;
+    deleted: boolean;
+    redacted: { byName: string; reason: string } | null;
+  }[];
 };
 const votes = async (c: ApiClient) => {
   const page = (await c.get(path())).body;
@@ -47,7 +56,14 @@ test("post in channels, list them with counts, read one channel or all, oldest f
   assert.ok(hello < vote && vote < chat);
   const channels = (await ada.get(path("/channels"))).body;
   assert.deepEqual(
-    channels.map((c: { id: string; title: string; messages: number; open: boolean; private: boolean; rule: number | null }) => [c.id, c.title, c.messages, c.open, c.private, c.rule]),
+    channels.map((c: { id: string; title: string; messages: number; open: boolean; private: boolean; rule: number | null }) => [
+      c.id,
+      c.title,
+      c.messages,
+      c.open,
+      c.private,
+      c.rule,
+    ]),
     [
       ["general", "General", 2, true, false, null],
       ["votes", "Votes", 1, true, false, 101],

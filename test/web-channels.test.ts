@@ -55,10 +55,17 @@ test("votes as messages: the card's button and a typed message both count; an ed
 
   // Ada's page hears it live in the channel too.
   await tab(ada, "Channels").click();
-  await ada.getByRole("navigation", { name: "Channels" }).getByRole("button", { name: /^Votes/ }).click();
+  await ada
+    .getByRole("navigation", { name: "Channels" })
+    .getByRole("button", { name: /^Votes/ })
+    .click();
   const adaVotes = ada.getByRole("region", { name: "Votes" });
   await adaVotes.locator(".posts li", { hasText: "Grace Hopper" }).getByText("AYE").waitFor();
-  assert.equal(await adaVotes.locator(".posts li", { hasText: "Grace Hopper" }).getByRole("button", { name: "Edit" }).count(), 0, "only your own messages offer Edit");
+  assert.equal(
+    await adaVotes.locator(".posts li", { hasText: "Grace Hopper" }).getByRole("button", { name: "Edit" }).count(),
+    0,
+    "only your own messages offer Edit",
+  );
   assert.deepEqual(await violations(ada), [], "axe-core finds nothing on the Channels tab");
   await shot(ada, "channels");
 
@@ -89,7 +96,10 @@ test("votes as messages: the card's button and a typed message both count; an ed
   await talk.getByLabel("Say something").fill("Something rude");
   await talk.getByRole("button", { name: "Post" }).click();
   await tab(ada, "Channels").click();
-  await ada.getByRole("navigation", { name: "Channels" }).getByRole("button", { name: /^General/ }).click();
+  await ada
+    .getByRole("navigation", { name: "Channels" })
+    .getByRole("button", { name: /^General/ })
+    .click();
   const rude = ada.getByRole("region", { name: "General" }).locator(".posts li", { hasText: "Something rude" });
   await rude.getByRole("button", { name: "Redact" }).click();
   await rude.getByLabel(/Why redact it/).fill("the platform's terms");

@@ -16,7 +16,12 @@ const heartbeatMs = 20_000;
 const stream = {
   description: "A stream of server-sent events that stays open",
   content: {
-    "text/event-stream": { schema: Type.String({ description: '`act` events (id: the act\'s seq, data: {"seq": n}) and `message` events (data: {"id": n}: a message posted, edited, deleted or redacted)' }) },
+    "text/event-stream": {
+      schema: Type.String({
+        description:
+          '`act` events (id: the act\'s seq, data: {"seq": n}) and `message` events (data: {"id": n}: a message posted, edited, deleted or redacted)',
+      }),
+    },
   },
 };
 

@@ -86,7 +86,13 @@ export function ChannelMessage({ gameId, message: m, mine, onChanged }: { gameId
         <form onSubmit={submit}>
           <label>
             {asking === "edit" ? "New text" : "Why redact it (everyone reads this in its place)"}
-            <textarea rows={asking === "edit" ? 3 : 2} value={draft} onInput={(e) => setDraft((e.target as HTMLTextAreaElement).value)} required maxLength={asking === "edit" ? 10000 : 1000} />
+            <textarea
+              rows={asking === "edit" ? 3 : 2}
+              value={draft}
+              onInput={(e) => setDraft((e.target as HTMLTextAreaElement).value)}
+              required
+              maxLength={asking === "edit" ? 10000 : 1000}
+            />
           </label>
           <button type="submit">{asking === "edit" ? "Save the edit" : "Redact it for good"}</button>{" "}
           <button type="button" class="secondary" onClick={() => setAsking(null)}>

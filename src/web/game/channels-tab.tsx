@@ -63,7 +63,12 @@ export function ChannelsTab({
         <ul class="channel-list">
           {channels.map((c) => (
             <li key={c.id}>
-              <button type="button" class={c.id === channel.id ? "channel active" : "channel"} aria-current={c.id === channel.id ? "true" : undefined} onClick={() => setChosen(c.id)}>
+              <button
+                type="button"
+                class={c.id === channel.id ? "channel active" : "channel"}
+                aria-current={c.id === channel.id ? "true" : undefined}
+                onClick={() => setChosen(c.id)}
+              >
                 {c.title} <span class="count">({c.messages})</span>
                 {c.private && <span class="muted"> · private</span>}
                 {!c.open && <span class="muted"> · closed</span>}
