@@ -143,3 +143,22 @@ export function foldChannel(state: GameState, effect: { e: "channel.opened"; cha
     if (old) setOwn(channels, effect.id, { ...old, open: false });
   }
 }
+
+/** Whether `viewer` may read what a message act is about (its channel may be private). */
+export function messageActSeenBy(state: Readonly<GameState>, input: MessageInput, viewer: string | null): boolean {
+  const channelId = input.op === "post" ? input.channel : messageOf(state, input.message)?.channel;
+  const channel = channelId === undefined ? undefined : channelOf(state, channelId);
+  return channel === undefined || readsChannel(channel, viewer);
+}
+
+/** A copy of the state for `viewer` holds no private channel they do not read, nor its messages. */
+export function hideChannels(state: GameState, viewer: string | null): void {
+  const hidden = new Set(
+    channelsOf(state)
+      .filter((c) => !readsChannel(c, viewer))
+      .map((c) => c.id),
+  );
+  if (hidden.size === 0) return;
+  for (const id of hidden) delete state.channels?.[id];
+  for (const [n, m] of Object.entries(state.messages?.index ?? {})) if (hidden.has(m.channel)) delete state.messages?.index[n];
+}

@@ -6,6 +6,7 @@
 import { ruleStatus } from "./rule-status.js";
 import type { StateDisplay } from "./display-check.js";
 import { emptyState, fold } from "./fold.js";
+import { hideChannels, readsChannel } from "./messages.js";
 import { own, setOwn } from "./own.js";
 import { stateDefaults, withDefaults } from "./rule-props.js";
 import type { Act, Effect, GameState, Input, Json, PlayerRecord, RecordConvention, RuleRecord, StateDecl } from "./types.js";
@@ -187,6 +188,7 @@ export function stateSeenBy(state: GameState, viewer: string | null): GameState 
       if (decl?.scope !== "player" || !canSee(state, decl, player, viewer)) delete values[player];
     }
   }
+  hideChannels(copy, viewer);
   return copy;
 }
 
@@ -206,6 +208,7 @@ export function hiddenInLog(acts: readonly Act[], viewer: string): string | null
     fold(then, structuredClone(act));
     for (const effect of act.effects) {
       if (effect.e === "message" && effect.to !== null && !effect.to.includes(viewer)) return "messages addressed to other players";
+      if (effect.e === "channel.opened" && !readsChannel(effect.channel, viewer)) return "private channels of other persons";
       if (effect.e !== "state.set" && effect.e !== "state.deleted") continue;
       const owner = effect.e === "state.set" ? (effect.player ?? null) : null;
       const visible = [then, now].flatMap((s) => {

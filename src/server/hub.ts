@@ -155,7 +155,7 @@ export class GameHub {
           },
           () => g.message(person, op, table.nextNumber(g.id)),
         ),
-      "your message",
+      op.op === "post" ? "your post" : "your message's change",
     );
     if (id === undefined) throw new Error(`game ${game.id}: the message was recorded without its text`);
     this.announce(game.id, { kind: "post", id });
