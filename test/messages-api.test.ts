@@ -116,6 +116,7 @@ test("the host redacts a message: its text is gone, who did it and why stay", as
   assert.deepEqual(shown.redacted, { by: "ada-lovelace", byName: "Ada Lovelace", reason: "the platform's terms" });
   const log = JSON.stringify((await ada.get(path("/log"))).body);
   assert.ok(!log.includes("breaks the platform"), "the log does not hold the redacted text");
+  assert.match(log, /Redacted by Ada Lovelace: the platform's terms/);
 });
 
 test("errors in words, nothing changed: blank, too long, unknown channel, not yours, no such message", async () => {

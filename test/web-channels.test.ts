@@ -107,4 +107,14 @@ test("votes as messages: the card's button and a typed message both count; an ed
   await talk.getByText("Redacted by Ada Lovelace: the platform's terms").waitFor();
   assert.equal(await talk.getByText("Something rude").count(), 0);
   assert.deepEqual(await violations(grace), [], "axe-core finds nothing on the Channels tab, messages deleted and redacted");
+
+  // The log tells of the redaction, never the text.
+  await tab(grace, "Log").click();
+  await grace
+    .locator(".log li", { hasText: /Ada Lovelace redacts message \d+: the platform's terms/ })
+    .first()
+    .waitFor();
+  await grace.locator(".log").getByText("Redacted by Ada Lovelace: the platform's terms").first().waitFor();
+  await grace.locator(".log").getByText("AYE, I think").first().waitFor();
+  assert.equal(await grace.locator(".log").getByText("Something rude").count(), 0);
 });

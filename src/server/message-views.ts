@@ -9,6 +9,7 @@ import { channelsOf, gameHost, readsChannel } from "../kernel/messages.js";
 import { ruleStatus } from "../kernel/rule-status.js";
 import type { GameState } from "../kernel/types.js";
 import type { MessageRow, MessageTable } from "./messages.js";
+import { personName } from "./routes/forum.js";
 
 /** The most messages one reply holds: a reader pages on with `after`. */
 const pageSize = 200;
@@ -27,14 +28,6 @@ export function channelList(state: Readonly<GameState>, person: string, counts: 
       messages: counts.get(c.id) ?? 0,
       rule: c.rule,
     }));
-}
-
-/** A person's name in the game, whether they still take part or not. */
-function namer(state: Readonly<GameState>): (id: string) => string {
-  const names = new Map<string, string>();
-  for (const p of [...state.departed, ...state.players]) names.set(p.id, p.name);
-  for (const o of (state as { observers?: readonly { id: string; name: string }[] }).observers ?? []) names.set(o.id, o.name);
-  return (id) => names.get(id) ?? id;
 }
 
 /**
@@ -58,7 +51,7 @@ export function messageList(table: MessageTable, game: Game, person: string, whi
     if (page.length < pageSize) break;
     after = page.at(-1)!.id;
   }
-  const name = namer(state);
+  const name = (id: string) => personName(game, id);
   const redactor = offersRedaction(state, person);
   return rows.map((m) => {
     const gone = m.deleted || m.redacted !== null;

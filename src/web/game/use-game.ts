@@ -21,6 +21,16 @@ export interface LiveGame {
   refresh(): Promise<void>;
 }
 
+/**
+ * Each message act's entry shows the message as it is now: an edit, deletion or redaction
+ * arriving later changes what its earlier entries show (a redacted text stays nowhere).
+ */
+function withMessagesNow(log: LogEntry[]): LogEntry[] {
+  const now = new Map<number, LogEntry["message"]>();
+  for (const e of log) if (e.input.kind === "message" && e.message) now.set(e.input.message, e.message);
+  return log.map((e) => (e.input.kind === "message" && e.message && now.get(e.input.message) !== e.message ? { ...e, message: now.get(e.input.message) } : e));
+}
+
 export function useGame(id: string): LiveGame {
   const [page, setPage] = useState<GamePage | null>(null);
   const [rules, setRules] = useState<Rule[]>([]);
@@ -36,7 +46,7 @@ export function useGame(id: string): LiveGame {
     const reply = await get<{ entries: LogEntry[] }>(`/api/games/${id}/log?after=${lastLogged.current}`);
     if (reply.entries.length) {
       lastLogged.current = reply.entries.at(-1)!.seq;
-      setLog((old) => [...old.filter((e) => e.seq < reply.entries[0]!.seq), ...reply.entries]);
+      setLog((old) => withMessagesNow([...old.filter((e) => e.seq < reply.entries[0]!.seq), ...reply.entries]));
     }
   }, [id]);
 
