@@ -44,6 +44,7 @@ const void_ = (e: GameEvent) => {
 };
 on("message.edited", void_);
 on("message.deleted", void_);
+action("remind", { describe: "Reminds everyone to vote", input: t.object({}), channel: "votes" }, () => undefined);
 `);
 
 /** Ada (host) and Grace in the votes game on `server`. */

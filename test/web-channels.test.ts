@@ -52,6 +52,14 @@ test("votes as messages: the card's button and a typed message both count; an ed
   await votes.locator(".posts li.mine").getByText("AYE").waitFor();
   await votesFor(ada, 2).waitFor();
   await channels.getByRole("button", { name: /^Votes \(2\)/ }).waitFor();
+  // The action its rule places in this channel is offered here, and its act is shown among the messages.
+  const remind = votes.locator('details[data-action="remind"]');
+  if ((await remind.getAttribute("open")) === null) await remind.locator("summary").click();
+  await remind.getByRole("button", { name: "remind", exact: true }).click();
+  await votes
+    .locator(".posts li.act-in-channel", { hasText: "Grace Hopper" })
+    .getByText(/remind/)
+    .waitFor();
 
   // Ada's page hears it live in the channel too.
   await tab(ada, "Channels").click();

@@ -184,6 +184,7 @@ export const ActionInfo = Type.Object(
     input: Type.Unsafe<InputSchema>(Type.Object({}, { ...Open, description: "The JSON Schema of the action's input" })),
     changesRules: Type.Boolean(),
     rule: Type.Integer(),
+    channel: Type.Optional(Type.String({ description: "The channel the action is taken in, where its rule says (the web offers its form there)" })),
     refused: Nullable(
       Type.Object(
         { reason: Type.String(), rule: Nullable(Type.Integer()) },

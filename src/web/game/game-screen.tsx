@@ -156,7 +156,15 @@ export function GameScreen({ id, tab, user }: { id: string; tab: string; user: U
       ) : tab === "log" ? (
         <LogTab page={page} log={live.log} />
       ) : tab === "channels" || tab === "forum" ? (
-        <ChannelsTab gameId={id} me={page.me} channels={live.channels} messages={live.messages} onChanged={live.loadMessages} />
+        <ChannelsTab
+          page={page}
+          rules={live.rules}
+          log={live.log}
+          channels={live.channels}
+          messages={live.messages}
+          onChanged={live.loadMessages}
+          onActed={live.refresh}
+        />
       ) : (
         <PlayTab page={page} rules={live.rules} onActed={live.refresh} />
       )}
