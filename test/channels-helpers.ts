@@ -4,13 +4,10 @@
  * `votesIn`); an edited or deleted vote message voids its vote. Ada imports it on a server
  * (she is the first player, so the game's host); Grace joins by invitation.
  */
-import assert from "node:assert/strict";
-import { Game } from "../src/kernel/game.js";
 import type { RuleSpec } from "../src/kernel/types.js";
-import { exportGame } from "../src/records/archive/index.js";
 import { compileRuleCode } from "../src/sandbox/compile-rule.js";
-import { engine } from "./helpers.js";
-import { ApiClient, type TestServer } from "./server-helpers.js";
+import { adaAndGrace } from "./decision-helpers.js";
+import type { ApiClient, TestServer } from "./server-helpers.js";
 
 export const votesRule = compileRuleCode(`
 channel("votes", { title: "Votes", describe: "Say aye or nay on Proposal 1", writers: "players" });
@@ -47,25 +44,15 @@ on("message.deleted", void_);
 action("remind", { describe: "Reminds everyone to vote", input: t.object({}), channel: "votes" }, () => undefined);
 `);
 
+/** Rule 101, and any `extra` rules. */
+export function votesRules(extra: RuleSpec[] = []): RuleSpec[] {
+  return [
+    { number: 101, title: "Votes are messages", text: "A message saying aye or nay in the votes channel is a vote.", mutable: true, code: votesRule },
+    ...extra,
+  ];
+}
+
 /** Ada (host) and Grace in the votes game on `server`. */
-export async function votesGame(server: TestServer, extra: RuleSpec[] = []): Promise<{ id: string; ada: ApiClient; grace: ApiClient; invite: string }> {
-  const options = engine();
-  const made = await Game.create(options, {
-    name: "Talking votes",
-    preset: null,
-    rules: [
-      { number: 101, title: "Votes are messages", text: "A message saying aye or nay in the votes channel is a vote.", mutable: true, code: votesRule },
-      ...extra,
-    ],
-  });
-  await made.join("Ada Lovelace");
-  const archive = await exportGame(options.store, made.id);
-  made.close();
-  const host = await new ApiClient(server.url).signup("ada", "Ada Lovelace");
-  const imported = await host.post("/api/games/import", { archive, as: "ada-lovelace" });
-  assert.equal(imported.status, 201, JSON.stringify(imported.body));
-  const id: string = imported.body.id;
-  const grace = await new ApiClient(server.url).signup("grace", "Grace Hopper");
-  assert.equal((await grace.post(`/api/invites/${imported.body.invite}/join`)).status, 200);
-  return { id, ada: host, grace, invite: imported.body.invite };
+export function votesGame(server: TestServer, extra: RuleSpec[] = []): Promise<{ id: string; ada: ApiClient; grace: ApiClient; invite: string }> {
+  return adaAndGrace(server, "Talking votes", votesRules(extra));
 }

@@ -10,7 +10,7 @@ import type { Page } from "playwright-core";
 import { Game } from "../src/kernel/game.js";
 import { exportGame } from "../src/records/archive/index.js";
 import { importInBrowser, joinByInvitation, shot, signUpIn, useBrowser, violations } from "./browser-helpers.js";
-import { votesRule } from "./channels-helpers.js";
+import { votesRules } from "./channels-helpers.js";
 import { engine } from "./helpers.js";
 
 const rig = useBrowser();
@@ -23,7 +23,7 @@ test("votes as messages: the card's button and a typed message both count; an ed
   const made = await Game.create(options, {
     name: "Talking votes",
     preset: null,
-    rules: [{ number: 101, title: "Votes are messages", text: "A message saying aye or nay in the votes channel is a vote.", mutable: true, code: votesRule }],
+    rules: votesRules(),
   });
   await made.join("Ada Lovelace");
   const archive = await exportGame(options.store, made.id);
