@@ -135,7 +135,7 @@ export function ChannelsTab({
         </ol>
         <ChannelActions page={page} rules={rules} channel={channel.id} onActed={onActed} />
         {channel.open ? (
-          <PostBox gameId={gameId} channel={channel} onPosted={onChanged} />
+          <PostBox key={channel.id} gameId={gameId} channel={channel} onPosted={onChanged} />
         ) : (
           <p class="muted">This channel is closed: no more posts; its history stays.</p>
         )}
