@@ -12,6 +12,7 @@ import { checkedName, copied, frozenJson, text } from "./json.js";
 import { useApi, type Loaded } from "./loaded.js";
 import { caches, clearTimer, isPlayer, loaded, rules, setRule, setTimer, timers, world } from "./mirror.js";
 import { admit, applicants, endGame, removePlayer } from "./membership.js";
+import { participants } from "./participants.js";
 import { order } from "./precedence.js";
 import { ask } from "./questions.js";
 import { draw } from "./random.js";
@@ -97,6 +98,14 @@ function gameApi(number: number) {
     applicants: () => {
       read("the applicants");
       return applicants();
+    },
+    participants: () => {
+      read("the participants");
+      return participants();
+    },
+    founder: () => {
+      read("the founder");
+      return world.founder;
     },
     rules: Object.freeze({
       all: () => {
@@ -244,7 +253,7 @@ function makeApi(number: number, l: Loaded): Record<string, unknown> {
     game: gameApi(number),
     action: (
       name: string,
-      options: { describe?: unknown; input?: { json?: Json }; changesRules?: unknown; prevails?: unknown; when?: unknown } | undefined,
+      options: { describe?: unknown; input?: { json?: Json }; changesRules?: unknown; prevails?: unknown; when?: unknown; participants?: unknown } | undefined,
       handler: unknown,
     ) => {
       declaring("action");
@@ -257,6 +266,7 @@ function makeApi(number: number, l: Loaded): Record<string, unknown> {
         input: frozenJson(options.input.json, "an input schema"),
         changesRules: options.changesRules === true,
         prevails: options.prevails === true,
+        participants: options.participants === true,
         when: options.when === undefined ? null : (fn(options.when, `action "${n}"'s when`) as never),
         handler: h as never,
       });

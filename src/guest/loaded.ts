@@ -19,6 +19,8 @@ export interface ActionEntry {
   changesRules: boolean;
   /** Forbids and guards of rules lower in precedence than the offering rule do not apply (ActionOptions.prevails). */
   prevails: boolean;
+  /** Open to every participant, not only players (ActionOptions.participants). */
+  participants: boolean;
   /** Why an actor cannot take the action now, whatever the input (ActionOptions.when). */
   when: ((ctx: unknown) => unknown) | null;
   handler: (input: Json, ctx: unknown) => void;
@@ -86,7 +88,14 @@ export function evaluate(rec: RuleRecord): Loaded {
 export function declaresOf(rec: RuleRecord, l: Loaded): RuleDeclares {
   return frozenJson(
     {
-      actions: [...l.actions.values()].map((a) => ({ name: a.name, describe: a.describe, input: a.input, changesRules: a.changesRules, rule: rec.number })),
+      actions: [...l.actions.values()].map((a) => ({
+        name: a.name,
+        describe: a.describe,
+        input: a.input,
+        changesRules: a.changesRules,
+        ...(a.participants ? { participants: true } : {}),
+        rule: rec.number,
+      })),
       on: [...l.on.keys()],
       answers: [...l.answers.keys()],
       forbids: [...l.forbids.keys()],

@@ -74,21 +74,23 @@ export function actHeading(input: Act["input"], name: (id: string) => string): s
     ? `Game "${input.name}" created (${input.preset ?? "custom ruleset"}) with ${input.rules.length} rules`
     : input.kind === "join"
       ? `${input.player.name} joins`
-      : input.kind === "timer"
-        ? `Timer ${input.id} fires`
-        : input.kind === "rename"
-          ? `${input.player} renames`
-          : input.kind === "leave"
-            ? `${name(input.player)} leaves the game`
-            : input.kind === "correction"
-              ? `${"player" in input.by ? name(input.by.player) : "The host"} records a correction (${citation(input.cites)}): ${input.reason}`
-              : input.kind === "clock"
-                ? clockMoveLine(input, name)
-                : input.kind === "decision"
-                  ? `${name(input.by)} decided (Rule ${input.rule}) ${input.question}: ${briefInput(input.input)}`
-                  : input.kind === "post"
-                    ? `${name(input.player)} posts to the forum (${input.topic})`
-                    : `${name(input.actor)}: ${input.name} ${briefInput(input.input)}`;
+      : input.kind === "attend"
+        ? `${input.person.name} takes part without playing`
+        : input.kind === "timer"
+          ? `Timer ${input.id} fires`
+          : input.kind === "rename"
+            ? `${input.player} renames`
+            : input.kind === "leave"
+              ? `${name(input.player)} leaves the game`
+              : input.kind === "correction"
+                ? `${"player" in input.by ? name(input.by.player) : "The host"} records a correction (${citation(input.cites)}): ${input.reason}`
+                : input.kind === "clock"
+                  ? clockMoveLine(input, name)
+                  : input.kind === "decision"
+                    ? `${name(input.by)} decided (Rule ${input.rule}) ${input.question}: ${briefInput(input.input)}`
+                    : input.kind === "post"
+                      ? `${name(input.player)} posts to the forum (${input.topic})`
+                      : `${name(input.actor)}: ${input.name} ${briefInput(input.input)}`;
 }
 
 /** "Rule 202, case 2": what a correction rests on. */
