@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { ActionError, Game } from "../src/kernel/game.js";
+import { type ActionError, Game } from "../src/kernel/game.js";
 import { replay } from "../src/kernel/fold.js";
 import { viewFor } from "../src/kernel/visibility.js";
 import { compileRuleCode } from "../src/sandbox/compile-rule.js";
