@@ -5,7 +5,11 @@
  * join as a player. Rules written here; the game is replayed from its log at the end.
  */
 import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { test } from "node:test";
+import { runCli } from "./cli-run.js";
 import { type ActionError, Game } from "../src/kernel/game.js";
 import { replay } from "../src/kernel/fold.js";
 import { viewFor } from "../src/kernel/visibility.js";
@@ -138,4 +142,21 @@ test("an observer takes part without playing: heard, kept out of players' action
   ]);
   loaded.close();
   game.close();
+});
+
+test("nomos join --observe: someone takes part in a game file's game without playing, and the log says so", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "nomos-observe-"));
+  try {
+    const db = join(dir, "game.db");
+    const nomos = (...args: string[]) => runCli(["--db", db, ...args], false);
+    assert.equal((await nomos("new", "Friday game", "--preset", "suber", "--player", "Grace Hopper", "--player", "Ada Lovelace")).code, 0);
+    const observed = await nomos("join", "Mona Moderator", "--observe");
+    assert.equal(observed.code, 0, observed.stderr);
+    assert.equal(observed.stdout.trim(), "Mona Moderator takes part without playing, as mona-moderator.");
+    assert.match((await nomos("log")).stdout, /Mona Moderator takes part without playing/);
+    const left = await nomos("leave", "--as", "mona-moderator");
+    assert.equal(left.code, 0, left.stderr);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
