@@ -143,6 +143,12 @@ const viewFields = {
       description: "Who asked to join and waits for the rules to make them a player (absent: nobody)",
     }),
   ),
+  observers: Type.Optional(
+    Type.Array(Type.Object({ id: Type.String(), name: Type.String(), since: Type.Number() }), {
+      description: "Who takes part without playing (absent: nobody)",
+    }),
+  ),
+  founder: Type.Optional(Nullable(Type.String({ description: "The first person to join or take part (whoever set the game up)" }))),
   state: Type.Array(ref(StateView)),
   failures: Type.Array(Type.Object({ rule: Type.Integer(), seq: Type.Integer(), during: Type.String(), error: Type.String() }), {
     description: "The most recent failures of rules' code, newest last",

@@ -13,6 +13,7 @@ import { checkedName, copied, frozenJson, text } from "./json.js";
 import { useApi, type Loaded } from "./loaded.js";
 import { caches, clearTimer, isPlayer, loaded, rules, setRule, setTimer, timers, world } from "./mirror.js";
 import { admit, applicants, endGame, removePlayer } from "./membership.js";
+import { participants } from "./participants.js";
 import { order } from "./precedence.js";
 import { ask } from "./questions.js";
 import { draw } from "./random.js";
@@ -98,6 +99,14 @@ function gameApi(number: number) {
     applicants: () => {
       read("the applicants");
       return applicants();
+    },
+    participants: () => {
+      read("the participants");
+      return participants();
+    },
+    founder: () => {
+      read("the founder");
+      return world.founder;
     },
     rules: Object.freeze({
       all: () => {
@@ -246,7 +255,7 @@ function makeApi(number: number, l: Loaded): Record<string, unknown> {
     game: gameApi(number),
     action: (
       name: string,
-      options: { describe?: unknown; input?: { json?: Json }; changesRules?: unknown; prevails?: unknown; when?: unknown; channel?: unknown } | undefined,
+      options: { describe?: unknown; input?: { json?: Json }; changesRules?: unknown; prevails?: unknown; when?: unknown; channel?: unknown; participants?: unknown } | undefined,
       handler: unknown,
     ) => {
       declaring("action");
@@ -260,6 +269,7 @@ function makeApi(number: number, l: Loaded): Record<string, unknown> {
         changesRules: options.changesRules === true,
         ...(options.channel === undefined ? {} : { channel: checkedName(options.channel, `Rule ${number}: action "${n}"'s channel`) }),
         prevails: options.prevails === true,
+        participants: options.participants === true,
         when: options.when === undefined ? null : (fn(options.when, `action "${n}"'s when`) as never),
         handler: h as never,
       });

@@ -22,6 +22,8 @@ export interface ActionEntry {
   channel?: string;
   /** Forbids and guards of rules lower in precedence than the offering rule do not apply (ActionOptions.prevails). */
   prevails: boolean;
+  /** Open to every participant, not only players (ActionOptions.participants). */
+  participants: boolean;
   /** Why an actor cannot take the action now, whatever the input (ActionOptions.when). */
   when: ((ctx: unknown) => unknown) | null;
   handler: (input: Json, ctx: unknown) => void;
@@ -107,6 +109,7 @@ export function declaresOf(rec: RuleRecord, l: Loaded): RuleDeclares {
         input: a.input,
         changesRules: a.changesRules,
         ...(a.channel === undefined ? {} : { channel: a.channel }),
+        ...(a.participants ? { participants: true } : {}),
         rule: rec.number,
       })),
       on: [...l.on.keys()],

@@ -23,6 +23,7 @@ import { decls, emptyLoaded, evaluate, freshen } from "./loaded.js";
 import { lockdown } from "./lockdown.js";
 import { caches, clearTimer, dropCaches, gameValues, loaded, measureState, playerValues, revertTo, rules, setPlayers, timers, world } from "./mirror.js";
 import { addPlayer, joinAsked, leaveAsked, renameAsked } from "./membership.js";
+import { attend, observerLeft } from "./participants.js";
 import { ossification } from "./probe.js";
 import { seed } from "./random.js";
 import { noteActed, posted } from "./forum.js";
@@ -54,7 +55,10 @@ function start(input: Input): void {
       if (joinAsked(input.player)) addPlayer(input.player);
       return;
     case "leave":
-      leaveAsked(input.player);
+      if (!observerLeft(input.player)) leaveAsked(input.player);
+      return;
+    case "attend":
+      attend(input.person);
       return;
     case "rename": {
       if (!world.players.some((p) => p.id === input.player)) throw refusal(`${input.player} is not a player`, null);
@@ -198,6 +202,8 @@ function boot(snapshotJson: string): string {
   world.players = snap.players.map((p) => ({ ...p }));
   world.status = snap.status;
   world.applicants = (snap.applicants ?? []).map((a) => ({ ...a }));
+  world.observers = (snap.observers ?? []).map((o) => ({ ...o }));
+  world.founder = snap.founder ?? null;
   for (const [k, v] of Object.entries(snap.values.game)) gameValues.set(k, frozenJson(v, k, Infinity));
   for (const [k, per] of Object.entries(snap.values.player)) {
     playerValues.set(k, new Map(Object.entries(per).map(([p, v]) => [p, frozenJson(v, k, Infinity)])));

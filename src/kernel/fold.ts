@@ -8,6 +8,7 @@ import { own, setOwn } from "./own.js";
 import { foldStatus, forgetStatus } from "./rule-status.js";
 import { foldClock } from "./practice-clock.js";
 import { foldChannel, foldMessage } from "./messages.js";
+import { foldParticipant } from "./participants.js";
 import { historyEntry, pastEntries } from "./rule-history.js";
 import type { Act, Effect, GameState, HistoryEntry, Json, RuleRecord } from "./types.js";
 
@@ -33,6 +34,8 @@ export function emptyState(name: string, preset: string | null): GameState {
     decisions: {},
     failures: [],
     suspended: {},
+    observers: [],
+    founder: null,
   };
 }
 
@@ -194,9 +197,17 @@ export function applyEffect(state: GameState, effect: Effect, act: Act): void {
     case "player.joined":
       state.players.push({ ...effect.player });
       if (state.applicants?.some((a) => a.id === effect.player.id)) state.applicants = state.applicants.filter((a) => a.id !== effect.player.id);
+      foldParticipant(state, effect.player.id, act.time, "person");
       break;
     case "player.applied":
       state.applicants = [...(state.applicants ?? []), { ...effect.applicant, at: act.time, reason: effect.reason }];
+      foldParticipant(state, effect.applicant.id, act.time, "person");
+      break;
+    case "participant.attended":
+      foldParticipant(state, effect.person.id, act.time, "attended", effect.person.name);
+      break;
+    case "participant.left":
+      state.observers = (state.observers ?? []).filter((o) => o.id !== effect.id);
       break;
     case "player.renamed": {
       const player = state.players.find((p) => p.id === effect.id);

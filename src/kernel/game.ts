@@ -17,10 +17,11 @@ import type { GameStore } from "./game-store.js";
 import type { GuestRequest, GuestResult, MessageFacts } from "./guest-protocol.js";
 import { limits } from "./limits.js";
 import { messageInput, replayFacts, type MessageOp } from "./messages.js";
-import { joinOutcome, leaveInput, takenIds, type JoinOutcome } from "./membership.js";
+import { joinOutcome, leaveInput, newcomer, type JoinOutcome } from "./membership.js";
+import { attendInput, checkActor } from "./participants.js";
 import { clockAhead, clockInput, type ClockMove } from "./practice-clock.js";
 import { SandboxInterrupted, type Sandbox, type SandboxFactory } from "./sandbox.js";
-import { playerName, slug } from "./player-id.js";
+import { playerName } from "./player-id.js";
 import { stateSeenBy } from "./visibility.js";
 import { suspension } from "./rule-status.js";
 import type { Act, ActionDecl, ArchivedRuleSpec, Correction, GameInfo, GameState, Input, Json, PlayerRecord, Recorder, RuleCode, RuleSpec } from "./types.js";
@@ -151,13 +152,17 @@ export class Game {
   join(name: string, id?: string): Promise<JoinOutcome> {
     return this.serial(async () => {
       const time = await this.fireDueFirst();
-      const clean = playerName(name, (message) => new ActionError("invalid-input", message));
-      const taken = takenIds(this.current);
-      let playerId = id ?? slug(clean);
-      if (id !== undefined && taken.has(id)) throw new ActionError("invalid-input", `the id "${id}" is taken in this game`);
-      for (let n = 2; taken.has(playerId); n++) playerId = `${slug(clean)}-${n}`;
-      const player: PlayerRecord = { id: playerId, name: clean, joinedAt: time };
+      const player: PlayerRecord = { ...newcomer(this.current, name, id), joinedAt: time };
       return joinOutcome((await this.commit({ kind: "join", player: { id: player.id, name: player.name } }, time)).act, player);
+    });
+  }
+
+  /** A person takes part without playing, unless a rule refuses it ("membership.attend"; src/kernel/participants.ts). */
+  attend(name: string, id?: string): Promise<ActOutcome & { person: { id: string; name: string } }> {
+    return this.serial(async () => {
+      const time = await this.fireDueFirst();
+      const person = newcomer(this.current, name, id);
+      return { ...(await this.commit(attendInput(this.current, person), time)), person };
     });
   }
 
@@ -173,7 +178,7 @@ export class Game {
     });
   }
 
-  /** A player leaves the game, unless a rule refuses it ("membership.leave"). */
+  /** A player leaves the game, unless a rule refuses it ("membership.leave"); or an observer leaves. */
   leave(playerId: string): Promise<ActOutcome> {
     return this.serial(async () => {
       const time = await this.fireDueFirst();
@@ -201,12 +206,7 @@ export class Game {
     return this.serial(async () => {
       const time = await this.fireDueFirst();
       const state = this.current;
-      if (!state.players.some((p) => p.id === actor)) {
-        throw new ActionError(
-          "not-a-player",
-          `"${actor}" is not a player in this game; the players are: ${state.players.map((p) => p.id).join(", ") || "none yet"}`,
-        );
-      }
+      checkActor(state, actor, undefined);
       const decl = this.actions().find((a) => a.name === name);
       if (!decl) {
         throw new ActionError(
@@ -218,6 +218,7 @@ export class Game {
           }`,
         );
       }
+      checkActor(state, actor, decl);
       let prepared: Json;
       try {
         prepared = await prepareInput(decl.input, input, { players: state.players, compileCode: this.options.compile });
@@ -228,8 +229,7 @@ export class Game {
         if (refused) throw new ActionError("refused", refused.rule === null ? refused.reason : `Rule ${refused.rule}: ${refused.reason}`, refused.rule);
         throw new ActionError("invalid-input", `${name}: ${err.message} (Rule ${decl.rule} declares this action's form)`, decl.rule);
       }
-      const outcome = await this.commit({ kind: "action", actor, name, input: prepared }, time);
-      return outcome;
+      return this.commit({ kind: "action", actor, name, input: prepared }, time);
     });
   }
 

@@ -16,6 +16,9 @@ export interface BootSnapshot {
   status: "active" | "over";
   /** People whose request to join awaits the rules (src/kernel/membership.ts). */
   applicants?: { id: string; name: string; at: number; reason: string }[];
+  /** People taking part without playing, and the founder (src/kernel/participants.ts). */
+  observers?: { id: string; name: string; since: number }[];
+  founder?: string | null;
   /** Rules whose code is known to fail when it loads: marked failed without running again. */
   skip: Record<string, string>;
   /** Rules not in effect (GameState.suspended), and those whose status a correction set. */

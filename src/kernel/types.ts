@@ -189,6 +189,8 @@ export interface ActionDecl {
   changesRules: boolean;
   /** The channel the action is taken in (ActionOptions.channel): informational. */
   channel?: string;
+  /** Open to every participant, observers and applicants too (ActionOptions.participants); absent: players only. */
+  participants?: true;
   rule: number;
 }
 
@@ -256,6 +258,9 @@ export type Effect =
   | { e: "player.renamed"; id: string; name: string }
   /** A request to join a rule deferred: the person is an applicant until a rule admits them. */
   | { e: "player.applied"; applicant: { id: string; name: string }; reason: string }
+  /** A person takes part without playing (an observer, src/kernel/participants.ts); `participant.left` when they go. */
+  | { e: "participant.attended"; person: { id: string; name: string } }
+  | { e: "participant.left"; id: string }
   | { e: "event"; type: string; data: Json; rule: number | null }
   | { e: "message"; text: string; to: string[] | null; rule: number }
   | { e: "random"; rule: number; draw: string; value: Json }
@@ -276,7 +281,10 @@ export type Input =
   | { kind: "create"; name: string; preset: string | null; rules: RuleSpec[]; archived?: ArchivedRuleSpec[]; practice?: true }
   | { kind: "join"; player: { id: string; name: string } }
   | { kind: "rename"; player: string; name: string }
+  /** A player or an observer leaves (the field keeps its name from before observers). */
   | { kind: "leave"; player: string }
+  /** A person takes part without playing: an observer (src/kernel/participants.ts). */
+  | { kind: "attend"; person: { id: string; name: string } }
   | { kind: "action"; actor: string; name: string; input: Json }
   | { kind: "timer"; id: string }
   /** An office holder makes a decision a rule opened (DecisionRecord), with their answer; the rule and question as they stood, for the log. */
@@ -327,6 +335,10 @@ export interface GameState {
   departed: (PlayerRecord & { leftAt: number; reason: string })[];
   /** People whose request to join a rule deferred ("membership.join"), until a rule admits them. */
   applicants?: { id: string; name: string; at: number; reason: string }[];
+  /** People taking part without playing (absent in snapshots from before observers): src/kernel/participants.ts. */
+  observers?: { id: string; name: string; since: number }[];
+  /** The first person to join or attend (absent in old snapshots: the first player, see founderOf). */
+  founder?: string | null;
   decls: Record<string, StateDecl>;
   declares: Record<string, RuleDeclares>;
   values: { game: Record<string, Json>; player: Record<string, Record<string, Json>> };

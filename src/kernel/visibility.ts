@@ -4,6 +4,7 @@
  * engine. A viewer is a player's id, or null for someone who is not playing.
  */
 import { ruleStatus } from "./rule-status.js";
+import { founderOf } from "./participants.js";
 import type { StateDisplay } from "./display-check.js";
 import { emptyState, fold } from "./fold.js";
 import { hideChannels, readsChannel } from "./messages.js";
@@ -37,6 +38,10 @@ export interface GameView {
   players: PlayerRecord[];
   /** Who asked to join and waits for the rules' decision (absent: nobody); players are shown them so that they can decide. */
   applicants?: { id: string; name: string; at: number }[];
+  /** Who takes part without playing (absent: nobody). */
+  observers?: { id: string; name: string; since: number }[];
+  /** The first person to join or attend. */
+  founder?: string | null;
   rules: (RuleRecord & ReturnType<typeof ruleStatus>)[];
   state: StateView[];
   failures: GameState["failures"];
@@ -55,7 +60,8 @@ export function canSee(state: GameState, decl: StateDecl, owner: string | null, 
   if (v === "hidden") return false;
   if (typeof v === "object") return seenBy(state, v.seenBy, viewer);
   if (owner === null || viewer === null) return false;
-  return v === "owner" ? owner === viewer : owner !== viewer;
+  // "others" means the other players: someone taking part without playing sees as a non-player does.
+  return v === "owner" ? owner === viewer : owner !== viewer && !(state.observers ?? []).some((o) => o.id === viewer);
 }
 
 export function viewFor(state: GameState, viewer: string | null): GameView {
@@ -90,6 +96,8 @@ export function viewFor(state: GameState, viewer: string | null): GameView {
     viewer,
     players: state.players,
     ...(state.applicants?.length ? { applicants: state.applicants.map(({ id, name, at }) => ({ id, name, at })) } : {}),
+    ...(state.observers?.length ? { observers: state.observers } : {}),
+    founder: founderOf(state),
     rules: Object.values(state.rules)
       .sort((a, b) => a.number - b.number)
       .map((r) => ({ ...withDefaults(r, defaults), ...ruleStatus(state, r.number) })),

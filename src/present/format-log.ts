@@ -75,7 +75,9 @@ export function actHeading(input: Act["input"], name: (id: string) => string): s
     ? `Game "${input.name}" created (${input.preset ?? "custom ruleset"}) with ${input.rules.length} rules`
     : input.kind === "join"
       ? `${input.player.name} joins`
-      : input.kind === "timer"
+      : input.kind === "attend"
+        ? `${input.person.name} takes part without playing`
+        : input.kind === "timer"
         ? `Timer ${input.id} fires`
         : input.kind === "rename"
           ? `${input.player} renames`

@@ -46,6 +46,10 @@ interface RuleInEffectQuestion {
  * - `answer("membership.rename", (q: MembershipRenameQuestion) => ...)`: a string refuses the new name.
  * - `answer("membership.leave", (q: { player: PlayerId }) => ...)`: a string refuses; otherwise a
  *   player who asks to leave leaves (rules hear "player.left" with reason "left the game").
+ * - `answer("membership.attend", (q: MembershipJoinQuestion) => ...)`: someone asks to take part
+ *   without playing (an observer); a string refuses, anything else admits (rules hear
+ *   "participant.joined" `{ id, name, role: "observer" }`). An observer may always leave
+ *   (rules hear "participant.left" `{ id }`; "membership.leave" is for players).
  */
 interface MembershipJoinQuestion {
   readonly id: PlayerId;

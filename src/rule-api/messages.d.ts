@@ -8,9 +8,6 @@
 // the act runs (the log records the event without it), and may give messages meaning: votes
 // as messages, a channel per vote. Each op counts as the author acting (Player.lastActed).
 
-/** A person taking part in the game (a player, or not): the same ids as PlayerId. */
-type PersonId = string;
-
 /** Who may post in a channel: players only, or everyone taking part in the game (the default). */
 type ChannelWriters = "players" | "participants";
 

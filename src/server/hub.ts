@@ -105,11 +105,17 @@ export class GameHub {
    * Creates a game and seats its founder: the game, its first acts (creation, the founder's
    * join) and `seat`'s records (the founder's membership) are written in one transaction.
    */
-  async found(spec: NewGame, founder: string, seat: (game: Game, player: PlayerRecord) => void): Promise<{ game: Game; player: PlayerRecord }> {
+  async found(
+    spec: NewGame,
+    founder: string,
+    seat: (game: Game, player: { id: string; name: string }) => void,
+    observe = false,
+  ): Promise<{ game: Game; player: { id: string; name: string } }> {
     const founding = new FoundingStore(this.engine.store);
     const game = await Game.create({ ...this.engine, store: founding }, spec);
     try {
-      const player = await game.join(founder);
+      // The founder plays, or takes part without playing (an observer).
+      const player = observe ? (await game.attend(founder)).person : await game.join(founder);
       await founding.found(() => seat(game, player));
       this.games.set(game.id, Promise.resolve(game));
       return { game, player };
@@ -120,8 +126,11 @@ export class GameHub {
     }
   }
 
-  /** Adds a player: the join act and `seat`'s records (the membership) commit together or not at all. */
-  join(game: Game, name: string, seat: (player: string) => void): Promise<PlayerRecord> {
+  /**
+   * Adds a player: the join act and `seat`'s records (the membership) commit together or not at all.
+   * `id` is given for an observer joining as a player (they keep their id; their seat is there already).
+   */
+  join(game: Game, name: string, seat: (player: string) => void, id?: string): Promise<PlayerRecord> {
     return this.change(game, (g) =>
       this.engine.store.alongside(
         g.id,
@@ -129,9 +138,24 @@ export class GameHub {
           if (act.input.kind !== "join") throw new Error(`game ${g.id}: act ${act.seq} is not the join its seat was written for`);
           seat(act.input.player.id);
         },
-        () => g.join(name),
+        () => g.join(name, id),
       ),
     );
+  }
+
+  /** A person takes part without playing: the attend act and `seat`'s records commit together or not at all. */
+  async attend(game: Game, name: string, seat: (person: string) => void): Promise<string> {
+    const { person } = await this.change(game, (g) =>
+      this.engine.store.alongside(
+        g.id,
+        (act) => {
+          if (act.input.kind !== "attend") throw new Error(`game ${g.id}: act ${act.seq} is not the attend its seat was written for`);
+          seat(act.input.person.id);
+        },
+        () => g.attend(name),
+      ),
+    );
+    return person.id;
   }
 
   /**

@@ -36,7 +36,7 @@ export interface Seat {
   membership: Membership;
 }
 
-/** The game, and the signed-in user's seat in it; only its players may look in. */
+/** The game, and the signed-in user's seat in it; its players, and those who take part without playing, may look in. */
 export async function seat(context: ServerContext, request: FastifyRequest, id: string): Promise<Seat> {
   const user = requireUser(request);
   const game = await context.hub.get(id);

@@ -13,6 +13,8 @@ function heading(input: LogEntry["input"], name: (id: string) => string, isPlaye
       return `The game "${input.name}" begins with ${input.rules.length} rules (${input.preset ?? "custom ruleset"})`;
     case "join":
       return `${input.player.name} joins the game`;
+    case "attend":
+      return `${input.person.name} takes part without playing`;
     case "rename":
       return `${name(input.player)} takes the name ${input.name}`;
     case "leave":
