@@ -226,7 +226,8 @@ interface PrecedenceConflict {
  * A string cancels the act: an action, a join or another person's act is refused with that reason
  * (nothing is recorded); a timer's firing is recorded as spent with its effects discarded (rules
  * hear nothing) and "Canceled by Rule N: <reason>" in the log. true or undefined allows it.
- * A rule that answers it must allow the act that ends the game (`game.isOver()` reads true then).
+ * A rule that answers it must allow the act that ends the game (`game.isOver()` reads true then),
+ * and a leave where the rules say leaving is always possible (`q.act.kind === "leave"`).
  */
 interface OutcomeQuestion {
   readonly act: { readonly kind: string; readonly actor?: PlayerId; readonly action?: string };
