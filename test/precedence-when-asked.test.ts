@@ -107,3 +107,19 @@ test("a deferral given as a function yields only where it says", async () => {
   assert.equal((await look(game)).shape, "circle");
   game.close();
 });
+
+test("a prevailing action escapes the forbids of the other class only: within a class, prohibiting beats permitting", async () => {
+  const leave: Spec = {
+    number: 5,
+    mutable: false,
+    code: `action("resign", { describe: "Resign", input: t.object({}), prevails: true }, () => {});`,
+  };
+  const immutableLater: Spec = { number: 8, mutable: false, code: `forbid("resign", () => "an immutable rule forbids it");` };
+  const mutable: Spec = { number: 101, mutable: true, code: `forbid("resign", () => "a mutable rule forbids it");` };
+  const escaped = await gameOf([leave, mutable]);
+  await escaped.act("ada", "resign");
+  escaped.close();
+  const held = await gameOf([leave, immutableLater, mutable]);
+  await assert.rejects(held.act("ada", "resign"), /Rule 8: an immutable rule forbids it/);
+  held.close();
+});

@@ -186,8 +186,10 @@ interface ActionOptions<S extends Schema<unknown>> {
   readonly changesRules?: boolean;
   /**
    * "Always possible as far as rules of lower precedence go" (such as resigning): a
-   * forbid, or a `forbid("*")` guard, of a rule lower in precedence than this one does not
-   * apply to this action. Forbids of rules of higher precedence (and this rule's own) still do.
+   * forbid, or a `forbid("*")` guard, of a rule lower in precedence than this one and of the
+   * other class of mutability (an immutable rule's action, a mutable rule's forbid) does not
+   * apply to this action. Between rules of the same class prohibiting beats permitting
+   * (Nomic VIII 108): their forbids apply, as do those of higher rules and this rule's own.
    * Without it, every forbid applies.
    */
   readonly prevails?: boolean;
