@@ -6,9 +6,8 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { Game } from "../src/kernel/game.js";
 import { formatAct } from "../src/present/format-log.js";
-import { engine } from "./helpers.js";
+import { inlineGame } from "./helpers.js";
 
 const rules = [
   {
@@ -41,16 +40,7 @@ action("finish", { describe: "End the game, everyone retiring", input: t.object(
   },
 ];
 
-async function ossifiedGame() {
-  const options = engine();
-  const specs = await Promise.all(
-    rules.map(async (r) => ({ number: r.number, text: `Rule ${r.number}.`, mutable: r.mutable, code: await options.compile(r.code) })),
-  );
-  const game = await Game.create(options, { name: "Ossified", preset: null, rules: specs, seed: "ossified" });
-  await game.join("Ada");
-  await game.join("Grace");
-  return game;
-}
+const ossifiedGame = () => inlineGame("Ossified", rules, ["Ada", "Grace"]);
 
 test("an action that would leave every player inactive is refused in the words of the rule that cancels it", async () => {
   const game = await ossifiedGame();

@@ -6,14 +6,10 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { Game } from "../src/kernel/game.js";
-import { engine } from "./helpers.js";
+import type { Game } from "../src/kernel/game.js";
+import { inlineGame, type InlineRule } from "./helpers.js";
 
-interface Spec {
-  number: number;
-  mutable: boolean;
-  code: string;
-}
+type Spec = InlineRule;
 
 const arbiter: Spec = {
   number: 10,
@@ -36,15 +32,7 @@ action("look", { describe: "Ask the rules", input: t.object({}) }, () => {
 const red: Spec = { number: 20, mutable: true, code: `answer("colour", () => "red", { precedenceBy: 10 });` };
 const blue: Spec = { number: 30, mutable: true, code: `answer("colour", () => "blue", { precedenceBy: 10 });` };
 
-async function gameOf(rules: Spec[]) {
-  const options = engine();
-  const specs = await Promise.all(
-    rules.map(async (r) => ({ number: r.number, text: `Rule ${r.number}.`, mutable: r.mutable, code: await options.compile(r.code) })),
-  );
-  const game = await Game.create(options, { name: "Precedence", preset: null, rules: specs, seed: "precedence" });
-  await game.join("Ada");
-  return game;
-}
+const gameOf = (rules: Spec[]) => inlineGame("Precedence", rules, ["Ada"]);
 
 async function look(game: Game): Promise<{ colour: unknown; shape: unknown; all: number[] }> {
   await game.act("ada", "look");
