@@ -111,3 +111,19 @@ test("a prevailing action escapes the forbids of the other class only: within a 
   await assert.rejects(held.act("ada", "resign"), /Rule 8: an immutable rule forbids it/);
   held.close();
 });
+
+test("a claim or an arbiter that asks the same question again gets the answers without its own decision", async () => {
+  const curious: Spec = { number: 21, mutable: true, code: `answer("shape", () => "square", { precedes: () => game.ask("shape")?.value === "circle" });` };
+  const plain: Spec = { number: 22, mutable: true, code: `answer("shape", () => "circle");` };
+  const game = await gameOf([curious, plain, looker]);
+  assert.equal(
+    (await look(game)).shape,
+    "square",
+    "it ends: inside, the claim is not asked again (it does not hold there), and the engine's order gives square",
+  );
+  game.close();
+  const loop: Spec = { ...arbiter, code: `answer("precedence.conflict", () => (game.ask("colour")?.value === "red" ? 30 : 20));` };
+  const again = await gameOf([loop, red, blue, looker]);
+  assert.equal((await look(again)).colour, "blue", "inside, no decision: Rule 20's red; so the arbiter names Rule 30");
+  again.close();
+});

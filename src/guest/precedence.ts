@@ -72,6 +72,9 @@ export function isSkipped(n: number, during = "act"): boolean {
 
 export type Claimant = AnswerEntry & { rule: number };
 
+/** The claims being asked now, by rule and question (see claimsAt). */
+const claiming = new Set<string>();
+
 /**
  * Whether `over`'s answer to `question` comes before `under`'s by their own claims
  * (`precedes`/`defersTo`), a claim given as a function asked now, while its rule runs.
@@ -84,8 +87,16 @@ export function claimsAt(question: string): (over: Claimant, under: Claimant) =>
     if (Array.isArray(claim)) return claim.includes(other);
     const key = `${c.rule}.${what}.${other}`;
     let v = asked.get(key);
+    // A claim that asks the same question again is not asked again inside: there it does not hold.
+    const inside = `${c.rule}:${question}`;
+    if (v === undefined && claiming.has(inside)) return false;
     if (v === undefined) {
-      v = runReadOnly(c.rule, `${what} of answer ${question}`, () => (claim as ClaimFn)(other, question) === true) ?? false;
+      claiming.add(inside);
+      try {
+        v = runReadOnly(c.rule, `${what} of answer ${question}`, () => (claim as ClaimFn)(other, question) === true) ?? false;
+      } finally {
+        claiming.delete(inside);
+      }
       asked.set(key, v);
     }
     return v;
