@@ -10,7 +10,7 @@ import { stateApi } from "./api-state.js";
 import { decisionApi } from "./decisions.js";
 import { channelApi, declareChannel } from "./messages.js";
 import { checkedName, copied, frozenJson, text } from "./json.js";
-import { useApi, type Loaded } from "./loaded.js";
+import { useApi, type Claim, type ClaimFn, type Loaded } from "./loaded.js";
 import { caches, clearTimer, isPlayer, loaded, rules, setRule, setTimer, timers, world } from "./mirror.js";
 import { admit, applicants, endGame, removePlayer } from "./membership.js";
 import { participants } from "./participants.js";
@@ -248,7 +248,8 @@ function makeApi(number: number, l: Loaded): Record<string, unknown> {
     if (typeof f !== "function") throw new Error(`Rule ${number}: ${what} needs a function`);
     return f as (...args: never[]) => unknown;
   };
-  const claim = (v: unknown): number[] | "all" | null => (v === "all" ? "all" : Array.isArray(v) ? v.map(Number) : null);
+  const claim = (v: unknown, what: string): Claim =>
+    v === "all" ? "all" : Array.isArray(v) ? v.map(Number) : typeof v === "function" ? (fn(v, what) as ClaimFn) : null;
   return {
     ...stateApi(number, l),
     t,
@@ -295,12 +296,17 @@ function makeApi(number: number, l: Loaded): Record<string, unknown> {
       const describe = options.describe === undefined ? null : text(options.describe, "a property's description", 2000);
       l.props.set(k, { initial: frozenJson(options.initial, `property ${k}`), describe });
     },
-    answer: (question: string, respond: unknown, options?: { precedes?: unknown; defersTo?: unknown }) => {
+    answer: (question: string, respond: unknown, options?: { precedes?: unknown; defersTo?: unknown; precedenceBy?: unknown }) => {
       declaring("answer");
       const n = checkedName(question, `Rule ${number}: answer`);
       l.answers.set(n, [
         ...(l.answers.get(n) ?? []),
-        { fn: fn(respond, `answer("${n}")`) as never, precedes: claim(options?.precedes), defersTo: claim(options?.defersTo) },
+        {
+          fn: fn(respond, `answer("${n}")`) as never,
+          precedes: claim(options?.precedes, "precedes"),
+          defersTo: claim(options?.defersTo, "defersTo"),
+          precedenceBy: typeof options?.precedenceBy === "number" ? options.precedenceBy : null,
+        },
       ]);
     },
   };

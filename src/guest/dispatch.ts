@@ -12,7 +12,7 @@ import { decls, type ActionEntry } from "./loaded.js";
 import { correctPeople } from "./membership.js";
 import { actorRefusal } from "../kernel/participants.js";
 import { isParticipant } from "./participants.js";
-import { isSkipped, order } from "./precedence.js";
+import { isSkipped, order, sameClass } from "./precedence.js";
 import { ask } from "./questions.js";
 import { runIsolated, runReadOnly } from "./run.js";
 import { correctStatus } from "./in-effect.js";
@@ -70,7 +70,8 @@ export function doAction(actor: string, name: string, input: Json): void {
 /**
  * The checks that refuse an action: first the declaring rule's `when` (this actor, now),
  * then every rule's forbids on the input, and its guards over every action (`forbid("*")`).
- * An action that `prevails` escapes the forbids of rules below its own in precedence.
+ * An action that `prevails` escapes the forbids of rules below its own in precedence and of
+ * another class of mutability (an immutable rule's action, a mutable rule's forbids).
  * Throws the refusal, citing the rule. The same checks tell a page which actions are open
  * (src/guest/availability.ts).
  */
@@ -84,7 +85,8 @@ export function checkAction(provider: number, entry: ActionEntry, ctx: { actor: 
   const ranked = order();
   const below = entry.prevails ? ranked.indexOf(provider) : Infinity;
   for (const [i, n] of ranked.entries()) {
-    if (i > below) break;
+    // Prohibiting beats permitting (Nomic VIII 108 step 4) once the class of mutability has not decided.
+    if (i > below && !sameClass(n, provider)) continue;
     const checks = [...(loaded.get(n)?.forbids.get(name) ?? []), ...(loaded.get(n)?.forbids.get("*") ?? [])];
     if (!checks.length || isSkipped(n)) continue;
     for (const check of checks) {

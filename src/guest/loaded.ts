@@ -28,10 +28,15 @@ export interface ActionEntry {
   when: ((ctx: unknown) => unknown) | null;
   handler: (input: Json, ctx: unknown) => void;
 }
+export type ClaimFn = (other: number, question: string) => unknown;
+/** A precedence claim: over these rules, every rule, or whichever a function says when answers conflict. */
+export type Claim = number[] | "all" | ClaimFn | null;
 export interface AnswerEntry {
   fn: (args: Json) => unknown;
-  precedes: number[] | "all" | null;
-  defersTo: number[] | "all" | null;
+  precedes: Claim;
+  defersTo: Claim;
+  /** The rule that decides this answer's conflicts ("precedence.conflict"), or null. */
+  precedenceBy: number | null;
 }
 export interface Loaded {
   actions: Map<string, ActionEntry>;

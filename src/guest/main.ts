@@ -24,6 +24,7 @@ import { lockdown } from "./lockdown.js";
 import { caches, clearTimer, dropCaches, gameValues, loaded, measureState, playerValues, revertTo, rules, setPlayers, timers, world } from "./mirror.js";
 import { addPlayer, joinAsked, leaveAsked, renameAsked } from "./membership.js";
 import { attend, observerLeft } from "./participants.js";
+import { checkOutcome } from "./outcome.js";
 import { ossification } from "./probe.js";
 import { seed } from "./random.js";
 import { noteActed, posted } from "./forum.js";
@@ -151,6 +152,8 @@ function handle(requestJson: string): string {
       caches.lastDeclsJson = declsBefore;
       refuseChanges = ossified;
     }
+    resolveStatus();
+    checkOutcome(req.input);
     finishAct();
     return JSON.stringify({ ok: true, effects: cur.effects });
   } catch (err) {

@@ -217,3 +217,29 @@ interface ForumPosted {
   readonly player: PlayerId;
   readonly topic: string;
 }
+
+/**
+ * Asked of rule N when the answers of several rules to `question` differ and all of them name
+ * N in `AnswerOptions.precedenceBy`: `answer("precedence.conflict", (q: PrecedenceConflict) => n)`.
+ * Return the number of the rule (one of `rules`) whose answer prevails, or undefined to leave
+ * it to the rules' own claims and the engine's order. Asked at that moment, so it may decide by
+ * the game's state; a mutable rule named this way still never beats an immutable one.
+ */
+interface PrecedenceConflict {
+  readonly question: string;
+  readonly rules: readonly number[];
+}
+
+/**
+ * Outcomes the rules can cancel (ossification by a change of state, Nomic VIII 110): at the END
+ * of every act but the game's creation, with its effects in place (rules read the state as it
+ * would be), the engine asks every rule in effect `answer("outcome.allowed", (q: OutcomeQuestion) => ...)`.
+ * A string cancels the act: an action, a join or another person's act is refused with that reason
+ * (nothing is recorded); a timer's firing is recorded as spent with its effects discarded (rules
+ * hear nothing) and "Canceled by Rule N: <reason>" in the log. true or undefined allows it.
+ * A rule that answers it must allow the act that ends the game (`game.isOver()` reads true then),
+ * and a leave where the rules say leaving is always possible (`q.act.kind === "leave"`).
+ */
+interface OutcomeQuestion {
+  readonly act: { readonly kind: string; readonly actor?: PersonId; readonly action?: string };
+}

@@ -188,8 +188,10 @@ interface ActionOptions<S extends Schema<unknown>> {
   readonly changesRules?: boolean;
   /**
    * "Always possible as far as rules of lower precedence go" (such as resigning): a
-   * forbid, or a `forbid("*")` guard, of a rule lower in precedence than this one does not
-   * apply to this action. Forbids of rules of higher precedence (and this rule's own) still do.
+   * forbid, or a `forbid("*")` guard, of a rule lower in precedence than this one and of the
+   * other class of mutability (an immutable rule's action, a mutable rule's forbid) does not
+   * apply to this action. Between rules of the same class prohibiting beats permitting
+   * (Nomic VIII 108): their forbids apply, as do those of higher rules and this rule's own.
    * Without it, every forbid applies.
    */
   readonly prevails?: boolean;
@@ -248,16 +250,33 @@ interface GameEvent<D = any> {
  */
 declare function on<D = any>(type: string, handler: (event: GameEvent<D>) => void): void;
 
+/**
+ * A precedence claim: over (or under) these rules, every rule, or — a function asked when
+ * this answer conflicts with another rule's — whether the claim holds against rule `other`
+ * for `question` now (it reads the game as it is at that moment; it changes nothing).
+ */
+type PrecedenceClaim = readonly number[] | "all" | ((other: number, question: string) => boolean);
+
 interface AnswerOptions {
   /** This answer takes precedence over the answers of these rules, or of every rule. */
-  readonly precedes?: readonly number[] | "all";
+  readonly precedes?: PrecedenceClaim;
   /** This answer defers to the answers of these rules, or of every rule. */
-  readonly defersTo?: readonly number[] | "all";
+  readonly defersTo?: PrecedenceClaim;
+  /**
+   * "My precedence relations are determined by rule N" (Nomic VIII 108): when the answers of
+   * several rules differ and ALL of them name the same rule N, in effect, the engine asks rule N
+   * "precedence.conflict" ({@link PrecedenceConflict}) at that moment, and the rule it names prevails.
+   */
+  readonly precedenceBy?: number;
 }
 
 /**
  * Answers a question other rules ask. Return undefined to leave the question to other
- * rules. When several rules answer, precedence picks one (see `game.ask`).
+ * rules. When several rules answer, precedence picks one (see `game.ask`), in this order:
+ * an immutable rule's answer over a mutable rule's (the engine's order, or a "precedence"
+ * answer); then, within a class, the rule all the conflicting answers name by `precedenceBy`;
+ * then the rules' own claims (`precedes`/`defersTo`) where they do not contradict each other;
+ * then the engine's order (lowest number first).
  */
 declare function answer<A = any, R = any>(
   question: string,
