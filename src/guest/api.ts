@@ -256,7 +256,9 @@ function makeApi(number: number, l: Loaded): Record<string, unknown> {
     game: gameApi(number),
     action: (
       name: string,
-      options: { describe?: unknown; input?: { json?: Json }; changesRules?: unknown; prevails?: unknown; when?: unknown; channel?: unknown; participants?: unknown } | undefined,
+      options:
+        | { describe?: unknown; input?: { json?: Json }; changesRules?: unknown; prevails?: unknown; when?: unknown; channel?: unknown; participants?: unknown }
+        | undefined,
       handler: unknown,
     ) => {
       declaring("action");

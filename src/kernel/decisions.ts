@@ -88,7 +88,8 @@ export class Decisions {
   opened(d: DecisionRecord, players: ReadonlySet<string>): string | null {
     if (this.open.has(d.id) || !d.id.startsWith(`${this.request.seq}.`)) return `it opens a decision "${d.id}" that is not new in this act`;
     if (d.openedAt !== this.request.time) return `it opens the decision ${d.id} at another time than the act's`;
-    if (d.by.length === 0 || d.by.some((p) => !players.has(p))) return `the decision ${d.id} is for someone who is not a player nor otherwise taking part in this game`;
+    if (d.by.length === 0 || d.by.some((p) => !players.has(p)))
+      return `the decision ${d.id} is for someone who is not a player nor otherwise taking part in this game`;
     this.open.add(d.id);
     return null;
   }

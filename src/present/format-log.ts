@@ -78,22 +78,22 @@ export function actHeading(input: Act["input"], name: (id: string) => string): s
       : input.kind === "attend"
         ? `${input.person.name} takes part without playing`
         : input.kind === "timer"
-        ? `Timer ${input.id} fires`
-        : input.kind === "rename"
-          ? `${input.player} renames`
-          : input.kind === "leave"
-            ? `${name(input.player)} leaves the game`
-            : input.kind === "correction"
-              ? `${"player" in input.by ? name(input.by.player) : "The host"} records a correction (${citation(input.cites)}): ${input.reason}`
-              : input.kind === "clock"
-                ? clockMoveLine(input, name)
-                : input.kind === "decision"
-                  ? `${name(input.by)} decided (Rule ${input.rule}) ${input.question}: ${briefInput(input.input)}`
-                  : input.kind === "post"
-                    ? `${name(input.player)} posts to the forum (${input.topic})`
-                    : input.kind === "message"
-                      ? messageLine(input, name)
-                      : `${name(input.actor)}: ${input.name} ${briefInput(input.input)}`;
+          ? `Timer ${input.id} fires`
+          : input.kind === "rename"
+            ? `${input.player} renames`
+            : input.kind === "leave"
+              ? `${name(input.player)} leaves the game`
+              : input.kind === "correction"
+                ? `${"player" in input.by ? name(input.by.player) : "The host"} records a correction (${citation(input.cites)}): ${input.reason}`
+                : input.kind === "clock"
+                  ? clockMoveLine(input, name)
+                  : input.kind === "decision"
+                    ? `${name(input.by)} decided (Rule ${input.rule}) ${input.question}: ${briefInput(input.input)}`
+                    : input.kind === "post"
+                      ? `${name(input.player)} posts to the forum (${input.topic})`
+                      : input.kind === "message"
+                        ? messageLine(input, name)
+                        : `${name(input.actor)}: ${input.name} ${briefInput(input.input)}`;
 }
 
 /** "Rule 202, case 2": what a correction rests on. */
