@@ -27,7 +27,7 @@ answer("message.redact", (q: { by: PersonId }) => (moderators.get().includes(q.b
 answer("membership.join", (q: MembershipJoinQuestion) => (q.name.startsWith("Carol") ? { defer: "the council must admit you" } : undefined));
 `);
 
-type Shown = { id: number; author: string; text: string | null; redacted: { by: string; reason: string } | null };
+type Shown = { id: number; author: string; authorName: string; text: string | null; redacted: { by: string; byName: string; reason: string } | null };
 
 test("an observer talks in general, not in a players' channel; appointed moderator, they redact; an applicant asks in public", async () => {
   const { id, invite, ada } = await adaAndGrace(server, "Moderated talk", [{ number: 1, text: "Moderators moderate.", mutable: false, code: moderated }]);
@@ -43,6 +43,7 @@ test("an observer talks in general, not in a players' channel; appointed moderat
     [["mona-moderator", "Hello from the gallery"]],
     "the players read the observer's message",
   );
+  assert.equal(general[0]!.authorName, "Mona Moderator", "by their name");
 
   const council = await mona!.post(`/api/games/${id}/messages`, { channel: "council", text: "May I speak?" });
   assert.equal(council.status, 422, JSON.stringify(council.body));
@@ -58,8 +59,7 @@ test("an observer talks in general, not in a players' channel; appointed moderat
   assert.equal(redacted.status, 200, JSON.stringify(redacted.body));
   const shown = (await messages(ada, "council")).find((m) => m.id === rude.body.id)!;
   assert.equal(shown.text, null, "the text is gone");
-  assert.equal(shown.redacted?.by, "mona-moderator");
-  assert.equal(shown.redacted?.reason, "house rules");
+  assert.deepEqual(shown.redacted, { by: "mona-moderator", byName: "Mona Moderator", reason: "house rules" });
 
   const applied = await carol!.post(`/api/invites/${invite}/join`);
   assert.equal(applied.body.awaits, "the council must admit you");
