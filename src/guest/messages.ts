@@ -12,6 +12,7 @@ import type { Loaded } from "./loaded.js";
 import { isPlayer } from "./mirror.js";
 import { ask } from "./questions.js";
 import { noteActed } from "./forum.js";
+import { isParticipant } from "./participants.js";
 import { mayChange, mayRead } from "./run.js";
 
 /** Channels other than "general", by id. */
@@ -106,10 +107,10 @@ export function messageAct(input: MessageInput): void {
   const facts = cur.request?.message;
   if (!facts) throw refusal("a message act comes with what the host knows of the message", null);
   const { person, message: id } = input;
-  if (!isPlayer(person)) throw refusal(`${person} is not taking part in this game`, null);
+  if (!isParticipant(person)) throw refusal(`${person} is not taking part in this game`, null);
   const c = channel(facts.channel);
   if (!c) throw refusal(`there is no channel "${facts.channel}"`, null);
-  noteActed(person);
+  if (isPlayer(person)) noteActed(person); // Player.lastActed: a participant who is not a player has none
   const at = cur.request!.time;
   const about = { id, channel: c.id, author: facts.author };
   if (input.op === "redact") {
@@ -129,7 +130,8 @@ export function messageAct(input: MessageInput): void {
   const words = facts.text ?? "";
   if (input.op === "post") {
     event("message.posted", { ...about, text: words, at }, { ...about, at });
-    if (c.id === "general") event("forum.posted", { player: person, topic: c.id }, { player: person, topic: c.id });
+    // The forum's old event, for rules written for it: a player's post in "general" (its data names a player).
+    if (c.id === "general" && isPlayer(person)) event("forum.posted", { player: person, topic: c.id }, { player: person, topic: c.id });
   } else if (input.op === "edit") event("message.edited", { ...about, text: words, at }, { ...about, at });
   else event("message.deleted", { ...about, at }, { ...about, at });
 }

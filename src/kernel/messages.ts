@@ -7,6 +7,7 @@
 import { ActionError } from "./action-error.js";
 import type { MessageFacts } from "./guest-protocol.js";
 import { own, setOwn } from "./own.js";
+import { founderOf, roleOf } from "./participants.js";
 import type { Act, ChannelRecord, GameState, MessageInput, MessageRecord } from "./types.js";
 
 /** The game's forum: every game has it. */
@@ -47,16 +48,8 @@ export function messageOf(state: Readonly<GameState>, number: number): MessageRe
   return own(state.messages?.index ?? {}, String(number));
 }
 
-/**
- * The game's host, who may redact when no rule says otherwise: the person who created it
- * (the founder, or else the first to join).
- */
-export function gameHost(state: Readonly<GameState>): string | null {
-  const founder = (state as { founder?: string | null }).founder;
-  if (typeof founder === "string") return founder;
-  const everyone = [...state.players, ...state.departed].sort((a, b) => a.joinedAt - b.joinedAt);
-  return everyone[0]?.id ?? null;
-}
+/** The game's host, who may redact when no rule says otherwise: the person who created it (its founder). */
+export const gameHost = founderOf;
 
 function checkedText(text: unknown): string {
   if (typeof text !== "string" || !text.trim()) throw new ActionError("invalid-input", "a message cannot be blank");
@@ -74,7 +67,8 @@ function checkedText(text: unknown): string {
  * gave messages that were not acts, such as posts after the game ended).
  */
 export function messageInput(state: Readonly<GameState>, person: string, op: MessageOp, firstFree = 1): { input: MessageInput; facts: MessageFacts } {
-  if (!state.players.some((p) => p.id === person)) throw new ActionError("not-a-player", `"${person}" is not taking part in this game`);
+  // Every participant writes (players, applicants, observers); a channel's writers and the rules say where.
+  if (roleOf(state, person) === null) throw new ActionError("not-a-player", `"${person}" is not taking part in this game`);
   const host = gameHost(state) === person;
   if (op.op === "post") {
     const channel = typeof op.channel === "string" ? channelOf(state, op.channel) : undefined;

@@ -6,7 +6,9 @@
 // beside the act, never in the log, so a redaction removes the text for good while the act
 // (and the fact of the redaction) stays. Rules hear each op as an event, with the text while
 // the act runs (the log records the event without it), and may give messages meaning: votes
-// as messages, a channel per vote. Each op counts as the author acting (Player.lastActed).
+// as messages, a channel per vote. Every participant may author messages (players, applicants,
+// observers: game.participants()), where the channel's writers and the rules allow. A player's
+// op counts as their acting (Player.lastActed); other participants have no lastActed.
 
 /** Who may post in a channel: players only, or everyone taking part in the game (the default). */
 type ChannelWriters = "players" | "participants";
@@ -75,7 +77,7 @@ interface MessageRedacted extends MessageDeleted {
   readonly by: PersonId;
   readonly reason: string;
 }
-// Posts in "general" are also heard as "forum.posted" { player, topic: "general" }, as before channels.
+// A player's posts in "general" are also heard as "forum.posted" { player, topic: "general" }, as before channels.
 
 /**
  * The question "message.allowed", asked before a post, edit or deletion: answer a string to
@@ -93,7 +95,8 @@ interface MessageAllowedArgs {
 
 /**
  * The question "message.redact", asked before a redaction: `true` allows it, a string refuses;
- * with no rule answering, only the game's host (whoever created it) may redact.
+ * with no rule answering, only the game's host (whoever created it: game.founder()) may redact.
+ * `by` may be any participant, e.g. a moderator who is not a player.
  */
 interface MessageRedactArgs {
   readonly by: PersonId;

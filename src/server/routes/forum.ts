@@ -3,6 +3,7 @@ import { Type } from "@sinclair/typebox";
 import { changing, errorResponses, inGame, NewPost, Post, PostCreated, PostsQuery, ref } from "../../api/index.js";
 import { channelOf, readsChannel } from "../../kernel/messages.js";
 import type { Game } from "../../kernel/game.js";
+import { participantsOf } from "../../kernel/participants.js";
 import type { Api, ServerContext } from "../context.js";
 import { badRequest } from "../errors.js";
 import { notSaved } from "../errors.js";
@@ -11,9 +12,9 @@ import { gameIdParams } from "../schemas.js";
 import { messageWords, type MessageTable } from "../messages.js";
 import { seat } from "./play.js";
 
-/** A person's name in the game: a player's, or a departed one's, or else their id. */
+/** A person's name in the game: a participant's (player, applicant, observer), or a departed player's, or else their id. */
 export function personName(game: Game, person: string): string {
-  return [...game.state.players, ...game.state.departed].find((p) => p.id === person)?.name ?? person;
+  return [...participantsOf(game.state), ...game.state.departed].find((p) => p.id === person)?.name ?? person;
 }
 
 function table(context: ServerContext): MessageTable {

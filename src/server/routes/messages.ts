@@ -48,7 +48,7 @@ export function messageRoutes(app: Api, context: ServerContext): void {
       },
     },
     async (request) => {
-      const { game, membership } = await seat(context, request, request.params.id);
+      const { game, membership } = await seat(context, request, request.params.id, true);
       return channelList(game.state, membership.playerId, table(context).counts(game.id));
     },
   );
@@ -66,7 +66,7 @@ export function messageRoutes(app: Api, context: ServerContext): void {
       },
     },
     async (request) => {
-      const { game, membership } = await seat(context, request, request.params.id);
+      const { game, membership } = await seat(context, request, request.params.id, true);
       const { channel, after } = request.query;
       const person = membership.playerId;
       if (channel !== undefined && !channelList(game.state, person).some((c) => c.id === channel && c.open))
@@ -88,10 +88,10 @@ export function messageRoutes(app: Api, context: ServerContext): void {
       },
     },
     async (request, reply) => {
-      const { game, membership, user } = await seat(context, request, request.params.id);
+      const { game, membership, user } = await seat(context, request, request.params.id, true);
       const person = membership.playerId;
       const { channel, text } = request.body;
-      // While the game goes on, a player's message is an act (the rules hear it); after it, only talk.
+      // While the game goes on, a participant's message is an act (the rules hear it); after it, only talk.
       if (game.state.status === "active" || !text.trim() || !channelList(game.state, person).some((c) => c.id === channel && c.open))
         return reply.code(201).send(await change(game, person, { op: "post", channel, text }, user.id));
       const id = table(context).insertTalk(game.id, channel, person, user.id, text, context.clock());
@@ -113,7 +113,7 @@ export function messageRoutes(app: Api, context: ServerContext): void {
       },
     },
     async (request) => {
-      const { game, membership, user } = await seat(context, request, request.params.id);
+      const { game, membership, user } = await seat(context, request, request.params.id, true);
       return change(game, membership.playerId, { op: "edit", message: request.params.message, text: request.body.text }, user.id);
     },
   );
@@ -130,7 +130,7 @@ export function messageRoutes(app: Api, context: ServerContext): void {
       },
     },
     async (request) => {
-      const { game, membership, user } = await seat(context, request, request.params.id);
+      const { game, membership, user } = await seat(context, request, request.params.id, true);
       return change(game, membership.playerId, { op: "delete", message: request.params.message }, user.id);
     },
   );
@@ -148,7 +148,7 @@ export function messageRoutes(app: Api, context: ServerContext): void {
       },
     },
     async (request) => {
-      const { game, membership, user } = await seat(context, request, request.params.id);
+      const { game, membership, user } = await seat(context, request, request.params.id, true);
       return change(game, membership.playerId, { op: "redact", message: request.params.message, reason: request.body.reason }, user.id);
     },
   );

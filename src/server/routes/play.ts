@@ -37,13 +37,14 @@ export interface Seat {
 }
 
 /** The game, and the signed-in user's seat in it; its players, and those who take part without playing, may look in. */
-export async function seat(context: ServerContext, request: FastifyRequest, id: string): Promise<Seat> {
+export async function seat(context: ServerContext, request: FastifyRequest, id: string, applicants = false): Promise<Seat> {
   const user = requireUser(request);
   const game = await context.hub.get(id);
   if (!game) throw notFound(`there is no game "${id}"; GET /api/games lists yours`);
   const membership = context.accounts.membership(id, user.id);
   if (!membership) throw forbidden("you are not a player in this game; join it with its invitation link");
-  notYetAdmitted(game, membership.playerId);
+  // An applicant waits outside, save where `applicants` lets them in (the channels: they may talk, e.g. ask to be admitted).
+  if (!applicants) notYetAdmitted(game, membership.playerId);
   return { user, game, membership };
 }
 
