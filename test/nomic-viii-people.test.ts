@@ -44,10 +44,9 @@ async function dutyGame(start: number): Promise<Table> {
 }
 
 test("Rule 205: 48 hours (or the hours given) to do a required action, then inactive and locked until it is done or impossible", async () => {
-  const t = await dutyGame(utc(3, 2, 1));
+  const t = await dutyGame(utc(3, 4, 1));
   const { ada, alan, grace } = t.id as Record<string, string>;
-  const start = t.clock.now;
-  await t.game.act(ada, "require", { player: alan, what: "acknowledge the duty" });
+XX, { player: alan, what: "acknowledge the duty" });
   await runTo(t, start + 47 * hour);
   assert.equal(t.game.value("status", alan), "active", "47 hours in, still active");
   await runTo(t, start + 48 * hour + minute);
@@ -149,14 +148,15 @@ test("Rule 208: the moderators deem a rule to need a bot; it has no effect until
   t.game.close();
 });
 
-test("Rule 213: a request nobody objects to joins at the next turn; a private objection leads to a vote", async () => {
+test("Rule 213: before the first turn people join at once; then a request nobody objects to joins at the next turn, and an objection, private or public, leads to a vote", async () => {
   const t = await viiiGame(utc(3, 2, 1));
   const { ada, alan, grace } = t.id as Record<string, string>;
+  const walter = (await t.game.join("Walter Brattain")).id;
+  assert.ok(isPlayer(t, walter), "before the game commences, one of the initial set of players");
+  await runTo(t, utc(3, 5, 1));
+
   const knuth = (await t.game.join("Donald Knuth")).id;
   assert.ok(applicant(t, knuth) && !isPlayer(t, knuth), "a request, public, awaiting the rules");
-  await runTo(t, utc(3, 3, 2) + minute);
-  assert.equal(request(t, knuth)?.status, "accepted", "nobody objected within 24 hours");
-  await refused(t, ada, "object", { person: "Donald Knuth" }, /nobody is asking to join/);
 
   const liskov = (await t.game.join("Barbara Liskov")).id;
   await say(t, alan, "moderators-alan", "I think we are enough already.");
@@ -171,12 +171,15 @@ test("Rule 213: a request nobody objects to joins at the next turn; a private ob
   await t.game.act(grace, "object", { person: "Ken Thompson" });
   await say(t, alan, "vote-join-ken-thompson", "nay");
 
-  await runTo(t, utc(3, 5) - hour);
-  assert.ok(!isPlayer(t, knuth) && !isPlayer(t, liskov), "not before the next turn starts");
+  await runTo(t, utc(3, 6, 2));
+  assert.equal(request(t, knuth)?.status, "accepted", "nobody objected within 24 hours");
   assert.equal(request(t, liskov)?.status, "accepted", "two for, one against");
   assert.equal(request(t, ken)?.status, "rejected", "no majority in favour");
-  await runTo(t, utc(3, 5) + minute);
-  assert.ok(isPlayer(t, knuth) && isPlayer(t, liskov), "both join as the turn starts");
+  await refused(t, ada, "object", { person: "Donald Knuth" }, /nobody is asking to join/);
+  assert.ok(!isPlayer(t, knuth) && !isPlayer(t, liskov), "not before the next turn starts");
+
+  await runTo(t, utc(3, 7) + minute);
+  assert.ok(isPlayer(t, knuth) && isPlayer(t, liskov), "both join as the next turn starts");
   assert.ok(!isPlayer(t, ken), "a request voted down does not join");
   t.game.close();
 });

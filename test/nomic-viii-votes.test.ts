@@ -7,16 +7,17 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { ActionError } from "../src/kernel/game.js";
-import { deleteMessage, editMessage, say, utc, value, viiiGame, type Table } from "./nomic-viii-helpers.js";
+import { deleteMessage, editMessage, runTo, say, utc, value, viiiGame, type Table } from "./nomic-viii-helpers.js";
 import { messages } from "./nomicron-helpers.js";
 
 const players = ["Ada Lovelace", "Alan Turing", "Grace Hopper", "Edsger Dijkstra"];
 const vote = "join-donald-knuth";
 const channel = `vote-${vote}`;
 
-/** A game of four whose players vote on whether Donald Knuth joins (Ada objected to his request). */
+/** A game of four whose players vote on whether Donald Knuth joins (he asked in the first turn; Ada objected). */
 async function joinVote(): Promise<Table> {
   const t = await viiiGame(utc(3, 2, 1), players);
+  await runTo(t, utc(3, 5, 1));
   await t.game.join("Donald Knuth");
   await t.game.act(t.id.ada!, "object", { person: "Donald Knuth" });
   return t;

@@ -3,6 +3,8 @@
 // an objection puts it to a vote at once, and a majority in favour 24 hours later admits them.
 //
 // Readings taken where the text is open:
+// - Before the first turn starts the game has not commenced: whoever joins then is of the initial
+//   set of players (Rule 109), admitted at once. From the first turn on, joining is by request.
 // - The request is the engine's join, deferred: the person is an applicant, listed publicly in
 //   the record `join-requests` and announced in the log.
 // - A public objection is the action "object" (channel "joining"). A private one is a message to
@@ -34,15 +36,18 @@ const requests = recordState<Request>("join-requests", {
 });
 const moderators = gameState<PersonId[]>("moderators", { initial: [] });
 const banned = gameState<PersonId[]>("banned", { initial: [] });
+const turn = gameState<{ number: number } | null>("turn", { initial: null });
 const votes = gameState<{ [id: string]: { tally: { [person: string]: "for" | "against" } } }>("votes", { initial: {} });
 
 const day = 24 * 3_600_000;
 const voteId = (id: PersonId) => `join-${id}`;
 const privateChannel = (player: PlayerId) => `moderators-${player}`;
 
-answer("membership.join", () => ({
-  defer: "your request to join is public; if no player objects within 24 hours you join at the start of the next turn (Rule 213)",
-}));
+answer("membership.join", () =>
+  turn.get() === null
+    ? undefined
+    : { defer: "your request to join is public; if no player objects within 24 hours you join at the start of the next turn (Rule 213)" },
+);
 
 /** Opens, for each player who has none, a private channel to the moderators (for private objections). */
 function openPrivateChannels(): void {
