@@ -46,7 +46,8 @@ async function dutyGame(start: number): Promise<Table> {
 test("Rule 205: 48 hours (or the hours given) to do a required action, then inactive and locked until it is done or impossible", async () => {
   const t = await dutyGame(utc(3, 4, 1));
   const { ada, alan, grace } = t.id as Record<string, string>;
-XX, { player: alan, what: "acknowledge the duty" });
+  const start = t.clock.now;
+  await t.game.act(ada, "require", { player: alan, what: "acknowledge the duty" });
   await runTo(t, start + 47 * hour);
   assert.equal(t.game.value("status", alan), "active", "47 hours in, still active");
   await runTo(t, start + 48 * hour + minute);
