@@ -26,7 +26,8 @@ function read(change: Change8, number: number): RuleChange[] | string {
   }
   const rule = game.rules.get(change.number);
   if (!rule) return `there is no rule ${change.number} in effect`;
-  if (change.kind === "repeal") return rule.mutable ? [{ kind: "repeal", number: rule.number }] : `rule ${rule.number} is immutable: only a mutable rule may be repealed`;
+  if (change.kind === "repeal")
+    return rule.mutable ? [{ kind: "repeal", number: rule.number }] : `rule ${rule.number} is immutable: only a mutable rule may be repealed`;
   const { key, value } = change;
   if (key === "number") return "a rule's number cannot be modified (Rule 102)";
   if (key === "text") {

@@ -18,7 +18,9 @@ interface Proposal {
   incorporatedAt?: number | null;
 }
 
-const proposals = recordState<Proposal>("proposals", { record: { kind: "proposal", open: { field: "stage", in: ["queue", "deck", "voting"] }, citedAs: "proposal" } });
+const proposals = recordState<Proposal>("proposals", {
+  record: { kind: "proposal", open: { field: "stage", in: ["queue", "deck", "voting"] }, citedAs: "proposal" },
+});
 
 answer("rule-change.adopter", () => true);
 
@@ -37,7 +39,11 @@ on("turn.started", () => {
         failure = err instanceof Error ? err.message : String(err);
       }
     }
-    proposals.set(key, { ...p, incorporatedAt: failure === null ? game.now() : null, ...(failure === null ? {} : { reason: `${p.reason ?? "adopted"}; not incorporated: ${failure}` }) });
+    proposals.set(key, {
+      ...p,
+      incorporatedAt: failure === null ? game.now() : null,
+      ...(failure === null ? {} : { reason: `${p.reason ?? "adopted"}; not incorporated: ${failure}` }),
+    });
     game.post(failure === null ? `${cause} takes effect.` : `${cause} cannot take effect: ${failure}.`);
   }
 });

@@ -19,7 +19,9 @@ interface Proposal {
   judicial?: true;
 }
 
-const proposals = recordState<Proposal>("proposals", { record: { kind: "proposal", open: { field: "stage", in: ["queue", "deck", "voting"] }, citedAs: "proposal" } });
+const proposals = recordState<Proposal>("proposals", {
+  record: { kind: "proposal", open: { field: "stage", in: ["queue", "deck", "voting"] }, citedAs: "proposal" },
+});
 
 on("proposals.scheduled", (event: GameEvent<{ keys: string[] }>) => {
   const keys = event.data.keys.filter((key) => proposals.get(key)?.number === 0);
@@ -27,5 +29,8 @@ on("proposals.scheduled", (event: GameEvent<{ keys: string[] }>) => {
   const judicial = (key: string) => proposals.get(key)?.judicial === true;
   const order = [...game.random.shuffle(keys.filter((k) => !judicial(k))), ...game.random.shuffle(keys.filter(judicial))];
   for (const key of order) proposals.update(key, (p) => ({ ...p!, number: next, label: `Proposal ${next++}` }));
-  if (order.length > 1) game.post(`Numbers for the proposals put to vote together, drawn at random (Rule 106): ${order.map((key) => `${key} is ${proposals.get(key)!.number}`).join(", ")}.`);
+  if (order.length > 1)
+    game.post(
+      `Numbers for the proposals put to vote together, drawn at random (Rule 106): ${order.map((key) => `${key} is ${proposals.get(key)!.number}`).join(", ")}.`,
+    );
 });

@@ -32,7 +32,9 @@ interface Proposal {
   judicial?: true;
 }
 
-const proposals = recordState<Proposal>("proposals", { record: { kind: "proposal", open: { field: "stage", in: ["queue", "deck", "voting"] }, citedAs: "proposal" } });
+const proposals = recordState<Proposal>("proposals", {
+  record: { kind: "proposal", open: { field: "stage", in: ["queue", "deck", "voting"] }, citedAs: "proposal" },
+});
 const status = playerState<string>("status", { initial: "active" });
 
 const changeInput = {
@@ -57,7 +59,8 @@ interface ChangeInput {
 /** The rule-change the form describes, as Rule 103 reads it, or a refusal. */
 function changeFrom(input: ChangeInput): Json {
   let change: Json;
-  if (input.kind === "enact") change = { kind: "enact", title: input.title ?? "", text: input.text ?? "", ...(input.code ? { code: input.code as unknown as Json } : {}) };
+  if (input.kind === "enact")
+    change = { kind: "enact", title: input.title ?? "", text: input.text ?? "", ...(input.code ? { code: input.code as unknown as Json } : {}) };
   else if (input.number === undefined) game.refuse(`name the rule to ${input.kind === "repeal" ? "repeal" : "modify"}`);
   else if (input.kind === "repeal") change = { kind: "repeal", number: input.number };
   else {
@@ -135,22 +138,27 @@ action("endorse", { describe: "Endorse a proposal in the Proposal Queue", input:
   proposals.set(proposal, { ...p, endorsers: [...p.endorsers, actor] });
 });
 
-action("unendorse", { describe: "Withdraw your endorsement of a proposal in the Proposal Queue", input: cited, when: activeOnly }, ({ proposal }, { actor }) => {
-  const p = inQueue(proposal);
-  if (!p.endorsers.includes(actor)) game.refuse(`you do not endorse ${proposal}`);
-  proposals.set(proposal, { ...p, endorsers: p.endorsers.filter((e) => e !== actor) });
-});
+action(
+  "unendorse",
+  { describe: "Withdraw your endorsement of a proposal in the Proposal Queue", input: cited, when: activeOnly },
+  ({ proposal }, { actor }) => {
+    const p = inQueue(proposal);
+    if (!p.endorsers.includes(actor)) game.refuse(`you do not endorse ${proposal}`);
+    proposals.set(proposal, { ...p, endorsers: p.endorsers.filter((e) => e !== actor) });
+  },
+);
 
 action(
   "edit-proposal",
   {
     describe: "Change the rule-change of your proposal on the Deck (until it is put to vote)",
     input: t.object({ proposal: t.string({ maxLength: 20, describe: 'The proposal, by its id ("q3")' }), ...changeInput }, { optional }),
-    when: ({ actor }) => (Object.values(proposals.all()).some((p) => p.stage === "deck" && p.author === actor) ? undefined : "you have no proposal on the Deck"),
+    when: ({ actor }) =>
+      Object.values(proposals.all()).some((p) => p.stage === "deck" && p.author === actor) ? undefined : "you have no proposal on the Deck",
   },
   (input, { actor }) => {
     const p = proposals.get(input.proposal);
-    if (!p || p.stage !== "deck") game.refuse(`proposal ${input.proposal} is not on the Deck: only proposals on the Deck may be edited (Rule 201)`);
+    if (p?.stage !== "deck") game.refuse(`proposal ${input.proposal} is not on the Deck: only proposals on the Deck may be edited (Rule 201)`);
     if (p.author !== actor) game.refuse(`only the author of ${input.proposal} may edit it`);
     proposals.set(input.proposal, { ...p, change: changeFrom(input) });
     game.post(`${name(actor)} edits proposal ${input.proposal} on the Deck.`);

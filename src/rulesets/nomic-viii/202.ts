@@ -53,9 +53,14 @@ const hour = 3_600_000;
 const turn = gameState<Turn | null>("turn", {
   initial: null,
   describe: "The current turn: turns start and end at 00:00 UTC on Mondays, Thursdays and Saturdays",
-  display: { label: "Turn", text: ["Turn {number}, from {startedAt} to {endsAt}", "The first turn starts at the next 00:00 UTC on a Monday, Thursday or Saturday"] },
+  display: {
+    label: "Turn",
+    text: ["Turn {number}, from {startedAt} to {endsAt}", "The first turn starts at the next 00:00 UTC on a Monday, Thursday or Saturday"],
+  },
 });
-const proposals = recordState<Proposal>("proposals", { record: { kind: "proposal", open: { field: "stage", in: ["queue", "deck", "voting"] }, citedAs: "proposal" } });
+const proposals = recordState<Proposal>("proposals", {
+  record: { kind: "proposal", open: { field: "stage", in: ["queue", "deck", "voting"] }, citedAs: "proposal" },
+});
 const votes = gameState<{ [id: string]: Vote }>("votes", { initial: {} });
 const judgment = gameState<{ term: { disbarred: PlayerId[] } | null }>("judgment", { initial: { term: null } });
 
@@ -93,7 +98,8 @@ on("turn.started", () => {
   const disbarred = judgment.get().term?.disbarred ?? [];
   for (const [key, p] of Object.entries(proposals.all())) {
     if (p.stage !== "pending" || !p.judicial) continue;
-    if (p.author !== null && disbarred.includes(p.author)) proposals.set(key, { ...p, stage: "removed", status: "removed", reason: "its Judge was disbarred (Rule 210)" });
+    if (p.author !== null && disbarred.includes(p.author))
+      proposals.set(key, { ...p, stage: "removed", status: "removed", reason: "its Judge was disbarred (Rule 210)" });
     else toDeck(key, p, "a Judicial Proposal (Rule 210)");
   }
   const now = turn.get();
@@ -153,7 +159,15 @@ function closeVotes(): void {
     const decided = failed ?? answers[0];
     const reason = decided?.value.reason ?? "no rule says how many votes adopt it";
     const { votesIn: _closed, ...rest } = p;
-    proposals.set(key, { ...rest, stage: adopted ? "adopted" : "defeated", status: adopted ? "adopted" : "defeated", votes: tally, reason, decidedBy: decided?.rule ?? null, closedAt: game.now() });
+    proposals.set(key, {
+      ...rest,
+      stage: adopted ? "adopted" : "defeated",
+      status: adopted ? "adopted" : "defeated",
+      votes: tally,
+      reason,
+      decidedBy: decided?.rule ?? null,
+      closedAt: game.now(),
+    });
     game.post(`Proposal ${p.number} is ${adopted ? "adopted" : "defeated"}: ${reason}.`);
   }
 }
