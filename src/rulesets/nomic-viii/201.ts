@@ -41,11 +41,12 @@ const changeInput = {
   kind: t.enum(["enact", "repeal", "set-property"], { describe: "Enact a new rule, repeal a mutable rule, or modify a property of a rule" }),
   number: t.rule({ describe: "The rule repealed or modified" }),
   title: t.string({ maxLength: 200, describe: "The new rule's title" }),
-  text: t.string({ maxLength: 10000, describe: "The new rule's body; or, for a modification, the new value (mutable/immutable, a new body...)" }),
+  text: t.string({ maxLength: 10000, describe: "The new rule's body" }),
   code: t.code({ describe: "Code carrying out the new body, if any" }),
   key: t.string({ maxLength: 100, describe: 'The property modified: "text" (the body), "mutable", "title", or one a rule defines' }),
+  value: t.string({ maxLength: 10000, describe: 'The property\'s new value: a new body, "mutable" or "immutable", a title...' }),
 };
-const optional = ["number", "title", "text", "code", "key"] as const;
+const optional = ["number", "title", "text", "code", "key", "value"] as const;
 
 interface ChangeInput {
   kind: "enact" | "repeal" | "set-property";
@@ -54,6 +55,7 @@ interface ChangeInput {
   text?: string;
   code?: RuleCode;
   key?: string;
+  value?: string;
 }
 
 /** The rule-change the form describes, as Rule 103 reads it, or a refusal. */
@@ -66,9 +68,9 @@ function changeFrom(input: ChangeInput): Json {
   else {
     if (!input.key?.trim()) game.refuse('name the property to modify ("text" for the body, "mutable" for the mutability)');
     const key = input.key.trim();
-    if (input.text === undefined) game.refuse(`give the new value of "${key}"`);
+    if (input.value === undefined) game.refuse(`give the new value of "${key}"`);
     const current = game.rules.get(input.number)?.props[key];
-    const value = key === "mutable" ? input.text.trim().toLowerCase() : typed(input.text, current);
+    const value = key === "mutable" ? input.value.trim().toLowerCase() : typed(input.value, current);
     change = { kind: "set-property", number: input.number, key, value, ...(input.code && key === "text" ? { code: input.code as unknown as Json } : {}) };
   }
   const read = game.ask<Json>("rule-change.read", { change: change!, number: 0 })?.value;
