@@ -87,7 +87,7 @@ test("numbers from 301 in random order, recorded; majority, unanimity for immuta
   const q2 = await propose(t, alan!, { kind: "set-property", number: 116, key: "title", value: "Permission" });
   const q3 = await propose(t, grace!, { kind: "set-property", number: 213, key: "mutable", value: "immutable" });
   const grab =
-    'on("turn.started", () => { try { game.rules.apply({ kind: "amend", number: 202, text: "Mine." }, "grab"); } catch (e) { game.post(`grab refused: ${(e as Error).message}`); } });';
+    'on("turn.started", () => { try { game.rules.apply({ kind: "amend", number: 202, text: "Mine." }, "grab"); } catch (e) { game.post("grab refused: " + (e as Error).message); } });';
   const q4 = await propose(t, edsger!, { kind: "enact", title: "Grab", text: "This rule takes Rule 202.", code: grab });
   await runTo(t, utc(1, 13));
   for (const key of [q2, q3, q4]) await onDeck(t, key);
