@@ -1,6 +1,11 @@
 /** Nomic VIII's turns (Rule 202): the calendar at 00:00 UTC Mon/Thu/Sat, the Queue's top to the Deck 48 hours before a turn's end, the Deck to vote 24 hours before, and the order of the steps at one instant. */
 import assert from "node:assert/strict";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { test } from "node:test";
+import { listPresets, loadPreset } from "../src/ruleset-sources/presets.js";
+import { runCli } from "./cli-run.js";
 import { hour, nextTimer, propose, proposals, reload, runTo, type Table, turn, utc, viiiGame } from "./nomic-viii-helpers.js";
 
 /** Every message of the log addressed to everyone, in order. */
@@ -14,6 +19,33 @@ const events = async (t: Table, types: string[]): Promise<{ type: string; at: nu
       .filter((e) => e.e === "event" && types.includes((e as { type: string }).type))
       .map((e) => ({ type: (e as { type: string }).type, at: act.time, data: (e as { data: unknown }).data })),
   );
+
+test("the preset is the published text, 101-116 immutable and 201-213 mutable, offered in the lobby and by `nomos new --preset nomic-viii`", async () => {
+  const published = readFileSync(new URL("../../shared/rulesets/nomic-viii.txt", import.meta.url), "utf8");
+  assert.equal(readFileSync(new URL("../src/rulesets/nomic-viii/ruleset.txt", import.meta.url), "utf8"), published, "a verbatim copy");
+  const { info, rules } = loadPreset("nomic-viii");
+  assert.ok(listPresets().some((p) => p.name === "nomic-viii" && p.title === "Nomic VIII" && p.title === info.title));
+  assert.deepEqual(
+    rules.filter((r) => !r.mutable).map((r) => r.number),
+    Array.from({ length: 16 }, (_, i) => 101 + i),
+  );
+  assert.deepEqual(
+    rules.filter((r) => r.mutable).map((r) => r.number),
+    Array.from({ length: 13 }, (_, i) => 201 + i),
+  );
+  assert.ok(rules.find((r) => r.number === 202)!.text.endsWith("Turns start and end by default at 00:00 UTC on Mondays, Thursdays, and Saturdays."));
+  for (const n of [101, 116]) assert.equal(rules.find((r) => r.number === n)!.code, null, `rule ${n} is text only`);
+  for (const n of [102, 103, 104, 105, 106, 107, 110, 111, 201, 202, 203]) assert.ok(rules.find((r) => r.number === n)!.code, `rule ${n} has code`);
+
+  const dir = mkdtempSync(join(tmpdir(), "nomic-viii-cli-"));
+  const db = join(dir, "game.db");
+  const created = await runCli(["--db", db, "new", "Chat game", "--preset", "nomic-viii", "--player", "Ada Lovelace", "--player", "Alan Turing"], true);
+  assert.equal(created.code, 0, created.stderr);
+  const state = await runCli(["--db", db, "state"], true);
+  assert.equal(state.code, 0, state.stderr);
+  assert.match(JSON.stringify(state.out), /first turn starts at the next 00:00 UTC/);
+  rmSync(dir, { recursive: true, force: true });
+});
 
 test("turns start and end at 00:00 UTC on Mondays, Thursdays and Saturdays, over two weeks; the first starts at the first such moment after the game begins", async () => {
   // Wednesday 7 January 2026, noon: the first turn starts on Thursday the 8th.
