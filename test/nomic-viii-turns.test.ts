@@ -133,3 +133,19 @@ test("at one instant: votes close and outcomes are decided, the turn ends, the n
   assert.equal(nextTimer(t, "turn.vote"), utc(1, 18));
   assert.ok(hour > 0);
 });
+
+test("a turn held by the rules (Rule 211's End State answers turn.may-end) does not end; Rule 202 asks again at each following boundary", async () => {
+  const hold = `answer("turn.may-end", () => (game.now() < ${utc(1, 12)} ? false : undefined));`;
+  const t = await viiiGame(utc(1, 7, 12), undefined, undefined, [{ number: 299, text: "Turns do not end before Monday 12 January 2026.", code: hold }]);
+  await runTo(t, utc(1, 8));
+  assert.deepEqual(turn(t), { number: 1, startedAt: utc(1, 8), endsAt: utc(1, 10) });
+  await runTo(t, utc(1, 10));
+  assert.equal(turn(t)!.number, 1, "held at its scheduled end");
+  assert.equal(nextTimer(t, "turn.boundary"), utc(1, 12), "asked again at the next boundary");
+  await runTo(t, utc(1, 12));
+  assert.deepEqual(turn(t), { number: 2, startedAt: utc(1, 12), endsAt: utc(1, 15) });
+  assert.deepEqual(
+    (await events(t, ["turn.ended"])).map((e) => [e.at >= utc(1, 12), e.data]),
+    [[true, { number: 1 }]],
+  );
+});
