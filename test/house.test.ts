@@ -22,9 +22,10 @@ const src = join(root, "src");
 /**
  * Words a preset's state shares with the engine's own vocabulary, in the engine's sense:
  * the officers' reports are named after the rule API's record conventions ("proposals"),
- * a game's "status" (and the ARIA role), the CSS class of a drawn GridBoard ("board").
+ * a game's "status" (and the ARIA role), the CSS class of a drawn GridBoard ("board"), a
+ * proposal's "votes" (the ProposalRecord convention's field), the CLI's "judgment" command.
  */
-const engineWords = new Set<string>([...recordKinds, "status", "board"]);
+const engineWords = new Set<string>([...recordKinds, "status", "board", "votes", "judgment"]);
 
 /** Every piece of text the code itself contains: string literals, template text, JSX text. */
 function texts(file: string, source: string): { text: string; line: number }[] {

@@ -7,6 +7,7 @@ import { engineOptions } from "../src/engine.js";
 import { Game } from "../src/kernel/game.js";
 import type { Json } from "../src/kernel/types.js";
 import { loadPreset } from "../src/ruleset-sources/presets.js";
+import { stripRuleCode } from "../src/sandbox/compile-rule.js";
 import { createQuickJsSandbox } from "../src/sandbox/quickjs-sandbox.js";
 import { SqliteStore } from "../src/store/sqlite-store.js";
 import { testLimits } from "./helpers.js";
@@ -19,10 +20,24 @@ export const names = ["Ada Lovelace", "Alan Turing", "Grace Hopper"];
 /** Midnight UTC of a day of 2026 (month 1..12): turns start and end at such moments (Mon/Thu/Sat). */
 export const utc = (month: number, date: number, h = 0) => Date.UTC(2026, month - 1, date, h);
 
-/** A Nomic VIII game created at `start`; these people join as players in order (the first is its founder and first moderator). */
-export async function viiiGame(start: number, players = names, file = ":memory:"): Promise<Table> {
+/** A rule a test adds to the initial set: its number, and its code (TypeScript) if any. */
+export interface ExtraRule {
+  number: number;
+  text: string;
+  mutable?: boolean;
+  code?: string;
+}
+
+/**
+ * A Nomic VIII game created at `start`; these people join as players in order (the first is its
+ * founder and first moderator). `extra` rules join the initial set (a test's own rules).
+ */
+export async function viiiGame(start: number, players = names, file = ":memory:", extra: ExtraRule[] = []): Promise<Table> {
   const clock = new TestClock(start);
-  const { rules, archived } = loadPreset("nomic-viii");
+  const preset = loadPreset("nomic-viii");
+  const archived = preset.archived;
+  const added = extra.map((r) => ({ number: r.number, title: null, text: r.text, mutable: r.mutable ?? true, code: r.code ? stripRuleCode(r.code) : null }));
+  const rules = [...preset.rules, ...added].sort((a, b) => a.number - b.number);
   const store = SqliteStore.open(file);
   const options = engineOptions({ store, sandbox: () => createQuickJsSandbox(testLimits), clock: clock.read });
   const game = await Game.create(options, { name: "Nomic VIII test", preset: "nomic-viii", rules, archived, seed: "nomic-viii-test" });
@@ -76,11 +91,11 @@ export async function propose(t: Table, by: string, change: RuleChange8): Promis
   return created;
 }
 
-/** The kernel's entry for a person's message ops (contract 1): returns the message's number. */
+/** The kernel's entry for a person's message ops (contract 1, Game.message): returns the message's number, from the act recorded. */
 type MessageOp = { op: "post"; channel: string; text: string } | { op: "edit"; message: number; text: string } | { op: "delete"; message: number };
 const messageOp = async (t: Table, person: string, op: MessageOp): Promise<number> => {
-  const game = t.game as unknown as { message(person: string, op: MessageOp): Promise<{ id: number }> };
-  return (await game.message(person, op)).id;
+  const game = t.game as unknown as { message(person: string, op: MessageOp): Promise<{ act: { input: unknown } }> };
+  return ((await game.message(person, op)).act.input as { message: number }).message;
 };
 
 /** Posts a message in a channel; returns its number. */
