@@ -6,14 +6,8 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { engineOptions } from "../src/engine.js";
-import { ActionError, Game } from "../src/kernel/game.js";
-import { loadPreset } from "../src/ruleset-sources/presets.js";
-import { compileRuleCode } from "../src/sandbox/compile-rule.js";
-import { createQuickJsSandbox } from "../src/sandbox/quickjs-sandbox.js";
-import { SqliteStore } from "../src/store/sqlite-store.js";
-import { testLimits } from "./helpers.js";
-import { day, hour, names, refused, runTo, say, TestClock, utc, value, viiiGame, type Table } from "./nomic-viii-helpers.js";
+import { ActionError } from "../src/kernel/game.js";
+import { day, hour, names, refused, runTo, say, utc, value, viiiGame, type Table } from "./nomic-viii-helpers.js";
 import { inEffect } from "./nomicron-helpers.js";
 
 const minute = 60_000;
@@ -22,29 +16,16 @@ const applicant = (t: Table, id: string) => (t.game.state.applicants ?? []).some
 const request = (t: Table, id: string) => value<Record<string, { status: string }>>(t, "join-requests")[id];
 
 /** A rule written for the test: it requires actions of players, as rules of the game would (Rule 205's events). */
-const duties = compileRuleCode(`
+const duties = `
 const duty = t.object({ player: t.player(), what: t.string(), hours: t.integer({ minimum: 1 }) }, { optional: ["hours"] });
 action("require", { describe: "Require an action of a player", input: duty }, (i) =>
   game.emit("action.required", { player: i.player, what: i.what, rule: 900, ...(i.hours ? { hours: i.hours } : {}) }));
 action("done", { describe: "Say a required action is done", input: duty }, (i) => game.emit("action.done", { player: i.player, what: i.what }));
 action("impossible", { describe: "Say a required action became impossible", input: duty }, (i) => game.emit("action.impossible", { player: i.player, what: i.what }));
-`);
-
-/** A Nomic VIII game with the test's rule 900 requiring actions. */
-async function dutyGame(start: number): Promise<Table> {
-  const clock = new TestClock(start);
-  const { rules } = loadPreset("nomic-viii");
-  const store = SqliteStore.open(":memory:");
-  const options = engineOptions({ store, sandbox: () => createQuickJsSandbox(testLimits), clock: clock.read });
-  const extra = { number: 900, title: "Duties", text: "The test requires actions of players.", mutable: true, code: duties };
-  const game = await Game.create(options, { name: "Duties", preset: null, rules: [...rules, extra], seed: "duties" });
-  const id: Record<string, string> = {};
-  for (const name of names) id[name.split(" ")[0]!.toLowerCase()] = (await game.join(name)).id;
-  return { game, store, clock, id };
-}
+`;
 
 test("Rule 205: 48 hours (or the hours given) to do a required action, then inactive and locked until it is done or impossible", async () => {
-  const t = await dutyGame(utc(3, 4, 1));
+  const t = await viiiGame(utc(3, 4, 1), names, ":memory:", [{ number: 900, text: "The test requires actions of players.", code: duties }]);
   const { ada, alan, grace } = t.id as Record<string, string>;
   const start = t.clock.now;
   await t.game.act(ada, "require", { player: alan, what: "acknowledge the duty" });
