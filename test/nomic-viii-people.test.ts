@@ -26,7 +26,7 @@ action("impossible", { describe: "Say a required action became impossible", inpu
 
 test("Rule 205: 48 hours (or the hours given) to do a required action, then inactive and locked until it is done or impossible", async () => {
   const t = await viiiGame(utc(3, 4, 1), names, ":memory:", [{ number: 900, text: "The test requires actions of players.", code: duties }]);
-  const { ada, alan, grace } = t.id as Record<string, string>;
+  const { ada, alan, grace } = t.id as Record<"ada" | "alan" | "grace" | "edsger", string>;
   const start = t.clock.now;
   await t.game.act(ada, "require", { player: alan, what: "acknowledge the duty" });
   await runTo(t, start + 47 * hour);
@@ -61,7 +61,7 @@ test("Rule 205: 48 hours (or the hours given) to do a required action, then inac
 
 test("Rule 109: more than 168 hours without acting or posting and a player has left; leaving is always possible", async () => {
   const t = await viiiGame(utc(3, 2, 1));
-  const { ada, alan, grace } = t.id as Record<string, string>;
+  const { ada, alan, grace } = t.id as Record<"ada" | "alan" | "grace" | "edsger", string>;
   const joined = t.clock.now;
   await runTo(t, joined + 2 * day);
   await say(t, ada, "general", "Hello, table.");
@@ -84,7 +84,7 @@ test("Rule 109: more than 168 hours without acting or posting and a player has l
 
 test("Rule 113: the founder moderates; moderators add a moderator by majority, an observer among them, and ban a player", async () => {
   const t = await viiiGame(utc(3, 2, 1));
-  const { ada, alan, grace } = t.id as Record<string, string>;
+  const { ada, alan, grace } = t.id as Record<"ada" | "alan" | "grace" | "edsger", string>;
   const motion = (n: number) => value(t, "moderator-motions")[n];
   assert.deepEqual(value(t, "moderators"), [ada], "the founder is the first moderator");
   await refused(t, grace, "moderate", { motion: "ban", person: "Alan Turing" }, /only the server moderators/);
@@ -132,7 +132,7 @@ test("Rule 208: the moderators deem a rule to need a bot; it has no effect until
 
 test("Rule 213: before the first turn people join at once; then a request nobody objects to joins at the next turn, and an objection, private or public, leads to a vote", async () => {
   const t = await viiiGame(utc(3, 2, 1));
-  const { ada, alan, grace } = t.id as Record<string, string>;
+  const { ada, alan, grace } = t.id as Record<"ada" | "alan" | "grace" | "edsger", string>;
   const walter = (await t.game.join("Walter Brattain")).id;
   assert.ok(isPlayer(t, walter), "before the game commences, one of the initial set of players");
   await runTo(t, utc(3, 5, 1));
@@ -141,9 +141,9 @@ test("Rule 213: before the first turn people join at once; then a request nobody
   assert.ok(applicant(t, knuth) && !isPlayer(t, knuth), "a request, public, awaiting the rules");
 
   const liskov = (await t.game.join("Barbara Liskov")).id;
-  await say(t, alan, "moderators-alan", "I think we are enough already.");
+  await say(t, alan, `moderators-${alan}`, "I think we are enough already.");
   assert.equal(request(t, liskov)?.status, "open", "only an objection objects");
-  await say(t, alan, "moderators-alan", "object Barbara Liskov");
+  await say(t, alan, `moderators-${alan}`, "object Barbara Liskov");
   assert.equal(request(t, liskov)?.status, "voting", "a private objection to the moderators puts it to a vote");
   await say(t, ada, "vote-join-barbara-liskov", "aye");
   await say(t, grace, "vote-join-barbara-liskov", "aye");

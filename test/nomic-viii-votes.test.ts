@@ -70,7 +70,7 @@ test("a message that is not exactly a phrase is not a vote, nor is a phrase post
 
 test("an edited or deleted vote message voids its vote; editing a message whose vote was replaced does not; a moderator's redaction voids it too", async () => {
   const t = await joinVote();
-  const { ada, alan, grace, edsger } = t.id as Record<string, string>;
+  const { ada, alan, grace, edsger } = t.id as Record<"ada" | "alan" | "grace" | "edsger", string>;
   const first = await say(t, alan, channel, "aye");
   const second = await say(t, alan, channel, "nay");
   await editMessage(t, alan, first, "aye aye");

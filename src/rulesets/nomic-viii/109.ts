@@ -15,16 +15,17 @@
 const week = 168 * 3_600_000;
 const minute = 60_000;
 
-function watch(player: PlayerId, from: number): void {
-  game.schedule("absence", { at: Math.max(from + week + 1, game.now() + minute) }, { player });
+/** Checks the player once more than 168 hours have passed since `present`, their latest sign of presence. */
+function watch(player: PlayerId, present: number): void {
+  game.schedule("absence", { at: Math.max(present + week + 1, game.now() + minute) }, { player, present });
 }
 
 on("player.joined", (e: GameEvent<{ player: PlayerId }>) => watch(e.data.player, game.now()));
 
-on("timer:absence", (e: GameEvent<{ player: PlayerId }>) => {
+on("timer:absence", (e: GameEvent<{ player: PlayerId; present: number }>) => {
   const p = game.player(e.data.player);
   if (!p) return;
-  const present = Math.max(p.joinedAt, p.lastActed ?? 0);
+  const present = Math.max(e.data.present, p.lastActed ?? 0);
   if (game.now() - present > week) game.removePlayer(p.id, "absent from the game for more than 168 consecutive hours (Rule 109)");
   else watch(p.id, present);
 });

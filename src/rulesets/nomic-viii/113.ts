@@ -11,7 +11,8 @@
 //   moderators by emitting "moderators.motion" { kind, title, data } and hear the outcome as
 //   "moderators.decided" { motion, kind, data } (Rule 208 does).
 // - "Ban from playing": a banned person's request to join is refused (also before the game
-//   starts), and a banned player is removed from the game. Banning from the server itself is
+//   starts), and a banned player is removed from the game. A person is banned by id, and whoever
+//   asks to join under a name whose id is banned is refused. Banning from the server itself is
 //   the platform's, not the game's.
 // - Deleting messages alone: a moderator may redact a message (its text is gone, the fact
 //   stays), answering the engine's "message.redact". "Determine the state of the game": a
@@ -150,8 +151,9 @@ on("vote.changed", (e: GameEvent<{ id: string }>) => {
 });
 on("moderators.decided", settle);
 
-answer("membership.join", ({ id }: { id: PersonId }) =>
-  banned.get().includes(id) ? "you are banned from playing this game by the server moderators (Rule 113)" : undefined,
+// A person banned and gone who comes back under the same name takes a new id ("grace-hopper-2"): the name's own id is banned.
+answer("membership.join", ({ id, name }: { id: PersonId; name: string }) =>
+  banned.get().includes(id) || banned.get().includes(slug(name)) ? "you are banned from playing this game by the server moderators (Rule 113)" : undefined,
 );
 answer("message.redact", ({ by }: { by: PersonId }) => (isModerator(by) ? true : "only the server moderators remove messages (Rule 113)"));
 answer("correction.allowed", ({ recorder }: { recorder: PlayerId | null }) => (recorder !== null && isModerator(recorder) ? true : undefined));

@@ -52,6 +52,8 @@ const status = playerState<"active" | "inactive">("status", { initial: "active" 
 
 const name = (id: PersonId) => game.participants().find((p) => p.id === id)?.name ?? id;
 const defaultChannel = (id: string) => `vote-${id}`;
+/** A channel's title is a heading: at most 100 characters. */
+const short = (text: string) => (text.length > 100 ? `${text.slice(0, 99)}…` : text);
 
 function setEntry(id: string, change: (entry: VoteEntry) => VoteEntry): void {
   votes.update((all) => ({ ...all, [id]: change(all[id]!) }));
@@ -79,7 +81,7 @@ on("vote.open", (e: GameEvent<{ id: string; title: string; channel?: string; vot
   const channel = e.data.channel ?? defaultChannel(id);
   if (!game.channels.list().some((c) => c.id === channel && c.open)) {
     game.channels.open(channel, {
-      title: `Vote: ${title}`,
+      title: short(`Vote: ${title}`),
       describe: "Vote with a message: aye, yay, yes or y for; nay, no or n against; withdraw or abstain to withdraw (Rules 206, 207)",
       writers: "participants",
     });

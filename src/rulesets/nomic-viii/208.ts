@@ -31,7 +31,7 @@ action(
   {
     describe: "As a server moderator, move that a section of a rule needs a bot that does not work yet: the rule has no effect until it does (Rule 208)",
     input: t.object({
-      rule: t.rule({ minimum: 209, describe: "The rule (a mutable rule numbered above 208)" }),
+      rule: t.rule({ describe: "The rule (a mutable rule numbered above 208)" }),
       section: t.string({ minLength: 1, maxLength: 500, describe: "The section, in words" }),
     }),
     participants: true,
@@ -45,7 +45,7 @@ action(
     const section = input.section.trim();
     game.emit("moderators.motion", {
       kind: "infeasible",
-      title: `deem Rule ${rule.number} (${section}) to need a bot that does not work yet`,
+      title: `Rule ${rule.number} needs a bot: ${section}`,
       data: { rule: rule.number, section },
     });
   },
@@ -61,7 +61,7 @@ action(
   "bot-functional",
   {
     describe: "As a server moderator, say that the bot a rule needed works: the rule has effect again (Rule 208)",
-    input: t.object({ rule: t.rule({ minimum: 209 }) }),
+    input: t.object({ rule: t.rule() }),
     participants: true,
     channel: "moderation",
     when: (context) => moderatorOnly(context) ?? (Object.keys(infeasible.get()).length ? undefined : "no rule is deemed to need a bot"),
