@@ -12,7 +12,7 @@
 //   names the first still outstanding.
 // - What is required of whom is public ("required-actions") and shown as awaited of them.
 
-interface Required {
+interface Requirement {
   player: PlayerId;
   what: string;
   rule: number;
@@ -22,7 +22,7 @@ interface Required {
   timer: string | null;
 }
 
-const required = gameState<Required[]>("required-actions", {
+const required = gameState<Requirement[]>("required-actions", {
   initial: [],
   describe: "Actions the rules require of players, and by when (Rule 205)",
   display: {
@@ -37,7 +37,7 @@ const locked = playerState<{ what: string; rule: number } | null>("locked", { in
 
 const hour = 3_600_000;
 const name = (id: PlayerId) => game.player(id)?.name ?? id;
-const same = (r: Required, player: PlayerId, what: string) => r.player === player && r.what === what;
+const same = (r: Requirement, player: PlayerId, what: string) => r.player === player && r.what === what;
 
 /** Locks the player on their first overdue action still outstanding, or unlocks them. */
 function relock(player: PlayerId): void {
@@ -45,7 +45,7 @@ function relock(player: PlayerId): void {
   locked.set(player, first ? { what: first.what, rule: first.rule } : null);
 }
 
-function drop(player: PlayerId, what: string | null): Required[] {
+function drop(player: PlayerId, what: string | null): Requirement[] {
   const gone = required.get().filter((r) => r.player === player && (what === null || r.what === what));
   for (const r of gone) if (r.timer) game.cancel(r.timer);
   required.update((all) => all.filter((r) => !(r.player === player && (what === null || r.what === what))));
