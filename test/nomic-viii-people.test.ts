@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { ActionError } from "../src/kernel/game.js";
-import { day, hour, names, refused, runTo, say, utc, value, viiiGame, type Table } from "./nomic-viii-helpers.js";
+import { day, hour, names, refused, reload, runTo, say, utc, value, viiiGame, type Table } from "./nomic-viii-helpers.js";
 import { inEffect } from "./nomicron-helpers.js";
 
 const minute = 60_000;
@@ -141,6 +141,8 @@ test("Rule 213: before the first turn people join at once; then a request nobody
   assert.ok(applicant(t, knuth) && !isPlayer(t, knuth), "a request, public, awaiting the rules");
 
   const liskov = (await t.game.join("Barbara Liskov")).id;
+  const channels = (t.game.state as { channels?: Record<string, { readers: string[] | null }> }).channels ?? {};
+  assert.deepEqual(channels[`moderators-${alan}`]?.readers, [alan, ada], "Alan's channel to the moderators is read by him and Ada only");
   await say(t, alan, `moderators-${alan}`, "I think we are enough already.");
   assert.equal(request(t, liskov)?.status, "open", "only an objection objects");
   await say(t, alan, `moderators-${alan}`, "object Barbara Liskov");
@@ -153,6 +155,7 @@ test("Rule 213: before the first turn people join at once; then a request nobody
   await t.game.act(grace, "object", { person: "Ken Thompson" });
   await say(t, alan, "vote-join-ken-thompson", "nay");
 
+  await reload(t);
   await runTo(t, utc(3, 6, 2));
   assert.equal(request(t, knuth)?.status, "accepted", "nobody objected within 24 hours");
   assert.equal(request(t, liskov)?.status, "accepted", "two for, one against");
