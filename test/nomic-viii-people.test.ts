@@ -114,6 +114,8 @@ test("Rule 113: the founder moderates; moderators add a moderator by majority, a
   await say(t, alan, "vote-moderators-4", "aye");
   assert.ok(!isPlayer(t, grace), "banned from playing: no longer a player");
   await assert.rejects(t.game.join("Grace Hopper"), (err: unknown) => err instanceof ActionError && /banned from playing/.test(err.message));
+  await t.game.leave(alan);
+  assert.deepEqual(value(t, "moderators"), [ada, mona.id], "a moderator who leaves the game is one no more");
   t.game.close();
 });
 

@@ -14,6 +14,8 @@
 //   starts), and a banned player is removed from the game. A person is banned by id, and whoever
 //   asks to join under a name whose id is banned is refused. Banning from the server itself is
 //   the platform's, not the game's.
+// - A moderator who leaves the game (takes no part in it any more) is no longer a moderator: a
+//   majority is of the moderators who can vote in the game's channels.
 // - Deleting messages alone: a moderator may redact a message (its text is gone, the fact
 //   stays), answering the engine's "message.redact". "Determine the state of the game": a
 //   moderator may record officers' corrections.
@@ -60,6 +62,17 @@ function ensureModerator(): void {
 on("game.started", ensureModerator);
 on("player.joined", ensureModerator);
 on("participant.joined", ensureModerator);
+
+/** A moderator who no longer takes part in the game is a moderator no more (they could not vote on motions). */
+function departed(e: GameEvent<{ player?: PersonId; id?: PersonId }>): void {
+  const who = e.data.player ?? e.data.id;
+  if (who === undefined || !isModerator(who) || game.participants().some((p) => p.id === who)) return;
+  moderators.update((list) => list.filter((p) => p !== who));
+  ensureModerator();
+  settle();
+}
+on("player.left", departed);
+on("participant.left", departed);
 
 function move(kind: string, title: string, data: Json, by: PersonId | null): void {
   const number = motions.keys().length + 1;
