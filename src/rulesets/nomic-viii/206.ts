@@ -102,7 +102,8 @@ on("vote.open", (e: GameEvent<{ id: string; title: string; channel?: string; vot
 on("vote.close", (e: GameEvent<{ id: string }>) => {
   const entry = votes.get()[e.data.id];
   if (!entry?.open) return;
-  setEntry(e.data.id, (v) => ({ ...v, open: false, closedAt: game.now() }));
+  // A closed vote keeps its tally; which message set each vote no longer matters (the state stays small).
+  setEntry(e.data.id, (v) => ({ ...v, open: false, closedAt: game.now(), messages: {} }));
   const channel = game.channels.list().find((c) => c.id === entry.channel);
   if (entry.channel === defaultChannel(e.data.id) && channel?.open) game.channels.close(entry.channel);
 });
