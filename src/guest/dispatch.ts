@@ -10,6 +10,8 @@ import { checkedName, frozenJson } from "./json.js";
 import { loaded, writeEntry, writeGame, writePlayer, world } from "./mirror.js";
 import { decls, type ActionEntry } from "./loaded.js";
 import { correctPeople } from "./membership.js";
+import { actorRefusal } from "../kernel/participants.js";
+import { isParticipant } from "./participants.js";
 import { isSkipped, order } from "./precedence.js";
 import { ask } from "./questions.js";
 import { runIsolated, runReadOnly } from "./run.js";
@@ -30,7 +32,7 @@ export function drain(): void {
       cur.queue.length = 0;
       return;
     }
-    emitEffect({ e: "event", type: ev.type, data: ev.data, rule: ev.rule });
+    emitEffect({ e: "event", type: ev.type, data: ev.logged ?? ev.data, rule: ev.rule });
     const event = Object.freeze({ type: ev.type, data: ev.data, rule: ev.rule });
     const targets = ev.target !== null ? [ev.target] : order();
     for (const n of targets) {
@@ -42,7 +44,7 @@ export function drain(): void {
 }
 
 export function doAction(actor: string, name: string, input: Json): void {
-  if (!world.players.some((p) => p.id === actor)) throw refusal(`${actor} is not a player in this game; join it first`, null);
+  if (!isParticipant(actor)) throw refusal(`${actor} is not a player in this game; join it first`, null);
   let provider: number | null = null;
   for (const n of order()) {
     // A rule disabled for this act still handles it: runIsolated records its failure.
@@ -58,6 +60,7 @@ export function doAction(actor: string, name: string, input: Json): void {
     throw refusal(`no rule in effect offers the action "${name}"; the actions offered now are: ${[...offered].sort().join(", ") || "none"}`, null);
   }
   const entry = loaded.get(provider)!.actions.get(name)!;
+  if (!entry.participants && !world.players.some((p) => p.id === actor)) throw refusal(actorRefusal(entry.name, entry.describe), null);
   const ctx = Object.freeze({ actor, action: name });
   const frozenInput = frozenJson(input, "input", Infinity);
   checkAction(provider, entry, ctx, frozenInput);

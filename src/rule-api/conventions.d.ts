@@ -46,6 +46,10 @@ interface RuleInEffectQuestion {
  * - `answer("membership.rename", (q: MembershipRenameQuestion) => ...)`: a string refuses the new name.
  * - `answer("membership.leave", (q: { player: PlayerId }) => ...)`: a string refuses; otherwise a
  *   player who asks to leave leaves (rules hear "player.left" with reason "left the game").
+ * - `answer("membership.attend", (q: MembershipJoinQuestion) => ...)`: someone asks to take part
+ *   without playing (an observer); a string refuses, anything else admits (rules hear
+ *   "participant.joined" `{ id, name, role: "observer" }`). An observer may always leave
+ *   (rules hear "participant.left" `{ id }`; "membership.leave" is for players).
  */
 interface MembershipJoinQuestion {
   readonly id: PlayerId;
@@ -70,6 +74,13 @@ interface ProposalRecord {
   /** The rule whose answer decided the outcome (the threshold). */ readonly decidedBy?: number | null;
   readonly openedAt?: number;
   readonly closedAt?: number | null;
+  /**
+   * Votes on this proposal are messages in this channel: the web's vote buttons on the record post
+   * the word (`for`, `against`, `withdraw`, e.g. "aye") there instead of calling an action, as a
+   * player typing it would; the rules count them (hear "message.posted"/"message.edited"/...) into
+   * `votes`, and the page shows the vote as counted.
+   */
+  readonly votesIn?: { readonly channel: string; readonly for: string; readonly against: string; readonly withdraw?: string };
 }
 
 /** The entries of a record of kind "case": the court report reads them. */

@@ -28,6 +28,8 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 /** A player's id inside a game. */
 type PlayerId = string;
+/** Anyone's id inside a game: a player's, an applicant's or an observer's (the same ids as PlayerId). */
+type PersonId = string;
 
 interface Player {
   readonly id: PlayerId;
@@ -168,8 +170,8 @@ declare const t: {
 // Actions, events and questions.
 
 interface ActionContext {
-  /** The player taking the action. */
-  readonly actor: PlayerId;
+  /** The player taking the action (any participant's id for an action open to `participants`). */
+  readonly actor: PersonId;
   /** The action's name. */
   readonly action: string;
 }
@@ -199,6 +201,13 @@ interface ActionOptions<S extends Schema<unknown>> {
    * that changes with time alone wants a timer). Reads the game; changes nothing.
    */
   readonly when?: (context: ActionContext) => string | undefined | void;
+  /**
+   * Open to every participant, observers and applicants too (see `game.participants()`), not
+   * only players: `context.actor` is their PersonId. The rules decide who among them may act
+   * (a `when` checking a list the rule keeps, such as moderators). Without it, only players
+   * may take the action; others read "only players can <describe>; you take part without playing".
+   */
+  readonly participants?: true;
 }
 
 /** Declares an action players can take. The first rule (by precedence) to declare a name handles it. */
@@ -277,8 +286,8 @@ interface Answer<R> {
 /** What `game.decide` opens: `kind` names the event the rule hears ("decision:<kind>"). */
 interface DecisionSpec {
   readonly kind: string;
-  /** Who may make it: one player, or any one of several. */
-  readonly by: PlayerId | readonly PlayerId[];
+  /** Who may make it: one person, or any one of several; participants who are not players too (moderators). */
+  readonly by: PersonId | readonly PersonId[];
   /** The question, in words players read: "Is Rule 5 void?" */
   readonly question: string;
   /** The answer's form, built with t (e.g. t.object({ void: t.boolean() })). */
@@ -331,6 +340,16 @@ interface GameApi {
   admit(applicant: { readonly id: PlayerId; readonly name: string }): void;
   /** Who has asked to join and awaits the rules, oldest first (`at`: when they asked). */
   applicants(): { readonly id: PlayerId; readonly name: string; readonly at: number }[];
+  /**
+   * Everyone taking part, players first: players, applicants (a join deferred) and observers
+   * (people who take part without playing: they read the public game, and take the actions
+   * open to `participants`). Rules hear "participant.joined" `{ id, name, role: "observer" }`
+   * and "participant.left" `{ id }` when an observer comes or goes (an observer may later join
+   * as a player: "membership.join" is asked as usual).
+   */
+  participants(): readonly { readonly id: PersonId; readonly name: string; readonly role: "player" | "applicant" | "observer" }[];
+  /** The first person to join or attend the game (whoever set it up), or null before anyone has. */
+  founder(): PersonId | null;
   rules: Rules;
   /**
    * Local time in a time zone, with daylight saving, answered by the engine (rule code has no

@@ -27,6 +27,7 @@ import { gameIdParams, isTimeZone } from "../schemas.js";
 import { permissionsOf } from "../../present/permissions.js";
 import { previewDiff } from "../dry-run.js";
 import { notYetAdmitted } from "./membership.js";
+import { withMessages } from "../message-log.js";
 import { gamePage, logEntry, momentFor, rulesVersion, stateAt } from "../views.js";
 
 export interface Seat {
@@ -35,7 +36,7 @@ export interface Seat {
   membership: Membership;
 }
 
-/** The game, and the signed-in user's seat in it; only its players may look in. */
+/** The game, and the signed-in user's seat in it; its players, and those who take part without playing, may look in. */
 export async function seat(context: ServerContext, request: FastifyRequest, id: string): Promise<Seat> {
   const user = requireUser(request);
   const game = await context.hub.get(id);
@@ -140,7 +141,8 @@ export function playRoutes(app: Api, context: ServerContext): void {
       const { game, membership } = await seat(context, request, request.params.id);
       const acts = await context.hub.engine.store.readActs(game.id, request.query.after ?? 0);
       const limit = request.query.limit ?? 500;
-      return { last: game.state.seq, entries: acts.slice(0, limit).map((a) => logEntry(game.state, a, membership.playerId)) };
+      const entries = acts.slice(0, limit).map((a) => logEntry(game.state, a, membership.playerId));
+      return { last: game.state.seq, entries: withMessages(game, context.hub.messages, membership.playerId, entries) };
     },
   );
 
