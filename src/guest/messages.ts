@@ -10,6 +10,7 @@ import { cur, emitEffect, record, refusal } from "./act.js";
 import { checkedName, frozenJson, text } from "./json.js";
 import type { Loaded } from "./loaded.js";
 import { isPlayer } from "./mirror.js";
+import { isParticipant } from "./participants.js";
 import { ask } from "./questions.js";
 import { noteActed } from "./forum.js";
 import { mayChange, mayRead } from "./run.js";
@@ -106,7 +107,7 @@ export function messageAct(input: MessageInput): void {
   const facts = cur.request?.message;
   if (!facts) throw refusal("a message act comes with what the host knows of the message", null);
   const { person, message: id } = input;
-  if (!isPlayer(person)) throw refusal(`${person} is not taking part in this game`, null);
+  if (!isParticipant(person)) throw refusal(`${person} is not taking part in this game`, null);
   const c = channel(facts.channel);
   if (!c) throw refusal(`there is no channel "${facts.channel}"`, null);
   noteActed(person);

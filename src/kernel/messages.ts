@@ -7,6 +7,7 @@
 import { ActionError } from "./action-error.js";
 import type { MessageFacts } from "./guest-protocol.js";
 import { own, setOwn } from "./own.js";
+import { roleOf } from "./participants.js";
 import type { Act, ChannelRecord, GameState, MessageInput, MessageRecord } from "./types.js";
 
 /** The game's forum: every game has it. */
@@ -74,7 +75,7 @@ function checkedText(text: unknown): string {
  * gave messages that were not acts, such as posts after the game ended).
  */
 export function messageInput(state: Readonly<GameState>, person: string, op: MessageOp, firstFree = 1): { input: MessageInput; facts: MessageFacts } {
-  if (!state.players.some((p) => p.id === person)) throw new ActionError("not-a-player", `"${person}" is not taking part in this game`);
+  if (roleOf(state, person) === null) throw new ActionError("not-a-player", `"${person}" is not taking part in this game`);
   const host = gameHost(state) === person;
   if (op.op === "post") {
     const channel = typeof op.channel === "string" ? channelOf(state, op.channel) : undefined;
