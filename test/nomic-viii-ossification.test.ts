@@ -44,4 +44,6 @@ test("the last active player's inactivity is canceled, by an action or by a time
     [ada, alan],
     "Grace left (Rule 109: leaving is always possible), though those remaining are inactive",
   );
+  await runTo(t, utc(1, 10));
+  assert.equal(value<{ number: number }>(t, "turn").number, 2, "the game goes on: the turn ends and the next starts");
 });
