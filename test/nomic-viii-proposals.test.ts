@@ -130,3 +130,46 @@ test("numbers from 301 in random order, recorded; majority, unanimity for immuta
   assert.match(grabbed ?? "", /may change only its own body or repeal itself.*Rule 111/);
   assert.equal(rule(202)?.text.startsWith("At 48 hours"), true, "Rule 202 unchanged");
 });
+
+test("Judicial Proposals go onto the Deck at the next turn's start unless their Judge was disbarred, and take numbers after the Queue's", async () => {
+  const t = await viiiGame(utc(1, 14, 12)); // turn 1: Thursday 15 to Saturday 17; turn 2 to Monday 19.
+  const { ada, alan, grace } = t.id as Record<string, string>;
+  await runTo(t, utc(1, 15));
+  const queued = await propose(t, ada!, { kind: "enact", title: "Hats", text: "Players wear hats." });
+  // As Rule 210 records them (stage "pending", judicial), here by the host's correction.
+  const judicial = (author: string, title: string) =>
+    ({
+      number: 0,
+      label: "Judicial Proposal",
+      stage: "pending",
+      status: "pending",
+      author,
+      proposer: author,
+      createdAt: t.clock.now,
+      endorsers: [],
+      judicial: true,
+      change: { kind: "enact", title, text: `${title}.` },
+      votes: {},
+      reason: null,
+    }) as unknown as Json;
+  const term = { judge: grace, invoker: ada, since: t.clock.now, turn: 1, acknowledged: true, served: [alan, grace], disbarred: [alan] };
+  await t.game.correct(
+    { host: true },
+    {
+      cites: { rule: 210 },
+      reason: "Judicial Proposals",
+      changes: [
+        { name: "proposals", key: "j1", value: judicial(grace!, "Clarity") },
+        { name: "proposals", key: "j2", value: judicial(alan!, "Mischief") },
+        { name: "judgment", value: { term } as unknown as Json },
+      ],
+    },
+  );
+  await runTo(t, utc(1, 17));
+  assert.equal(proposals(t).j1!.stage, "deck");
+  assert.equal(proposals(t).j2!.stage, "removed", "its Judge was disbarred");
+  assert.equal(proposals(t)[queued]!.stage, "deck", "the Queue's top too (a 48-hour turn)");
+  await runTo(t, utc(1, 18));
+  assert.equal(proposals(t)[queued]!.number, 301);
+  assert.equal(proposals(t).j1!.number, 302, "after the proposals from the Queue");
+});

@@ -12,17 +12,33 @@
 //   included.
 // - Leaving the game is always open to a player (Rule 109, which takes precedence over this
 //   rule by number, Rule 108): a player's leaving is never canceled, even if those remaining
-//   are all inactive. With no player left, nobody is there to be ossified: joining (Rule 213)
-//   remains.
+//   are all inactive (a player removed for absence has left too). Only a change that renders
+//   the game ossified is canceled, not one made while it is: once a leaving has left no active
+//   player, every act stands (the turns go on, a player may declare themselves active) until
+//   a turn starts or someone joins with a player active again. With no player left, nobody is
+//   there to be ossified: joining (Rule 213) remains.
 
 const status = playerState<string>("status", { initial: "active" });
 const endState = gameState<Json>("endState", { initial: null });
+const leftOssified = gameState<boolean>("ossifiedByLeaving", { initial: false, visibility: "hidden", display: { as: "hidden" } });
+
+const noneActive = () => {
+  const players = game.players();
+  return players.length > 0 && players.every((p) => status.get(p.id) !== "active");
+};
+
+on("player.left", () => {
+  if (noneActive()) leftOssified.set(true);
+});
+for (const type of ["turn.started", "player.joined"]) {
+  on(type, () => {
+    if (leftOssified.get() && !noneActive()) leftOssified.set(false);
+  });
+}
 
 answer("outcome.allowed", ({ act }: { act: { kind: string; actor?: string; action?: string } }) => {
-  if (game.isOver() || endState.get() !== null || act.kind === "leave") return undefined;
-  const players = game.players();
-  if (players.length > 0 && players.every((p) => status.get(p.id) !== "active"))
-    return "it would leave no active player to change the rules: the game would be ossified (Rule 110)";
+  if (game.isOver() || endState.get() !== null || act.kind === "leave" || leftOssified.get()) return undefined;
+  if (noneActive()) return "it would leave no active player to change the rules: the game would be ossified (Rule 110)";
   if (game.rules.provider("propose") === undefined) return "it would leave no way to propose a rule-change: the game would be ossified (Rule 110)";
   return undefined;
 });
