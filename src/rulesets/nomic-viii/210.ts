@@ -34,7 +34,7 @@ interface Proposal {
 
 const proposals = recordState<Proposal>("proposals");
 const judgment = gameState<{ term: { judge: PlayerId | null } | null }>("judgment", { initial: { term: null } });
-const books = gameState<{ terms: number }>("judgmentBooks", { initial: { terms: 0 }, visibility: "hidden" });
+const books = gameState<{ terms: number }>("judgmentBooks", { initial: { terms: 0 }, visibility: "hidden", readsSecret: true });
 
 const name = (id: PlayerId) => game.player(id)?.name ?? id;
 const judge = () => judgment.get().term?.judge ?? null;

@@ -1,0 +1,188 @@
+/**
+ * Nomic VIII's court (rules 209, 210), played: Judgment invoked on a question, a term with a
+ * Judge drawn at random from the eligible players (criteria dropped in reverse order while no
+ * one is eligible), acknowledgment within 24 hours or disbarment, disbarment by three fourths
+ * of all active players voting as messages, recusal, resignation, and a Judicial Proposal put
+ * on the Deck at the next turn's start and numbered after the queue's proposal.
+ */
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { readFileSync } from "node:fs";
+import { checkRuleCode } from "../src/sandbox/compile-rule.js";
+import { presetCodePath } from "../src/ruleset-sources/presets.js";
+import { day, hour, numbered, propose, proposals, refused, runTo, say, turn, utc, value, viiiGame, type Table } from "./nomic-viii-helpers.js";
+
+const players = ["Ada Lovelace", "Alan Turing", "Grace Hopper", "Edsger Dijkstra", "Barbara Liskov", "Donald Knuth"];
+
+interface Term {
+  judge: string | null;
+  invoker: string;
+  since: number;
+  turn: number;
+  acknowledged: boolean;
+  served: string[];
+  disbarred: string[];
+}
+const term = (t: Table) => value<{ term: Term | null }>(t, "judgment").term;
+const caseOf = (t: Table, n: number) => value<Record<string, any>>(t, "cases")[n];
+const log = async (t: Table): Promise<string[]> =>
+  (await t.store.readActs(t.game.id)).flatMap((act) => act.effects.filter((e) => e.e === "message" && e.to === null).map((e) => (e as { text: string }).text));
+
+/** A game of six, created on Wednesday 7 January 2026, its first turn begun on Thursday the 8th. */
+async function courtGame(): Promise<Table> {
+  const t = await viiiGame(utc(1, 7, 12), players);
+  await runTo(t, utc(1, 8));
+  return t;
+}
+
+test("the court's code type-checks against the rule API, as a player's would", () => {
+  for (const n of [108, 209, 210, 211, 212]) assert.deepEqual(checkRuleCode(readFileSync(presetCodePath("nomic-viii", n), "utf8")), [], `rule ${n}`);
+});
+
+test("invoking Judgment starts a term; the Judge is drawn among the eligible, the criteria dropped from the last while no one is eligible", async () => {
+  const t = await courtGame();
+  const { ada, alan, grace } = t.id;
+  await t.game.act(grace, "judge-opt-in", { optIn: true });
+  await t.game.act(ada, "judge-opt-in", { optIn: true });
+  await t.game.act(ada, "invoke-judgment", { question: "May a proposal be endorsed twice?" });
+  const first = term(t)!;
+  assert.equal(first.invoker, ada);
+  assert.equal(first.judge, grace, "no one voted lately, so that criterion is dropped; of those opted in, Ada invoked: Grace");
+  assert.deepEqual(first.served, [grace]);
+  assert.equal(caseOf(t, 1).judge, grace);
+  assert.equal(caseOf(t, 1).status, "awaiting ruling");
+  assert.ok((await log(t)).some((m) => /Grace Hopper is drawn at random as Judge \(no one met every criterion; ignored: voted on a proposal/.test(m)));
+
+  // A second invocation during the term keeps the Judge and the term.
+  await t.game.act(alan, "invoke-judgment", { question: "Is an edited vote void?" });
+  assert.equal(caseOf(t, 2).judge, grace);
+  assert.equal(term(t)!.since, first.since);
+  await refused(t, alan, "rule-on", { case: 2, verdict: "Yes" }, /only the incumbent Judge/);
+  await t.game.act(grace, "rule-on", { case: 2, verdict: "Yes: Rule 206 says so." });
+  assert.equal(caseOf(t, 2).status, "ruled");
+  assert.equal(term(t)!.acknowledged, true, "ruling acknowledges the position");
+  await refused(t, grace, "rule-on", { case: 2, verdict: "No" }, /not awaiting a ruling/);
+
+  // Grace resigns: the term ends, her Judgment stands, the open case lapses.
+  await t.game.act(grace, "resign-judgeship", {});
+  assert.equal(term(t), null);
+  assert.equal(caseOf(t, 2).status, "ruled");
+  assert.equal(caseOf(t, 1).status, "lapsed");
+
+  // With nobody opted in (Grace opts out, Ada invokes), only the first two criteria hold: anyone but Ada.
+  await t.game.act(grace, "judge-opt-in", { optIn: false });
+  await t.game.act(ada, "judge-opt-in", { optIn: false });
+  const judges = new Set<string>();
+  for (let i = 0; i < 6; i++) {
+    await t.game.act(ada, "invoke-judgment", { question: `Question ${i}` });
+    const j = term(t)!.judge!;
+    assert.notEqual(j, ada, "the invoker of the term's Judgment is never drawn while others may be");
+    judges.add(j);
+    await t.game.act(j, "resign-judgeship", {});
+  }
+  assert.ok(judges.size >= 2, `the draw is random (drawn: ${[...judges].join(", ")})`);
+  t.game.close();
+});
+
+test("a Judge who does not acknowledge within 24 hours is disbarred, their Judgments invalid, and another is drawn; recusal disbars too", async () => {
+  const t = await courtGame();
+  const { ada, alan, grace } = t.id;
+  await t.game.act(alan, "judge-opt-in", { optIn: true });
+  await t.game.act(grace, "judge-opt-in", { optIn: true });
+  await t.game.act(ada, "invoke-judgment", { question: "Is Rule 208's bot functional?" });
+  const first = term(t)!.judge!;
+  const second = first === alan ? grace : alan;
+  await t.game.act(ada, "invoke-judgment", { question: "Did Alan vote twice?" });
+  const { awaits } = await t.game.standing(first);
+  assert.deepEqual(
+    awaits.map((a) => a.action),
+    ["acknowledge-judgeship"],
+  );
+  await runTo(t, t.clock.now + 23 * hour);
+  assert.equal(term(t)!.judge, first, "23 hours: still the Judge");
+  await runTo(t, t.clock.now + 2 * hour);
+  assert.deepEqual(term(t)!.disbarred, [first]);
+  assert.equal(term(t)!.judge, second, "the other one opted in is drawn (the first has served this term)");
+  assert.ok((await log(t)).some((m) => /disbarred as Judge: they did not acknowledge their position within 24 hours/.test(m)));
+
+  // The second acknowledges and rules; then recuses: disbarred, the ruling invalid, the case open again.
+  await t.game.act(second, "acknowledge-judgeship", {});
+  await refused(t, second, "acknowledge-judgeship", {}, /acknowledged your position already/);
+  await t.game.act(second, "rule-on", { case: 1, verdict: "It is." });
+  await t.game.act(second, "recuse", {});
+  const after = term(t)!;
+  assert.deepEqual(after.disbarred, [first, second]);
+  assert.ok(after.judge && ![ada, first, second].includes(after.judge), "the criteria of opt-in dropped, the invoker and the served stay out");
+  assert.equal(caseOf(t, 1).status, "awaiting ruling", "a disbarred Judge's Judgments of the term are invalid");
+  assert.deepEqual(caseOf(t, 1).invalidated, [second]);
+  assert.equal(caseOf(t, 1).judge, after.judge);
+  t.game.close();
+});
+
+test("three fourths of all active players voting as messages disbar the Judge; fewer do not", async () => {
+  const t = await courtGame();
+  const { ada, alan, grace, edsger, barbara, donald } = t.id;
+  await t.game.act(grace, "judge-opt-in", { optIn: true });
+  await t.game.act(ada, "invoke-judgment", { question: "Was the Deck moved on time?" });
+  assert.equal(term(t)!.judge, grace);
+  await t.game.act(grace, "acknowledge-judgeship", {});
+  await t.game.act(alan, "move-disbarment", {});
+  const id = `disbar-1-${grace}-active-players`;
+  const vote = value<Record<string, { channel: string; open: boolean }>>(t, "votes")[id]!;
+  assert.equal(vote.open, true);
+  await refused(t, barbara, "move-disbarment", {}, /a vote on this already runs/);
+  for (const p of [ada, alan, edsger]) await say(t, p, vote.channel, "aye");
+  await say(t, barbara, vote.channel, "nay");
+  assert.equal(term(t)!.judge, grace, "three of six is not three fourths");
+  await say(t, barbara, vote.channel, "Yes");
+  assert.equal(term(t)!.judge, grace, "four of six is not three fourths");
+  await say(t, donald, vote.channel, "y");
+  assert.deepEqual(term(t)!.disbarred, [grace], "five of six active players: disbarred");
+  assert.equal(value<Record<string, { open: boolean }>>(t, "votes")[id]!.open, false, "the vote closes");
+  assert.ok(term(t)!.judge !== grace && term(t)!.judge !== ada);
+  t.game.close();
+});
+
+test("a Judicial Proposal waits until the next turn's start, then goes on the Deck and is numbered after the queue's proposal", async () => {
+  const t = await courtGame();
+  const { ada, alan, grace } = t.id;
+  await t.game.act(grace, "judge-opt-in", { optIn: true });
+  await t.game.act(ada, "invoke-judgment", { question: "Does Rule 201 let a player endorse twice?" });
+  await t.game.act(grace, "rule-on", { case: 1, verdict: "No." });
+  await refused(t, alan, "judicial-proposal", { kind: "repeal", number: 212 }, /only the incumbent Judge/);
+  await t.game.act(grace, "judicial-proposal", { kind: "enact", title: "Endorsements", text: "A player endorses a proposal at most once." });
+  const key = Object.keys(proposals(t)).find((k) => proposals(t)[k]!.judicial)!;
+  assert.equal(proposals(t)[key]!.stage, "pending");
+  await refused(t, grace, "judicial-proposal", { kind: "repeal", number: 212 }, /this term's Judicial Proposal already/);
+  await t.game.act(grace, "edit-judicial-proposal", { proposal: key, change: { kind: "enact", title: "Endorsements", text: "One endorsement each." } });
+  await refused(t, alan, "delete-judicial-proposal", { proposal: key }, /no Judicial Proposal .* of yours/);
+
+  // The queue's proposal reaches the Deck 48 hours before the turn's end; both go to vote together.
+  await propose(t, alan, { kind: "repeal", number: 212 });
+  const started = turn(t)!.number;
+  await runTo(t, turn(t)!.endsAt);
+  assert.equal(turn(t)!.number, started + 1);
+  const judicial = proposals(t)[key]!;
+  assert.notEqual(judicial.stage, "pending", "at the next turn's start it is on the Deck");
+  await refused(t, grace, "edit-judicial-proposal", { proposal: key, change: { kind: "repeal", number: 212 } }, /no longer pending/);
+  await runTo(t, turn(t)!.endsAt - day);
+  const queued = Object.values(proposals(t)).find((p) => p.author === alan)!;
+  assert.ok(queued.number >= 301 && judicial && proposals(t)[key]!.number === queued.number + 1, "numbered after the queue's proposal");
+  assert.equal(numbered(t, queued.number + 1)?.judicial, true);
+  t.game.close();
+});
+
+test("a disbarred Judge's pending Judicial Proposal never reaches the Deck", async () => {
+  const t = await courtGame();
+  const { ada, grace } = t.id;
+  await t.game.act(grace, "judge-opt-in", { optIn: true });
+  await t.game.act(ada, "invoke-judgment", { question: "Q" });
+  await t.game.act(grace, "judicial-proposal", { kind: "repeal", number: 212 });
+  await runTo(t, t.clock.now + 25 * hour);
+  assert.deepEqual(term(t)!.disbarred, [grace]);
+  const jp = Object.values(proposals(t)).find((p) => p.judicial)!;
+  assert.equal(jp.stage, "removed");
+  await runTo(t, t.clock.now + 3 * day);
+  assert.equal(Object.values(proposals(t)).find((p) => p.judicial)!.stage, "removed");
+  t.game.close();
+});
