@@ -127,10 +127,10 @@ test("three fourths of all active players voting as messages disbar the Judge; f
   assert.equal(term(t)!.judge, grace);
   await t.game.act(grace, "acknowledge-judgeship", {});
   await t.game.act(alan, "move-disbarment", {});
-  const id = `disbar-1-${grace}-active-players`;
+  const id = `disbar-1-${grace}`;
   const vote = value<Record<string, { channel: string; open: boolean }>>(t, "votes")[id]!;
   assert.equal(vote.open, true);
-  await refused(t, barbara, "move-disbarment", {}, /a vote on this already runs/);
+  await refused(t, barbara, "move-disbarment", {}, /a vote to disbar this Judge runs already/);
   for (const p of [ada, alan, edsger]) await say(t, p, vote.channel, "aye");
   await say(t, barbara, vote.channel, "nay");
   assert.equal(term(t)!.judge, grace, "three of six is not three fourths");

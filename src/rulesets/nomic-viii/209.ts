@@ -14,10 +14,10 @@
 // - Acknowledgment is "acknowledge-judgeship"; a ruling acknowledges too. A Judge drawn after
 //   a disbarment has 24 hours from being drawn. Missing it disbars (no Rule 205 inactivity).
 // - Disbarment by players: any active player opens a vote (voters: active players); it passes
-//   when those for reach 3/4 of all active players. By moderators: a moderator opens one,
-//   saying how the Judge's Judgment egregiously conflicts with the rules (the moderators'
-//   reading, recorded in the vote's title); it passes when those for are more than half of
-//   all moderators. Both close when the Judge leaves office.
+//   when those for reach 3/4 of all active players, and closes when the Judge leaves office.
+//   By moderators: a moderator moves it as a moderators' motion (Rule 113 counts the majority
+//   of all moderators), saying how the Judge's Judgment egregiously conflicts with the rules:
+//   the moderators' reading, recorded in the motion; passing it is their call that it does.
 // - A Judge who leaves the game is replaced as on recusal, but their Judgments stand.
 // - Other rules invoke Judgment by emitting "judgment.invoke" { by, question } (Rule 211).
 
@@ -289,65 +289,65 @@ action(
   (_input, { actor }) => endTerm(`${name(actor)} resigned as Judge`),
 );
 
-/** Opens a vote to disbar the Judge, by these voters, once per Judge. */
-function openDisbarVote(by: PersonId, voters: "active-players" | "moderators", title: string): void {
-  const t = term() ?? game.refuse("no Judge's term is running");
-  if (!t.judge) game.refuse("there is no Judge to disbar");
-  const id = `disbar-${books.get().terms}-${t.judge}-${voters}`;
-  if (votes.get()[id]?.open) game.refuse(`a vote on this already runs (${id})`);
-  books.set({ ...books.get(), disbarVotes: [...books.get().disbarVotes, id] });
-  game.emit("vote.open", { id, title, voters });
-  game.post(`${name(by)} calls a vote: ${title}`);
-}
-
+/** Opens the active players' vote to disbar the Judge, once per Judge. */
 action(
   "move-disbarment",
   { describe: "Call a vote of all active players to disbar the Judge (three fourths of them must vote for)", input: t.object({}) },
   (_input, { actor }) => {
     if (!active(actor)) game.refuse("only an active player may call this vote");
-    openDisbarVote(actor, "active-players", `Disbar Judge ${name(term()?.judge ?? "")} (three fourths of all active players, Rule 209)`);
+    const judge = term()?.judge ?? game.refuse("there is no Judge to disbar");
+    const id = `disbar-${books.get().terms}-${judge}`;
+    if (votes.get()[id]?.open) game.refuse("a vote to disbar this Judge runs already");
+    const title = `Disbar Judge ${name(judge)} (three fourths of all active players, Rule 209)`;
+    books.set({ ...books.get(), disbarVotes: [...books.get().disbarVotes, id] });
+    game.emit("vote.open", { id, title, voters: "active-players" });
+    game.post(`${name(actor)} calls a vote: ${title}.`);
   },
 );
 
+// The moderators decide by the majority Rule 113 counts; their motion names the Judge and term it is about.
 action(
   "moderators-disbar",
   {
-    describe: "As a moderator, call the moderators' vote to disbar the Judge, saying how their Judgment egregiously conflicts with the rules",
+    describe: "As a moderator, move that the moderators disbar the Judge, saying how their Judgment egregiously conflicts with the rules",
     input: t.object({ conflict: t.string({ minLength: 1, maxLength: 2000, describe: "How the Judgment egregiously conflicts with the rules" }) }),
     participants: true,
-    when: ({ actor }) => (moderators.get().includes(actor) ? undefined : "only a server moderator calls this vote"),
+    when: ({ actor }) => (moderators.get().includes(actor) ? undefined : "only a server moderator moves this"),
   },
   (input, { actor }) => {
-    const judge = name(term()?.judge ?? "");
-    openDisbarVote(
-      actor,
-      "moderators",
-      `Disbar Judge ${judge}: their Judgment egregiously conflicts with the rules: ${input.conflict.trim()} (majority of all moderators, Rule 209)`,
-    );
+    const judge = term()?.judge ?? game.refuse("there is no Judge to disbar");
+    const title = `disbar Judge ${name(judge)}: their Judgment egregiously conflicts with the rules: ${input.conflict.trim()} (Rule 209)`;
+    game.post(`${name(actor)} moves that the server moderators ${title}.`);
+    game.emit("moderators.motion", { kind: "disbar-judge", title, data: { judge, term: books.get().terms, conflict: input.conflict.trim() } });
   },
 );
 
+on("moderators.decided", (e: GameEvent<{ kind: string; data: { judge?: PlayerId; term?: number } }>) => {
+  const { judge, term: about } = e.data.data ?? {};
+  if (e.data.kind === "disbar-judge" && judge === term()?.judge && about === books.get().terms)
+    disbar("a majority of all server moderators decided that their Judgment egregiously conflicts with the rules");
+});
+
 on("vote.changed", (e: GameEvent<{ id: string; person: PersonId; vote: "for" | "against" | null }>) => {
   const { id, person, vote } = e.data;
-  if (id.startsWith("proposal-") && vote !== null && game.player(person)) {
-    const b = books.get();
-    const k = String(turnNow());
-    const voted = b.votedIn[k] ?? [];
-    if (!voted.includes(person)) books.set({ ...b, votedIn: { [String(turnNow() - 1)]: b.votedIn[String(turnNow() - 1)] ?? [], [k]: [...voted, person] } });
-  }
+  if (id.startsWith("proposal-") && vote !== null && game.player(person)) noteVoter(person);
   if (!books.get().disbarVotes.includes(id)) return;
   const tally = votes.get()[id]?.tally ?? {};
-  const byModerators = id.endsWith("-moderators");
-  const body = byModerators
-    ? moderators.get()
-    : game
-        .players()
-        .map((p) => p.id)
-        .filter(active);
-  const pros = body.filter((p) => tally[p] === "for").length;
-  if (byModerators ? pros * 2 > body.length : pros * 4 >= body.length * 3)
-    disbar(byModerators ? "a majority of all server moderators voted for it" : "three fourths of all active players voted for it");
+  const body = game
+    .players()
+    .map((p) => p.id)
+    .filter(active);
+  if (body.filter((p) => tally[p] === "for").length * 4 >= body.length * 3) disbar("three fourths of all active players voted for it");
 });
+
+/** Notes that a player voted on a proposal in this turn (kept for this turn and the previous one). */
+function noteVoter(person: PlayerId): void {
+  const b = books.get();
+  const now = String(turnNow());
+  const before = String(turnNow() - 1);
+  const voted = b.votedIn[now] ?? [];
+  if (!voted.includes(person)) books.set({ ...b, votedIn: { [before]: b.votedIn[before] ?? [], [now]: [...voted, person] } });
+}
 
 on("turn.ended", (e: GameEvent<{ number: number }>) => {
   const t = term();
