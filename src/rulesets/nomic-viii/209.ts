@@ -11,7 +11,7 @@
 // - "Voted on a proposed rule-change during the previous or current turn": cast a vote on a
 //   proposal's vote (ids "proposal-<n>", heard as "vote.changed") during that turn, even if
 //   later withdrawn.
-// - Acknowledgment is "acknowledge-judgeship"; a ruling acknowledges too. A Judge drawn after
+// - Acknowledgment is "acknowledge-judgeship"; a ruling ("judgment.ruled") acknowledges too. A Judge drawn after
 //   a disbarment has 24 hours from being drawn. Missing it disbars (no Rule 205 inactivity).
 // - Disbarment by players: any active player opens a vote (voters: active players); it passes
 //   when those for reach 3/4 of all active players, and closes when the Judge leaves office.
@@ -246,6 +246,11 @@ function acknowledge(judge: PlayerId): void {
   setTerm({ ...t, acknowledged: true });
   game.post(`${name(judge)} acknowledges their position as Judge.`);
 }
+
+// A ruling another rule hears for the Judge (Rule 211's on an End State) acknowledges the position too.
+on("judgment.ruled", (e: GameEvent<{ judge: PlayerId }>) => {
+  if (term()?.judge === e.data.judge) acknowledge(e.data.judge);
+});
 
 on("timer:acknowledge", (e: GameEvent<{ judge: PlayerId }>) => {
   const t = term();

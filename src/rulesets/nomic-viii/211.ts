@@ -123,6 +123,7 @@ action(
     game.cancel(state.timer);
     endState.set(null);
     game.post(`Judge ${name(actor)} declares the End State erroneously declared: it ends, and the suspended mechanics resume (Rule 211).`);
+    game.emit("judgment.ruled", { judge: actor, verdict: "the End State was erroneously declared" });
   },
 );
 
@@ -138,6 +139,7 @@ action(
     const winners = [...new Set(input.winners)];
     endState.set({ ...state, winners, namedBy: actor });
     game.post(`Judge ${name(actor)} rules that the winners are ${names(winners)} (Rule 211).`);
+    game.emit("judgment.ruled", { judge: actor, verdict: `the winners are ${names(winners)}` });
   },
 );
 
