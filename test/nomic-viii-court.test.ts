@@ -10,37 +10,19 @@ import { test } from "node:test";
 import { readFileSync } from "node:fs";
 import { checkRuleCode } from "../src/sandbox/compile-rule.js";
 import { presetCodePath } from "../src/ruleset-sources/presets.js";
-import { day, hour, numbered, propose, proposals, refused, runTo, say, turn, utc, value, viiiGame, type Table } from "./nomic-viii-helpers.js";
+import { caseOf, clean, court, courtGame, log, term } from "./nomic-viii-court-helpers.js";
+import { day, hour, numbered, propose, proposals, refused, runTo, say, turn, value } from "./nomic-viii-helpers.js";
 
-const players = ["Ada Lovelace", "Alan Turing", "Grace Hopper", "Edsger Dijkstra", "Barbara Liskov", "Donald Knuth"];
+const players = ["Ada Lovelace", "Alan Turing", "Grace Hopper", "Edsger Dijkstra", "Barbara Liskov", "Donald Knuth"] as const;
 
-interface Term {
-  judge: string | null;
-  invoker: string;
-  since: number;
-  turn: number;
-  acknowledged: boolean;
-  served: string[];
-  disbarred: string[];
-}
-const term = (t: Table) => value<{ term: Term | null }>(t, "judgment").term;
-const caseOf = (t: Table, n: number) => value<Record<string, any>>(t, "cases")[n];
-const log = async (t: Table): Promise<string[]> =>
-  (await t.store.readActs(t.game.id)).flatMap((act) => act.effects.filter((e) => e.e === "message" && e.to === null).map((e) => (e as { text: string }).text));
-
-/** A game of six, created on Wednesday 7 January 2026, its first turn begun on Thursday the 8th. */
-async function courtGame(): Promise<Table> {
-  const t = await viiiGame(utc(1, 7, 12), players);
-  await runTo(t, utc(1, 8));
-  return t;
-}
+const game = () => courtGame(players);
 
 test("the court's code type-checks against the rule API, as a player's would", () => {
-  for (const n of [108, 209, 210, 211, 212]) assert.deepEqual(checkRuleCode(readFileSync(presetCodePath("nomic-viii", n), "utf8")), [], `rule ${n}`);
+  for (const n of court) assert.deepEqual(checkRuleCode(readFileSync(presetCodePath("nomic-viii", n), "utf8")), [], `rule ${n}`);
 });
 
 test("invoking Judgment starts a term; the Judge is drawn among the eligible, the criteria dropped from the last while no one is eligible", async () => {
-  const t = await courtGame();
+  const t = await game();
   const { ada, alan, grace } = t.id;
   await t.game.act(grace, "judge-opt-in", { optIn: true });
   await t.game.act(ada, "judge-opt-in", { optIn: true });
@@ -81,11 +63,12 @@ test("invoking Judgment starts a term; the Judge is drawn among the eligible, th
     await t.game.act(j, "resign-judgeship", {});
   }
   assert.ok(judges.size >= 2, `the draw is random (drawn: ${[...judges].join(", ")})`);
+  clean(t);
   t.game.close();
 });
 
 test("a Judge who does not acknowledge within 24 hours is disbarred, their Judgments invalid, and another is drawn; recusal disbars too", async () => {
-  const t = await courtGame();
+  const t = await game();
   const { ada, alan, grace } = t.id;
   await t.game.act(alan, "judge-opt-in", { optIn: true });
   await t.game.act(grace, "judge-opt-in", { optIn: true });
@@ -116,11 +99,12 @@ test("a Judge who does not acknowledge within 24 hours is disbarred, their Judgm
   assert.equal(caseOf(t, 1).status, "awaiting ruling", "a disbarred Judge's Judgments of the term are invalid");
   assert.deepEqual(caseOf(t, 1).invalidated, [second]);
   assert.equal(caseOf(t, 1).judge, after.judge);
+  clean(t);
   t.game.close();
 });
 
 test("three fourths of all active players voting as messages disbar the Judge; fewer do not", async () => {
-  const t = await courtGame();
+  const t = await game();
   const { ada, alan, grace, edsger, barbara, donald } = t.id;
   await t.game.act(grace, "judge-opt-in", { optIn: true });
   await t.game.act(ada, "invoke-judgment", { question: "Was the Deck moved on time?" });
@@ -140,11 +124,12 @@ test("three fourths of all active players voting as messages disbar the Judge; f
   assert.deepEqual(term(t)!.disbarred, [grace], "five of six active players: disbarred");
   assert.equal(value<Record<string, { open: boolean }>>(t, "votes")[id]!.open, false, "the vote closes");
   assert.ok(term(t)!.judge !== grace && term(t)!.judge !== ada);
+  clean(t);
   t.game.close();
 });
 
 test("a Judicial Proposal waits until the next turn's start, then goes on the Deck and is numbered after the queue's proposal", async () => {
-  const t = await courtGame();
+  const t = await game();
   const { ada, alan, grace } = t.id;
   await t.game.act(grace, "judge-opt-in", { optIn: true });
   await t.game.act(ada, "invoke-judgment", { question: "Does Rule 201 let a player endorse twice?" });
@@ -169,11 +154,12 @@ test("a Judicial Proposal waits until the next turn's start, then goes on the De
   const queued = Object.values(proposals(t)).find((p) => p.author === alan)!;
   assert.ok(queued.number >= 301 && judicial && proposals(t)[key]!.number === queued.number + 1, "numbered after the queue's proposal");
   assert.equal(numbered(t, queued.number + 1)?.judicial, true);
+  clean(t);
   t.game.close();
 });
 
 test("a disbarred Judge's pending Judicial Proposal never reaches the Deck", async () => {
-  const t = await courtGame();
+  const t = await game();
   const { ada, grace } = t.id;
   await t.game.act(grace, "judge-opt-in", { optIn: true });
   await t.game.act(ada, "invoke-judgment", { question: "Q" });
@@ -184,5 +170,6 @@ test("a disbarred Judge's pending Judicial Proposal never reaches the Deck", asy
   assert.equal(jp.stage, "removed");
   await runTo(t, t.clock.now + 3 * day);
   assert.equal(Object.values(proposals(t)).find((p) => p.judicial)!.stage, "removed");
+  clean(t);
   t.game.close();
 });

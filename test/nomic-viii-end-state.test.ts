@@ -7,16 +7,10 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { engineOptions } from "../src/engine.js";
-import { Game } from "../src/kernel/game.js";
-import { loadPreset } from "../src/ruleset-sources/presets.js";
-import { stripRuleCode } from "../src/sandbox/compile-rule.js";
-import { createQuickJsSandbox } from "../src/sandbox/quickjs-sandbox.js";
-import { SqliteStore } from "../src/store/sqlite-store.js";
-import { testLimits } from "./helpers.js";
-import { hour, refused, runTo, TestClock, turn, utc, value, type Table } from "./nomic-viii-helpers.js";
+import { clean, courtGame, extraRule, judge } from "./nomic-viii-court-helpers.js";
+import { hour, refused, runTo, turn, utc, value, type Table } from "./nomic-viii-helpers.js";
 
-const players = ["Ada Lovelace", "Alan Turing", "Grace Hopper", "Edsger Dijkstra"];
+const players = ["Ada Lovelace", "Alan Turing", "Grace Hopper", "Edsger Dijkstra"] as const;
 
 const scoring = `
 const points = playerState("points", { initial: 0 });
@@ -25,32 +19,12 @@ action("score", { describe: "Score points", input: t.object({ points: t.integer(
   game.emit("points.changed", { player: actor, change: input.points });
 });`;
 
-/** A game of four with a points rule 301, created on Wednesday 7 January 2026, its first turn begun on Thursday the 8th. */
-async function endGame(): Promise<Table> {
-  const clock = new TestClock(utc(1, 7, 12));
-  const { rules, archived } = loadPreset("nomic-viii");
-  const store = SqliteStore.open(":memory:");
-  const options = engineOptions({ store, sandbox: () => createQuickJsSandbox(testLimits), clock: clock.read });
-  const extra = { number: 301, title: "Scoring", text: "Players may score points.", mutable: true, code: stripRuleCode(scoring) };
-  const game = await Game.create(options, { name: "End State test", preset: "nomic-viii", rules: [...rules, extra], archived, seed: "nomic-viii-end" });
-  const id: Record<string, string> = {};
-  for (const name of players) id[name.split(" ")[0]!.toLowerCase()] = (await game.join(name)).id;
-  const t = { game, store, clock, id };
-  await runTo(t, utc(1, 8));
-  return t;
-}
+/** A game of four with a points rule 301, its first turn begun. */
+const endGame = () => courtGame(players, [extraRule(301, scoring)]);
 
 const endState = (t: Table) => value<{ claimant: string; winners: string[]; secondedBy: string; since: number } | null>(t, "endState");
-const judge = (t: Table) => value<{ term: { judge: string | null; invoker: string } | null }>(t, "judgment").term?.judge ?? null;
 const inEffect = (t: Table, rule: number) => (t.game.state as unknown as { suspended?: Record<string, unknown> }).suspended?.[rule] === undefined;
 const over = (t: Table) => t.game.state.status === "over";
-const court = [108, 209, 210, 211, 212];
-const clean = (t: Table) =>
-  assert.deepEqual(
-    t.game.state.failures.filter((f) => court.includes(f.rule)),
-    [],
-    "no rule of the court failed",
-  );
 
 test("a seconded claim suspends the rules outside the Initial Set and invokes Judgment; the Judge ends it as erroneous and they resume", async () => {
   const t = await endGame();
