@@ -10,7 +10,7 @@ import { test } from "node:test";
 import { readFileSync } from "node:fs";
 import { checkRuleCode } from "../src/sandbox/compile-rule.js";
 import { presetCodePath } from "../src/ruleset-sources/presets.js";
-import { caseOf, clean, court, courtGame, log, term } from "./nomic-viii-court-helpers.js";
+import { caseOf, clean, court, courtGame, extraRule, log, term } from "./nomic-viii-court-helpers.js";
 import { day, hour, numbered, propose, proposals, refused, runTo, say, turn, value } from "./nomic-viii-helpers.js";
 
 const players = ["Ada Lovelace", "Alan Turing", "Grace Hopper", "Edsger Dijkstra", "Barbara Liskov", "Donald Knuth"] as const;
@@ -172,4 +172,19 @@ test("a disbarred Judge's pending Judicial Proposal never reaches the Deck", asy
   assert.equal(Object.values(proposals(t)).find((p) => p.judicial)!.stage, "removed");
   clean(t);
   t.game.close();
+});
+
+test("Rule 108 settles a conflict between rules that name it by their own claims of precedence, else the lowest number prevails", async () => {
+  const color = (c: string) => `answer("test.color", () => "${c}", { precedenceBy: 108 });`;
+  const asker = `const color = gameState<string | null>("color", { initial: null });
+action("ask-color", { describe: "Ask the color", input: t.object({}) }, () => color.set(game.ask<string>("test.color")?.value ?? null));`;
+  const read = async (props?: Record<string, number[]>) => {
+    const t = await courtGame(players, [extraRule(301, color("red")), extraRule(302, color("blue"), props), extraRule(303, asker)]);
+    await t.game.act(t.id.ada, "ask-color", {});
+    clean(t);
+    t.game.close();
+    return value(t, "color");
+  };
+  assert.equal(await read(), "red", "no claim: step 5, the lowest number");
+  assert.equal(await read({ precedes: [301] }), "blue", "step 3: Rule 302 says of itself that it takes precedence over Rule 301");
 });
