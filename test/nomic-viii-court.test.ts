@@ -10,8 +10,8 @@ import { test } from "node:test";
 import { readFileSync } from "node:fs";
 import { checkRuleCode } from "../src/sandbox/compile-rule.js";
 import { presetCodePath } from "../src/ruleset-sources/presets.js";
-import { caseOf, clean, court, courtGame, extraRule, log, term } from "./nomic-viii-court-helpers.js";
-import { day, hour, numbered, propose, proposals, refused, runTo, say, turn, value } from "./nomic-viii-helpers.js";
+import { caseOf, clean, court, courtGame, extraRule, judge, log, term } from "./nomic-viii-court-helpers.js";
+import { day, hour, numbered, propose, proposals, refused, runTo, say, turn, utc, value, vote } from "./nomic-viii-helpers.js";
 
 const players = ["Ada Lovelace", "Alan Turing", "Grace Hopper", "Edsger Dijkstra", "Barbara Liskov", "Donald Knuth"] as const;
 
@@ -187,4 +187,53 @@ action("ask-color", { describe: "Ask the color", input: t.object({}) }, () => co
   };
   assert.equal(await read(), "red", "no claim: step 5, the lowest number");
   assert.equal(await read({ precedes: [301] }), "blue", "step 3: Rule 302 says of itself that it takes precedence over Rule 301");
+});
+
+test("a term ends at the end of the first turn that started during it; a player who voted on a proposal lately is preferred", async () => {
+  const t = await game();
+  const { ada, alan, grace, edsger } = t.id;
+  await propose(t, alan, { kind: "repeal", number: 212 });
+  await runTo(t, utc(1, 11)); // Sunday: the Deck went to vote 24 hours before turn 2's end
+  const number = Object.values(proposals(t)).find((p) => p.author === alan)!.number;
+  await vote(t, edsger, number, "aye");
+  for (const p of [grace, edsger]) await t.game.act(p, "judge-opt-in", { optIn: true });
+  await t.game.act(ada, "invoke-judgment", { question: "Is Proposal 301 in order?" });
+  assert.equal(judge(t), edsger, "of those opted in, only Edsger voted on a proposal this turn");
+  assert.ok(
+    (await log(t)).some((m) => /Edsger Dijkstra is drawn at random as Judge, for a new term/.test(m)),
+    "no criterion ignored",
+  );
+  await t.game.act(edsger, "acknowledge-judgeship", {});
+  await runTo(t, utc(1, 12)); // Monday: turn 2, during which the term began, ends; turn 3 starts during the term
+  assert.equal(judge(t), edsger);
+  await runTo(t, utc(1, 15)); // Thursday: turn 3 ends, and the term with it
+  assert.equal(term(t), null);
+  assert.equal(caseOf(t, 1).status, "lapsed", "a question not settled in the term lapses");
+  clean(t);
+  t.game.close();
+});
+
+test("a majority of all moderators disbars the Judge on their call that a Judgment egregiously conflicts with the rules", async () => {
+  const t = await game();
+  const { ada, alan, grace, barbara } = t.id;
+  const openVote = (title: RegExp) =>
+    Object.values(value<Record<string, { title: string; channel: string; open: boolean }>>(t, "votes")).find((v) => v.open && title.test(v.title))!;
+  await t.game.act(ada, "moderate", { motion: "add-moderator", person: "Grace Hopper" });
+  await say(t, ada, openVote(/Grace Hopper/).channel, "aye");
+  assert.deepEqual(value(t, "moderators"), [ada, grace]);
+
+  await t.game.act(barbara, "judge-opt-in", { optIn: true });
+  await t.game.act(alan, "invoke-judgment", { question: "May a moderator vote twice?" });
+  assert.equal(judge(t), barbara);
+  await t.game.act(barbara, "rule-on", { case: 1, verdict: "Yes, moderators have two votes." });
+  await refused(t, alan, "moderators-disbar", { conflict: "Rule 206: one vote each" }, /only a server moderator/);
+  await t.game.act(ada, "moderators-disbar", { conflict: "Rule 206 gives each player one vote per vote" });
+  const motion = openVote(/egregiously conflicts/);
+  await say(t, ada, motion.channel, "aye");
+  assert.equal(judge(t), barbara, "one of two moderators is no majority");
+  await say(t, grace, motion.channel, "yes");
+  assert.deepEqual(term(t)!.disbarred, [barbara]);
+  assert.equal(caseOf(t, 1).status, "awaiting ruling", "the disbarred Judge's Judgment is invalid");
+  clean(t);
+  t.game.close();
 });
