@@ -228,9 +228,13 @@ test("a majority of all moderators disbars the Judge on their call that a Judgme
   await t.game.act(barbara, "rule-on", { case: 1, verdict: "Yes, moderators have two votes." });
   await refused(t, alan, "moderators-disbar", { conflict: "Rule 206: one vote each" }, /only a server moderator/);
   await t.game.act(ada, "moderators-disbar", { conflict: "Rule 206 gives each player one vote per vote" });
-  const motion = openVote(/egregiously conflicts/);
+  const motion = openVote(/disbar Judge Barbara Liskov/);
   await say(t, ada, motion.channel, "aye");
   assert.equal(judge(t), barbara, "one of two moderators is no majority");
+  assert.ok(
+    (await log(t)).some((m) => /egregiously conflicts with the rules: Rule 206 gives each player one vote per vote/.test(m)),
+    "the moderators' reading is recorded",
+  );
   await say(t, grace, motion.channel, "yes");
   assert.deepEqual(term(t)!.disbarred, [barbara]);
   assert.equal(caseOf(t, 1).status, "awaiting ruling", "the disbarred Judge's Judgment is invalid");

@@ -321,8 +321,9 @@ action(
   },
   (input, { actor }) => {
     const judge = term()?.judge ?? game.refuse("there is no Judge to disbar");
-    const title = `disbar Judge ${name(judge)}: their Judgment egregiously conflicts with the rules: ${input.conflict.trim()} (Rule 209)`;
-    game.post(`${name(actor)} moves that the server moderators ${title}.`);
+    // The motion's title stays short (it names the vote's channel); the moderators' reading goes in the log and the motion's data.
+    const title = `disbar Judge ${name(judge)} (Rule 209)`;
+    game.post(`${name(actor)} moves that the server moderators ${title}: their Judgment egregiously conflicts with the rules: ${input.conflict.trim()}`);
     game.emit("moderators.motion", { kind: "disbar-judge", title, data: { judge, term: books.get().terms, conflict: input.conflict.trim() } });
   },
 );
