@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { clean, courtGame, extraRule, judge } from "./nomic-viii-court-helpers.js";
-import { hour, refused, runTo, turn, utc, value, type Table } from "./nomic-viii-helpers.js";
+import { hour, refused, runTo, say, turn, utc, value, type Table } from "./nomic-viii-helpers.js";
 
 const players = ["Ada Lovelace", "Alan Turing", "Grace Hopper", "Edsger Dijkstra"] as const;
 
@@ -60,9 +60,17 @@ test("a seconded claim suspends the rules outside the Initial Set and invokes Ju
 test("turns do not end during an End State; the game ends at the first turn end 168 hours after it began, with the winners the Judge named", async () => {
   const t = await endGame();
   const { ada, alan, grace, edsger } = t.id;
+  // Margaret takes part without playing; the moderators (Ada) make her one of them.
+  const margaret = (await t.game.attend("Margaret Hamilton")).person.id;
+  await t.game.act(ada, "moderate", { motion: "add-moderator", person: "Margaret Hamilton" });
+  const motion = Object.values(value<Record<string, { channel: string; open: boolean }>>(t, "votes")).find((v) => v.open)!;
+  await say(t, ada, motion.channel, "aye");
+  assert.deepEqual(value(t, "moderators"), [ada, margaret]);
+
   await t.game.act(alan, "declare-winners", { winners: [alan] });
   await runTo(t, utc(1, 9, 6)); // Friday 06:00: the End State begins
-  await t.game.act(ada, "second-claim", { claimant: alan });
+  await t.game.act(margaret, "second-claim", { claimant: alan });
+  assert.equal(endState(t)?.secondedBy, margaret, "a moderator who is not a player seconds");
   const j = judge(t)!;
   await refused(t, grace === j ? ada : grace, "confirm-winners", { winners: [edsger] }, /only the incumbent Judge/);
   await t.game.act(j, "confirm-winners", { winners: [edsger] });
