@@ -135,6 +135,7 @@ test("a Judicial Proposal waits until the next turn's start, then goes on the De
   await t.game.act(ada, "invoke-judgment", { question: "Does Rule 201 let a player endorse twice?" });
   await t.game.act(grace, "rule-on", { case: 1, verdict: "No." });
   await refused(t, alan, "judicial-proposal", { kind: "repeal", number: 212 }, /only the incumbent Judge/);
+  await refused(t, grace, "judicial-proposal", { kind: "repeal", number: 101 }, /rule 101 is immutable/);
   await t.game.act(grace, "judicial-proposal", { kind: "enact", title: "Endorsements", text: "A player endorses a proposal at most once." });
   const key = Object.keys(proposals(t)).find((k) => proposals(t)[k]!.judicial)!;
   assert.equal(proposals(t)[key]!.stage, "pending");

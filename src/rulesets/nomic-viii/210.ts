@@ -10,7 +10,8 @@
 // - A disbarred Judge's pending Judicial Proposal is removed at once (Rule 209), so that it
 //   never reaches the Deck even if the term ends before the next turn starts.
 // - Its author may edit or delete it while it is pending, even after their term has ended.
-// - Entries are keyed like the queue's ("q<n>", the next after every key in the record).
+// - Entries are keyed like the queue's ("q<n>", the next after every key in the record); the
+//   rule-change is read by Rule 103 ("rule-change.read") when made or edited, as the queue's are.
 
 type Change =
   | { kind: "enact"; title: string; text: string; code?: RuleCode }
@@ -58,13 +59,12 @@ const change = t.oneOf([
   }),
 ]);
 
-/** A property's value as typed, read as the property wants it ("mutable": yes/no). */
-function normalized(c: Infer<typeof change>): Change {
-  if (c.kind !== "set-property") return c as Change;
-  if (c.key !== "mutable") return c;
-  const v = c.value.trim().toLowerCase();
-  if (!["true", "false", "mutable", "immutable"].includes(v)) game.refuse('a rule\'s mutability is "mutable" or "immutable"');
-  return { ...c, value: v === "true" || v === "mutable" };
+/** The rule-change as given, once Rule 103 reads it as one (the queue's proposals are read the same way). */
+function checked(c: Infer<typeof change>): Change {
+  const given = { ...c, ...(c.kind === "set-property" && c.key.trim() === "mutable" ? { value: c.value.trim().toLowerCase() } : {}) } as Change;
+  const read = game.ask<Json>("rule-change.read", { change: given as unknown as Json, number: 0 })?.value;
+  if (typeof read === "string") game.refuse(read);
+  return given;
 }
 
 const mine = (actor: PlayerId, key: string): Proposal => {
@@ -96,7 +96,7 @@ action(
       proposer: actor,
       createdAt: game.now(),
       endorsers: [],
-      change: normalized(input),
+      change: checked(input),
       votes: {},
       judicial: true,
       term,
@@ -114,7 +114,7 @@ action(
   },
   (input, { actor }) => {
     const p = mine(actor, input.proposal);
-    proposals.set(input.proposal, { ...p, change: normalized(input.change) });
+    proposals.set(input.proposal, { ...p, change: checked(input.change) });
     game.post(`${name(actor)} edits Judicial Proposal ${input.proposal}.`);
   },
 );
