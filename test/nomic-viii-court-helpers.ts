@@ -52,6 +52,11 @@ export const term = (t: Table) => value<{ term: Term | null }>(t, "judgment").te
 export const judge = (t: Table) => term(t)?.judge ?? null;
 export const caseOf = (t: Table, n: number) => value<Record<string, any>>(t, "cases")[n];
 
+/** These players opt into being drawn as Judge (Rule 209). */
+export async function optIn(t: Table, players: readonly string[]): Promise<void> {
+  for (const p of players) await t.game.act(p, "judge-opt-in", { optIn: true });
+}
+
 /** Every message of the log addressed to everyone. */
 export const log = async (t: Table): Promise<string[]> =>
   (await t.store.readActs(t.game.id)).flatMap((act) => act.effects.filter((e) => e.e === "message" && e.to === null).map((e) => (e as { text: string }).text));

@@ -10,7 +10,7 @@ import { test } from "node:test";
 import { readFileSync } from "node:fs";
 import { checkRuleCode } from "../src/sandbox/compile-rule.js";
 import { presetCodePath } from "../src/ruleset-sources/presets.js";
-import { caseOf, clean, court, courtGame, extraRule, judge, log, term } from "./nomic-viii-court-helpers.js";
+import { caseOf, clean, court, courtGame, extraRule, judge, log, optIn, term } from "./nomic-viii-court-helpers.js";
 import { day, hour, numbered, propose, proposals, refused, runTo, say, turn, utc, value, vote } from "./nomic-viii-helpers.js";
 
 const players = ["Ada Lovelace", "Alan Turing", "Grace Hopper", "Edsger Dijkstra", "Barbara Liskov", "Donald Knuth"] as const;
@@ -24,8 +24,7 @@ test("the court's code type-checks against the rule API, as a player's would", (
 test("invoking Judgment starts a term; the Judge is drawn among the eligible, the criteria dropped from the last while no one is eligible", async () => {
   const t = await game();
   const { ada, alan, grace } = t.id;
-  await t.game.act(grace, "judge-opt-in", { optIn: true });
-  await t.game.act(ada, "judge-opt-in", { optIn: true });
+  await optIn(t, [grace, ada]);
   await t.game.act(ada, "invoke-judgment", { question: "May a proposal be endorsed twice?" });
   const first = term(t)!;
   assert.equal(first.invoker, ada);
@@ -70,8 +69,7 @@ test("invoking Judgment starts a term; the Judge is drawn among the eligible, th
 test("a Judge who does not acknowledge within 24 hours is disbarred, their Judgments invalid, and another is drawn; recusal disbars too", async () => {
   const t = await game();
   const { ada, alan, grace } = t.id;
-  await t.game.act(alan, "judge-opt-in", { optIn: true });
-  await t.game.act(grace, "judge-opt-in", { optIn: true });
+  await optIn(t, [alan, grace]);
   await t.game.act(ada, "invoke-judgment", { question: "Is Rule 208's bot functional?" });
   const first = term(t)!.judge!;
   const second = first === alan ? grace : alan;
@@ -106,7 +104,7 @@ test("a Judge who does not acknowledge within 24 hours is disbarred, their Judgm
 test("three fourths of all active players voting as messages disbar the Judge; fewer do not", async () => {
   const t = await game();
   const { ada, alan, grace, edsger, barbara, donald } = t.id;
-  await t.game.act(grace, "judge-opt-in", { optIn: true });
+  await optIn(t, [grace]);
   await t.game.act(ada, "invoke-judgment", { question: "Was the Deck moved on time?" });
   assert.equal(term(t)!.judge, grace);
   await t.game.act(grace, "acknowledge-judgeship", {});
@@ -131,7 +129,7 @@ test("three fourths of all active players voting as messages disbar the Judge; f
 test("a Judicial Proposal waits until the next turn's start, then goes on the Deck and is numbered after the queue's proposal", async () => {
   const t = await game();
   const { ada, alan, grace } = t.id;
-  await t.game.act(grace, "judge-opt-in", { optIn: true });
+  await optIn(t, [grace]);
   await t.game.act(ada, "invoke-judgment", { question: "Does Rule 201 let a player endorse twice?" });
   await t.game.act(grace, "rule-on", { case: 1, verdict: "No." });
   await refused(t, alan, "judicial-proposal", { kind: "repeal", number: 212 }, /only the incumbent Judge/);
@@ -162,7 +160,7 @@ test("a Judicial Proposal waits until the next turn's start, then goes on the De
 test("a disbarred Judge's pending Judicial Proposal never reaches the Deck", async () => {
   const t = await game();
   const { ada, grace } = t.id;
-  await t.game.act(grace, "judge-opt-in", { optIn: true });
+  await optIn(t, [grace]);
   await t.game.act(ada, "invoke-judgment", { question: "Q" });
   await t.game.act(grace, "judicial-proposal", { kind: "repeal", number: 212 });
   await runTo(t, t.clock.now + 25 * hour);
@@ -197,7 +195,7 @@ test("a term ends at the end of the first turn that started during it; a player 
   await runTo(t, utc(1, 11)); // Sunday: the Deck went to vote 24 hours before turn 2's end
   const number = Object.values(proposals(t)).find((p) => p.author === alan)!.number;
   await vote(t, edsger, number, "aye");
-  for (const p of [grace, edsger]) await t.game.act(p, "judge-opt-in", { optIn: true });
+  await optIn(t, [grace, edsger]);
   await t.game.act(ada, "invoke-judgment", { question: "Is Proposal 301 in order?" });
   assert.equal(judge(t), edsger, "of those opted in, only Edsger voted on a proposal this turn");
   assert.ok(
@@ -223,7 +221,7 @@ test("a majority of all moderators disbars the Judge on their call that a Judgme
   await say(t, ada, openVote(/Grace Hopper/).channel, "aye");
   assert.deepEqual(value(t, "moderators"), [ada, grace]);
 
-  await t.game.act(barbara, "judge-opt-in", { optIn: true });
+  await optIn(t, [barbara]);
   await t.game.act(alan, "invoke-judgment", { question: "May a moderator vote twice?" });
   assert.equal(judge(t), barbara);
   await t.game.act(barbara, "rule-on", { case: 1, verdict: "Yes, moderators have two votes." });
