@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs";
 import { checkRuleCode } from "../src/sandbox/compile-rule.js";
 import { presetCodePath } from "../src/ruleset-sources/presets.js";
 import { caseOf, clean, court, courtGame, extraRule, judge, log, optIn, term } from "./nomic-viii-court-helpers.js";
-import { day, hour, numbered, propose, proposals, refused, runTo, say, turn, utc, value, vote } from "./nomic-viii-helpers.js";
+import { day, hour, numbered, propose, proposals, refused, reload, runTo, say, turn, utc, value, vote } from "./nomic-viii-helpers.js";
 
 const players = ["Ada Lovelace", "Alan Turing", "Grace Hopper", "Edsger Dijkstra", "Barbara Liskov", "Donald Knuth"] as const;
 
@@ -79,6 +79,7 @@ test("a Judge who does not acknowledge within 24 hours is disbarred, their Judgm
     awaits.map((a) => a.action),
     ["acknowledge-judgeship"],
   );
+  await reload(t); // the timer outlives a server's restart
   await runTo(t, t.clock.now + 23 * hour);
   assert.equal(term(t)!.judge, first, "23 hours: still the Judge");
   await runTo(t, t.clock.now + 2 * hour);
