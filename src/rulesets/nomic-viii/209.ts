@@ -88,7 +88,7 @@ const status = playerState<"active" | "inactive">("status", { initial: "active" 
 const turn = gameState<{ number: number } | null>("turn", { initial: null });
 const votes = gameState<{ [id: string]: Vote }>("votes", { initial: {} });
 const moderators = gameState<PersonId[]>("moderators", { initial: [] });
-const proposals = recordState<{ judicial?: boolean; author: PlayerId | null; stage: string; term?: number }>("proposals");
+const proposals = recordState<{ judicial?: boolean; author: PlayerId | null; stage: string; status: string; reason: string | null }>("proposals");
 
 const name = (id: PersonId) => game.player(id)?.name ?? game.participants().find((p) => p.id === id)?.name ?? id;
 const term = () => judgment.get().term;
@@ -178,7 +178,8 @@ function disbar(why: string): void {
       cases.set(c.number, { ...c, status: "awaiting ruling", verdict: null, reasoning: null, ruledBy: null, invalidated: [...c.invalidated, judge] });
   for (const key of proposals.keys()) {
     const p = proposals.get(key);
-    if (p?.judicial && p.author === judge && p.stage === "pending") proposals.set(key, { ...p, stage: "removed" });
+    if (p?.judicial && p.author === judge && p.stage === "pending")
+      proposals.set(key, { ...p, stage: "removed", status: "removed", reason: "its Judge was disbarred (Rule 210)" });
   }
   const next = { ...t, judge: null, disbarred: [...t.disbarred, judge] };
   setTerm(next);
