@@ -8,6 +8,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { readFileSync } from "node:fs";
+import { courtReport } from "../src/records/reports/index.js";
 import { checkRuleCode } from "../src/sandbox/compile-rule.js";
 import { presetCodePath } from "../src/ruleset-sources/presets.js";
 import { caseOf, clean, court, courtGame, extraRule, judge, log, optIn, term } from "./nomic-viii-court-helpers.js";
@@ -98,6 +99,9 @@ test("a Judge who does not acknowledge within 24 hours is disbarred, their Judgm
   assert.equal(caseOf(t, 1).status, "awaiting ruling", "a disbarred Judge's Judgments of the term are invalid");
   assert.deepEqual(caseOf(t, 1).invalidated, [second]);
   assert.equal(caseOf(t, 1).judge, after.judge);
+  // The court report reads the cases by the records convention: the question open again before the new Judge.
+  const reported = courtReport(await t.store.readActs(t.game.id), t.game.state, null).cases.find((c) => c.number === 1)!;
+  assert.deepEqual([reported.caller?.id, reported.judge?.id, reported.status, reported.verdict], [ada, after.judge, "awaiting ruling", null]);
   clean(t);
   t.game.close();
 });
