@@ -106,6 +106,13 @@ test("the replies of a played game conform to the document, errors included", as
   conforms(await ada.get(`/api/games/${id}/at?seq=2`), "get", `${game}/at`);
   conforms(await ada.post(`/api/games/${id}/posts`, { body: "Well played." }), "post", `${game}/posts`);
   conforms(await ada.get(`/api/games/${id}/posts`), "get", `${game}/posts`);
+  const said = await ada.post(`/api/games/${id}/messages`, { channel: "general", text: "Said." });
+  conforms(said, "post", `${game}/messages`);
+  conforms(await ada.request("PATCH", `/api/games/${id}/messages/${said.body.id}`, { text: "Said again." }), "patch", `${game}/messages/{message}`);
+  conforms(await ada.post(`/api/games/${id}/messages/${said.body.id}/redact`, { reason: "tidying" }), "post", `${game}/messages/{message}/redact`);
+  conforms(await ada.request("DELETE", `/api/games/${id}/messages/${said.body.id}`), "delete", `${game}/messages/{message}`); // refused: redacted
+  conforms(await ada.get(`/api/games/${id}/messages`), "get", `${game}/messages`);
+  conforms(await ada.get(`/api/games/${id}/channels`), "get", `${game}/channels`);
   conforms(await ada.get(`/api/games/${id}/ruleset?full=true`), "get", `${game}/ruleset`);
   conforms(await ada.get(`/api/games/${id}/ruleset?format=markdown`), "get", `${game}/ruleset`);
   for (const kind of ["proposals", "scores", "court"]) conforms(await ada.get(`/api/games/${id}/reports/${kind}`), "get", `${game}/reports/{kind}`);

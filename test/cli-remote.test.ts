@@ -310,6 +310,23 @@ describe("nomos remote", () => {
     await fails("ada", ["post", "   ", "--game", game], /a post cannot be blank/);
   });
 
+  test("channels: say, read, edit, delete, and the host redacts", async () => {
+    assert.match(await ok("grace", "say", "Shall we begin?", "--game", game), /^Said in #general of game \w+ \(message \d+\)\.\n$/);
+    const said = await okJson("grace", "say", "A second thought.", "--game", game);
+    assert.match(await ok("grace", "edit-message", String(said.id), "A better thought.", "--game", game), /^Message \d+ edited\.\n$/);
+    const rude = await okJson("grace", "say", "Something rude.", "--game", game);
+    await fails("grace", ["redact", String(rude.id), "--reason", "mine", "--game", game], /host|redact/i);
+    assert.match(await ok("ada", "redact", String(rude.id), "--reason", "the terms", "--game", game), /^Message \d+ redacted: the terms\n$/);
+    assert.match(await ok("grace", "delete-message", String(said.id), "--game", game), /^Message \d+ deleted\.\n$/);
+    await fails("ada", ["say", "x", "--channel", "backstage", "--game", game], /no channel "backstage"/);
+    const text = await ok("ada", "messages", "--channel", "general", "--game", game);
+    assert.match(text, /\[general\] Grace Hopper:\n {2}Shall we begin\?\n/);
+    assert.match(text, /\[general\] Grace Hopper:\n {2}\(deleted\)\n/);
+    assert.match(text, /\[general\] Grace Hopper:\n {2}\(redacted by Ada Lovelace: the terms\)/);
+    assert.ok(!text.includes("Something rude"));
+    assert.match(await ok("ada", "messages", "--game", game), /^Channels: #general \(\d+\)/);
+  });
+
   test("a session ended on the server says to log in again; logout forgets it", async () => {
     const copy = join(dir, "grace-copy.json");
     writeFileSync(copy, readFileSync(sessionOf("grace")));

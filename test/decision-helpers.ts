@@ -42,21 +42,30 @@ export function courtRules(): RuleSpec[] {
 }
 
 /**
- * The court on a server: Ada imports it (she is the first player, so the judge), Grace joins
- * by invitation and calls for judgment on Rule 301. Returns the game's id and both clients.
+ * A game of `rules` on a server: Ada imports it (she is its first player, so its host), Grace
+ * joins by invitation. Returns the game's id, its invitation and both clients.
  */
-export async function courtOnServer(server: TestServer): Promise<{ id: string; ada: ApiClient; grace: ApiClient }> {
+export async function adaAndGrace(
+  server: TestServer,
+  name: string,
+  rules: RuleSpec[],
+): Promise<{ id: string; invite: string; ada: ApiClient; grace: ApiClient }> {
   const options = engine();
-  const made = await Game.create(options, { name: "Court", preset: null, rules: courtRules() });
+  const made = await Game.create(options, { name, preset: null, rules });
   await made.join("Ada Lovelace");
   const archive = await exportGame(options.store, made.id);
   made.close();
   const ada = await new ApiClient(server.url).signup("ada", "Ada Lovelace");
   const imported = await ada.post("/api/games/import", { archive, as: "ada-lovelace" });
   assert.equal(imported.status, 201, JSON.stringify(imported.body));
-  const id: string = imported.body.id;
   const grace = await new ApiClient(server.url).signup("grace", "Grace Hopper");
   assert.equal((await grace.post(`/api/invites/${imported.body.invite}/join`)).status, 200);
+  return { id: imported.body.id, invite: imported.body.invite, ada, grace };
+}
+
+/** The court on a server (Ada is the judge); Grace calls for judgment on Rule 301. */
+export async function courtOnServer(server: TestServer): Promise<{ id: string; ada: ApiClient; grace: ApiClient }> {
+  const { id, ada, grace } = await adaAndGrace(server, "Court", courtRules());
   assert.equal((await grace.act(id, "call", { rule: 301 })).status, 200);
   return { id, ada, grace };
 }

@@ -90,3 +90,21 @@ export async function playUntil(game: Game, done: () => boolean, limit = 200): P
     if (latest.status === "adopted" && !done()) await playTurn(game, { kind: "repeal", rule: latest.number });
   }
 }
+
+/** A rule written in a test: its number, mutability and code. */
+export interface InlineRule {
+  number: number;
+  mutable: boolean;
+  code: string;
+}
+
+/** A game of rules written in the test (text "Rule N."), these players joined. */
+export async function inlineGame(name: string, rules: InlineRule[], players: string[]): Promise<Game> {
+  const options = engine();
+  const specs = await Promise.all(
+    rules.map(async (r) => ({ number: r.number, text: `Rule ${r.number}.`, mutable: r.mutable, code: await options.compile(r.code) })),
+  );
+  const game = await Game.create(options, { name, preset: null, rules: specs, seed: name });
+  for (const player of players) await game.join(player);
+  return game;
+}

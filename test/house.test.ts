@@ -23,7 +23,8 @@ const src = join(root, "src");
  * Words a preset's state shares with the engine's own vocabulary, in the engine's sense:
  * the officers' reports are named after the rule API's record conventions ("proposals"),
  * a game's "status" (and the ARIA role), the CSS class of a drawn GridBoard ("board"), a
- * proposal's "votes" (the ProposalRecord convention's field), the CLI's "judgment" command.
+ * proposal record's "votes" (the convention's field and its list's class), the CLI's
+ * "judgment" command (the court report).
  */
 const engineWords = new Set<string>([...recordKinds, "status", "board", "votes", "judgment"]);
 

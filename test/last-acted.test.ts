@@ -2,7 +2,7 @@
  * When each player last acted, and forum posts as acts, through the HTTP API on a real
  * server: a rule adopted in play counts each player's forum posts (it hears "forum.posted")
  * and reads `lastActed`, which an action or a post sets and a newcomer lacks (null).
- * The log records the post (who, on what topic), never its text.
+ * The log records the post (who, in which channel, which message), never its text.
  */
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
@@ -46,33 +46,38 @@ test("a rule counts forum posts and reads when each player last acted, all throu
     "the rule was adopted",
   );
 
-  // Grace posts on a topic; Alan twice, on none (the forum's "general").
-  assert.equal((await grace.post(`/api/games/${table.id}/posts`, { body: "I will propose a tax on points.", topic: "proposals" })).status, 201);
+  // Grace posts; Alan twice. The forum is the channel "general"; a topic naming no channel is refused.
+  const nowhere = await grace.post(`/api/games/${table.id}/posts`, { body: "I will propose a tax on points.", topic: "proposals" });
+  assert.equal(nowhere.status, 400);
+  assert.match(nowhere.body.error.message, /there is no channel "proposals"/);
+  assert.equal((await grace.post(`/api/games/${table.id}/posts`, { body: "I will propose a tax on points." })).status, 201);
   const heard = (await stateOf(ada, table.id, "heard")).value;
-  assert.deepEqual({ player: heard.player, topic: heard.topic }, { player: ids.grace, topic: "proposals" }, "the rule heard the post and its topic");
+  assert.deepEqual({ player: heard.player, topic: heard.topic }, { player: ids.grace, topic: "general" }, "the rule heard the post and its channel");
   assert.equal(heard.lastActed, heard.now, "the post is Grace's latest act: the rule reads its time as her lastActed");
   assert.equal((await alan.post(`/api/games/${table.id}/posts`, { body: "Agreed." })).status, 201);
   assert.equal((await alan.post(`/api/games/${table.id}/posts`, { body: "Second thoughts." })).status, 201);
   assert.deepEqual((await stateOf(ada, table.id, "posts")).values, { [ids.ada]: 0, [ids.grace]: 1, [ids.alan]: 2 });
 
-  // The forum keeps the text and topic; the log keeps who posted on what, not the text.
+  // The forum keeps the text; the acts keep who posted where, not the text (the log shows it from the forum).
   const listed = (await ada.get(`/api/games/${table.id}/posts`)).body as { body: string; topic: string }[];
   assert.deepEqual(
     listed.map((p) => [p.topic, p.body]),
     [
-      ["proposals", "I will propose a tax on points."],
+      ["general", "I will propose a tax on points."],
       ["general", "Agreed."],
       ["general", "Second thoughts."],
     ],
   );
   const log = (await ada.get(`/api/games/${table.id}/log`)).body.entries as { input: any }[];
-  const postActs = log.filter((e) => e.input.kind === "post").map((e) => e.input);
+  const postActs = log.filter((e) => e.input.kind === "message").map((e) => e.input);
   assert.deepEqual(postActs, [
-    { kind: "post", player: ids.grace, topic: "proposals" },
-    { kind: "post", player: ids.alan, topic: "general" },
-    { kind: "post", player: ids.alan, topic: "general" },
+    { kind: "message", op: "post", person: ids.grace, channel: "general", message: 1 },
+    { kind: "message", op: "post", person: ids.alan, channel: "general", message: 2 },
+    { kind: "message", op: "post", person: ids.alan, channel: "general", message: 3 },
   ]);
-  assert.ok(!JSON.stringify(log).includes("tax on points"), "no post's text is in the log");
+  assert.ok(!JSON.stringify(postActs).includes("tax on points"), "no post's text is in its act");
+  const shown = log.filter((e) => e.input.kind === "message").map((e) => (e as { message?: { text: string | null } }).message?.text);
+  assert.deepEqual(shown, ["I will propose a tax on points.", "Agreed.", "Second thoughts."], "the log shows each post's text beside its act");
 
   // A newcomer has not acted yet: null. The page shows when each player last acted.
   const dan = await new ApiClient(server.url).signup("dan-brown", "Dan Brown");

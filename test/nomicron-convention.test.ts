@@ -146,7 +146,7 @@ test("joining after the founding waits for a motion; at a convention's end the s
   await game.act(id.ada!, "motion", { kind: "close-floor" });
   await game.act(id.ada!, "vote-motion", { motion: Object.keys(record(t, "motions")).length, vote: "for" });
   await runTo(t, t.clock.now + 7 * day);
-  await game.post(id.alan!, "general");
+  await game.message(id.alan!, { op: "post", channel: "general", text: "Still here." });
   await motion(t, id.ada!, "begin-round", { [id.grace!]: "abstain", [id.alan!]: "abstain" });
   await runTo(t, t.clock.now + 7 * day);
   assert.equal(round(t).number, 2);

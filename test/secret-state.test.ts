@@ -130,6 +130,8 @@ test("a secret reaches no one the rules hide it from: API, records, live updates
     `/api/games/${id}/rules`,
     `/api/games/${id}/log`,
     `/api/games/${id}/posts`,
+    `/api/games/${id}/messages`,
+    `/api/games/${id}/channels`,
     `/api/games/${id}/at?seq=${last}`,
     `/api/games/${id}/at?time=${encodeURIComponent(new Date().toISOString())}`,
     ...records,

@@ -66,7 +66,7 @@ test("axe-core finds no violation on any page", async () => {
     ["rules", "[data-rule]"],
     ["records", "h2"],
     ["log", ".log"],
-    ["forum", "textarea"],
+    ["channels", "textarea"],
   ];
   for (const [tab, ready] of tabs) {
     await ada

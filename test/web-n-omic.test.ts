@@ -288,8 +288,8 @@ test("N_omic in the browser: the board, a label its bearer never sees, and a who
     }
     texts[`records ${button}`] = await body();
   }
-  await tab(edsger, "Forum").click();
-  texts.forum = await body();
+  await tab(edsger, "Channels").click();
+  texts.channels = await body();
   // Another's label may be the same word, and is Edsger's to read: "Grace Hopper's forehead: ...".
   const others = ["Ada Lovelace", "Grace Hopper", "Alan Turing"];
   const unlessOthers = (text: string) => others.reduce((t, name) => t.replaceAll(`${name}'s forehead: `, `${name}'s forehead - `), text);
@@ -358,7 +358,7 @@ test("N_omic in the browser: the board, a label its bearer never sees, and a who
     ["Rules", '.rule[data-rule="324"]'],
     ["Records", "section.record"],
     ["Log", ".log li"],
-    ["Forum", "nav.tabs"],
+    ["Channels", "nav.tabs"],
     ["Play", "table.board"],
   ];
   for (const [page, name, ready] of [...tabs.map(([name, ready]) => [edsger, name, ready] as const), [ada, "Play", "table.board"] as const]) {

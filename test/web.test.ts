@@ -252,9 +252,9 @@ test("three players play two circuits of Suber's Initial Set in their browsers",
   await sees(alan, ".log", "Ada Lovelace — invoke-judgment");
   await shot(alan.page, "log");
 
-  // The forum, live.
-  await ada.page.getByRole("link", { name: "Forum" }).click();
-  await grace.page.getByRole("link", { name: "Forum" }).click();
+  // The game's General channel (its forum), live.
+  await ada.page.getByRole("link", { name: "Channels" }).click();
+  await grace.page.getByRole("link", { name: "Channels" }).click();
   await ada.page.getByLabel("Say something").fill("Good game so far. <b>bold?</b>");
   await ada.page.getByRole("button", { name: "Post" }).click();
   await sees(grace, ".posts", "Good game so far. <b>bold?</b>");

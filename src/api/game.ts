@@ -143,6 +143,12 @@ const viewFields = {
       description: "Who asked to join and waits for the rules to make them a player (absent: nobody)",
     }),
   ),
+  observers: Type.Optional(
+    Type.Array(Type.Object({ id: Type.String(), name: Type.String(), since: Type.Number() }), {
+      description: "Who takes part without playing (absent: nobody)",
+    }),
+  ),
+  founder: Type.Optional(Nullable(Type.String({ description: "The first person to join or take part (whoever set the game up)" }))),
   state: Type.Array(ref(StateView)),
   failures: Type.Array(Type.Object({ rule: Type.Integer(), seq: Type.Integer(), during: Type.String(), error: Type.String() }), {
     description: "The most recent failures of rules' code, newest last",
@@ -184,6 +190,7 @@ export const ActionInfo = Type.Object(
     input: Type.Unsafe<InputSchema>(Type.Object({}, { ...Open, description: "The JSON Schema of the action's input" })),
     changesRules: Type.Boolean(),
     rule: Type.Integer(),
+    channel: Type.Optional(Type.String({ description: "The channel the action is taken in, where its rule says (the web offers its form there)" })),
     refused: Nullable(
       Type.Object(
         { reason: Type.String(), rule: Nullable(Type.Integer()) },

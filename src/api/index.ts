@@ -25,6 +25,7 @@ import {
   StateView,
 } from "./game.js";
 import { ErrorBody } from "./errors.js";
+import { Channel, Message } from "./messages.js";
 import { ActReply, DryRunReply, Effect, Input, LogEntry, LogPage } from "./log.js";
 import { GameSummary, Preset, RulesetPreview } from "./lobby.js";
 import { CorrectionReply, GameArchiveSchema, ImportReply, RecordDocumentSchema } from "./records.js";
@@ -38,6 +39,7 @@ export * from "./game.js";
 export * from "./lobby.js";
 export * from "./log.js";
 export * from "./membership.js";
+export * from "./messages.js";
 export * from "./records.js";
 export type { Json } from "./shared.js";
 export { JsonValue, Nullable, ref } from "./shared.js";
@@ -78,6 +80,8 @@ export const sharedSchemas = [
   GameArchiveSchema,
   ImportReply,
   Post,
+  Channel,
+  Message,
   Diagnostics,
   Completions,
 ];

@@ -27,6 +27,11 @@ export const GameSummary = Type.Object(
         description: "Set while your request to join awaits the rules (a rule deferred it): why, in the rule's words. You are not a player until admitted",
       }),
     ),
+    observes: Type.Optional(
+      Type.Boolean({
+        description: "True when you take part without playing (an observer): you read the game, and take only the actions the rules open to every participant",
+      }),
+    ),
     timeZone: Type.String(),
     createdAt: Type.Integer(),
     invite: Type.Optional(Type.String({ description: "The invitation code (when you created the game)" })),
@@ -63,6 +68,15 @@ export const RulesetText = Type.Object(
 );
 export type RulesetText = Static<typeof RulesetText>;
 
+/** How a person takes part: as a player (the default), or without playing (an observer, whom the rules may grant actions). */
+export const JoinAs = Type.Union([Type.Literal("player"), Type.Literal("observer")], {
+  description: '"player" (the default) or "observer": take part without playing (read the game, take only the actions the rules open to every participant)',
+});
+
+/** Joining by an invitation: as a player, or without playing. */
+export const JoinRequest = Type.Object({ as: Type.Optional(JoinAs) }, { additionalProperties: false });
+export type JoinRequest = Static<typeof JoinRequest>;
+
 export const NewGame = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 100 }),
@@ -74,6 +88,7 @@ export const NewGame = Type.Object(
         description: "A practice game: its players may move its clock forward (POST /api/games/:id/clock), to learn a slow ruleset in one sitting",
       }),
     ),
+    as: Type.Optional(JoinAs),
   },
   { additionalProperties: false },
 );

@@ -15,7 +15,7 @@ export type Effect = KernelEffect;
 
 export const Input = Type.Unsafe<KernelInput>(
   Type.Object(
-    { kind: Type.String({ description: "create, join, rename, leave, action, timer, decision, correction or clock" }) },
+    { kind: Type.String({ description: "create, join, rename, leave, action, timer, decision, message, correction or clock" }) },
     { ...Open, $id: "Input", title: "Input", description: "What started an act; its other fields depend on its kind" },
   ),
 );
@@ -27,6 +27,16 @@ export const LogEntry = Type.Object(
     time: Type.Number({ description: "ms since 1970 UTC" }),
     input: ref(Input),
     effects: Type.Array(ref(Effect), { description: "What the act did, as you may see it" }),
+    message: Type.Optional(
+      Type.Object(
+        {
+          channel: Type.String(),
+          text: Type.Union([Type.String(), Type.Null()], { description: "The message's text now; null once deleted or redacted" }),
+          shown: Type.String({ description: 'What to show for it: the text, "Deleted" or "Redacted by <name>: <reason>"' }),
+        },
+        { description: "For a message act: the message as the server keeps it (the log holds no text)" },
+      ),
+    ),
   },
   { $id: "LogEntry", title: "LogEntry", description: "One act of the log, as you may read it" },
 );

@@ -15,6 +15,8 @@ export interface QueuedEvent {
   rule: number | null;
   /** The rule a timer belongs to: only it hears the event. */
   target: number | null;
+  /** What the log records of it, when that is less than the rules hear (a message's text is never recorded). */
+  logged?: Json;
 }
 
 export interface Frame {

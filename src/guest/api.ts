@@ -8,10 +8,12 @@ import type { Json, RuleRecord } from "../kernel/types.js";
 import { charge, cur, emitEffect, refusal } from "./act.js";
 import { stateApi } from "./api-state.js";
 import { decisionApi } from "./decisions.js";
+import { channelApi, declareChannel } from "./messages.js";
 import { checkedName, copied, frozenJson, text } from "./json.js";
-import { useApi, type Loaded } from "./loaded.js";
+import { useApi, type Claim, type ClaimFn, type Loaded } from "./loaded.js";
 import { caches, clearTimer, isPlayer, loaded, rules, setRule, setTimer, timers, world } from "./mirror.js";
 import { admit, applicants, endGame, removePlayer } from "./membership.js";
+import { participants } from "./participants.js";
 import { order } from "./precedence.js";
 import { ask } from "./questions.js";
 import { draw } from "./random.js";
@@ -98,6 +100,14 @@ function gameApi(number: number) {
       read("the applicants");
       return applicants();
     },
+    participants: () => {
+      read("the participants");
+      return participants();
+    },
+    founder: () => {
+      read("the founder");
+      return world.founder;
+    },
     rules: Object.freeze({
       all: () => {
         read("the rules");
@@ -167,6 +177,7 @@ function gameApi(number: number) {
       },
     }),
     ...decisionApi(number),
+    channels: channelApi(number),
     random: draw(number, stamp),
     calendar: calendar(number),
     post: (message: string, options?: { to?: unknown }) => {
@@ -237,14 +248,17 @@ function makeApi(number: number, l: Loaded): Record<string, unknown> {
     if (typeof f !== "function") throw new Error(`Rule ${number}: ${what} needs a function`);
     return f as (...args: never[]) => unknown;
   };
-  const claim = (v: unknown): number[] | "all" | null => (v === "all" ? "all" : Array.isArray(v) ? v.map(Number) : null);
+  const claim = (v: unknown, what: string): Claim =>
+    v === "all" ? "all" : Array.isArray(v) ? v.map(Number) : typeof v === "function" ? (fn(v, what) as ClaimFn) : null;
   return {
     ...stateApi(number, l),
     t,
     game: gameApi(number),
     action: (
       name: string,
-      options: { describe?: unknown; input?: { json?: Json }; changesRules?: unknown; prevails?: unknown; when?: unknown } | undefined,
+      options:
+        | { describe?: unknown; input?: { json?: Json }; changesRules?: unknown; prevails?: unknown; when?: unknown; channel?: unknown; participants?: unknown }
+        | undefined,
       handler: unknown,
     ) => {
       declaring("action");
@@ -256,7 +270,9 @@ function makeApi(number: number, l: Loaded): Record<string, unknown> {
         describe: text(options.describe ?? "", "an action's description", 2000),
         input: frozenJson(options.input.json, "an input schema"),
         changesRules: options.changesRules === true,
+        ...(options.channel === undefined ? {} : { channel: checkedName(options.channel, `Rule ${number}: action "${n}"'s channel`) }),
         prevails: options.prevails === true,
+        participants: options.participants === true,
         when: options.when === undefined ? null : (fn(options.when, `action "${n}"'s when`) as never),
         handler: h as never,
       });
@@ -271,6 +287,10 @@ function makeApi(number: number, l: Loaded): Record<string, unknown> {
       const n = checkedName(type, `Rule ${number}: on`);
       l.on.set(n, [...(l.on.get(n) ?? []), fn(handler, `on("${n}")`) as never]);
     },
+    channel: (id: unknown, options: unknown) => {
+      declaring("channel");
+      declareChannel(number, l, id, options);
+    },
     ruleProperty: (key: string, options: { initial?: unknown; describe?: unknown } | undefined) => {
       declaring("ruleProperty");
       const k = checkedName(key, `Rule ${number}: a rule property`);
@@ -278,12 +298,17 @@ function makeApi(number: number, l: Loaded): Record<string, unknown> {
       const describe = options.describe === undefined ? null : text(options.describe, "a property's description", 2000);
       l.props.set(k, { initial: frozenJson(options.initial, `property ${k}`), describe });
     },
-    answer: (question: string, respond: unknown, options?: { precedes?: unknown; defersTo?: unknown }) => {
+    answer: (question: string, respond: unknown, options?: { precedes?: unknown; defersTo?: unknown; precedenceBy?: unknown }) => {
       declaring("answer");
       const n = checkedName(question, `Rule ${number}: answer`);
       l.answers.set(n, [
         ...(l.answers.get(n) ?? []),
-        { fn: fn(respond, `answer("${n}")`) as never, precedes: claim(options?.precedes), defersTo: claim(options?.defersTo) },
+        {
+          fn: fn(respond, `answer("${n}")`) as never,
+          precedes: claim(options?.precedes, "precedes"),
+          defersTo: claim(options?.defersTo, "defersTo"),
+          precedenceBy: typeof options?.precedenceBy === "number" ? options.precedenceBy : null,
+        },
       ]);
     },
   };

@@ -6,10 +6,11 @@
  */
 import type { GuestQuery, GuestQueryResult, QueryRefusal } from "../kernel/guest-protocol.js";
 import type { Json } from "../kernel/types.js";
-import { cur, isRefusal } from "./act.js";
+import { actorRefusal } from "../kernel/participants.js";
+import { cur, isRefusal, refusal } from "./act.js";
 import { checkAction } from "./dispatch.js";
 import { frozenJson } from "./json.js";
-import { loaded } from "./mirror.js";
+import { loaded, world } from "./mirror.js";
 import { order } from "./precedence.js";
 import { ask } from "./questions.js";
 import { suspended } from "./status.js";
@@ -52,6 +53,7 @@ function refusedNow(actor: string): Record<string, QueryRefusal | null> {
     for (const entry of l.actions.values()) {
       if (out.has(entry.name)) continue;
       try {
+        if (!entry.participants && !world.players.some((p) => p.id === actor)) throw refusal(actorRefusal(entry.name, entry.describe), null);
         checkAction(n, entry, Object.freeze({ actor, action: entry.name }), empty);
         out.set(entry.name, null);
       } catch (err) {

@@ -8,7 +8,7 @@ import { limits } from "../kernel/limits.js";
 import type { DecisionRecord, Input, Json } from "../kernel/types.js";
 import { charge, cur, emitEffect, record, refusal } from "./act.js";
 import { checkedName, frozenJson, text } from "./json.js";
-import { isPlayer } from "./mirror.js";
+import { isParticipant } from "./participants.js";
 import { mayChange, mayRead } from "./run.js";
 
 export const decisions = new Map<string, DecisionRecord>();
@@ -60,8 +60,8 @@ export function decisionApi(number: number) {
       const act = cur.request!;
       const kind = checkedName(spec.kind, `Rule ${number}: a decision's kind`);
       const by = typeof spec.by === "string" ? [spec.by] : Array.isArray(spec.by) ? [...new Set(spec.by as unknown[])] : [];
-      if (by.length === 0 || by.some((p) => typeof p !== "string" || !isPlayer(p))) {
-        throw new Error(`Rule ${number}: a decision's "by" names the player (or list of players) who may make it, each a player of this game`);
+      if (by.length === 0 || by.some((p) => typeof p !== "string" || !isParticipant(p))) {
+        throw new Error(`Rule ${number}: a decision's "by" names the person (or list of people) who may make it, each taking part in this game`);
       }
       const question = text(spec.question ?? "", "a decision's question", limits.messageChars).trim();
       if (!question) throw new Error(`Rule ${number}: a decision needs its question, in words`);

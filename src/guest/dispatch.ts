@@ -10,7 +10,9 @@ import { checkedName, frozenJson } from "./json.js";
 import { loaded, writeEntry, writeGame, writePlayer, world } from "./mirror.js";
 import { decls, type ActionEntry } from "./loaded.js";
 import { correctPeople } from "./membership.js";
-import { isSkipped, order } from "./precedence.js";
+import { actorRefusal } from "../kernel/participants.js";
+import { isParticipant } from "./participants.js";
+import { isSkipped, order, sameClass } from "./precedence.js";
 import { ask } from "./questions.js";
 import { runIsolated, runReadOnly } from "./run.js";
 import { correctStatus } from "./in-effect.js";
@@ -30,7 +32,7 @@ export function drain(): void {
       cur.queue.length = 0;
       return;
     }
-    emitEffect({ e: "event", type: ev.type, data: ev.data, rule: ev.rule });
+    emitEffect({ e: "event", type: ev.type, data: ev.logged ?? ev.data, rule: ev.rule });
     const event = Object.freeze({ type: ev.type, data: ev.data, rule: ev.rule });
     const targets = ev.target !== null ? [ev.target] : order();
     for (const n of targets) {
@@ -42,7 +44,7 @@ export function drain(): void {
 }
 
 export function doAction(actor: string, name: string, input: Json): void {
-  if (!world.players.some((p) => p.id === actor)) throw refusal(`${actor} is not a player in this game; join it first`, null);
+  if (!isParticipant(actor)) throw refusal(`${actor} is not a player in this game; join it first`, null);
   let provider: number | null = null;
   for (const n of order()) {
     // A rule disabled for this act still handles it: runIsolated records its failure.
@@ -58,6 +60,7 @@ export function doAction(actor: string, name: string, input: Json): void {
     throw refusal(`no rule in effect offers the action "${name}"; the actions offered now are: ${[...offered].sort().join(", ") || "none"}`, null);
   }
   const entry = loaded.get(provider)!.actions.get(name)!;
+  if (!entry.participants && !world.players.some((p) => p.id === actor)) throw refusal(actorRefusal(entry.name, entry.describe), null);
   const ctx = Object.freeze({ actor, action: name });
   const frozenInput = frozenJson(input, "input", Infinity);
   checkAction(provider, entry, ctx, frozenInput);
@@ -67,7 +70,8 @@ export function doAction(actor: string, name: string, input: Json): void {
 /**
  * The checks that refuse an action: first the declaring rule's `when` (this actor, now),
  * then every rule's forbids on the input, and its guards over every action (`forbid("*")`).
- * An action that `prevails` escapes the forbids of rules below its own in precedence.
+ * An action that `prevails` escapes the forbids of rules below its own in precedence and of
+ * another class of mutability (an immutable rule's action, a mutable rule's forbids).
  * Throws the refusal, citing the rule. The same checks tell a page which actions are open
  * (src/guest/availability.ts).
  */
@@ -81,7 +85,8 @@ export function checkAction(provider: number, entry: ActionEntry, ctx: { actor: 
   const ranked = order();
   const below = entry.prevails ? ranked.indexOf(provider) : Infinity;
   for (const [i, n] of ranked.entries()) {
-    if (i > below) break;
+    // Prohibiting beats permitting (Nomic VIII 108 step 4) once the class of mutability has not decided.
+    if (i > below && !sameClass(n, provider)) continue;
     const checks = [...(loaded.get(n)?.forbids.get(name) ?? []), ...(loaded.get(n)?.forbids.get("*") ?? [])];
     if (!checks.length || isSkipped(n)) continue;
     for (const check of checks) {

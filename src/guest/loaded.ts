@@ -11,22 +11,32 @@ import { errorText, frozenJson } from "./json.js";
 import { caches, loaded, rules, setLoaded } from "./mirror.js";
 import { order } from "./precedence.js";
 import { suspended } from "./status.js";
+import { openDeclared, type DeclaredChannel } from "./messages.js";
 
 export interface ActionEntry {
   name: string;
   describe: string;
   input: Json;
   changesRules: boolean;
+  /** The channel the action is taken in (ActionOptions.channel). */
+  channel?: string;
   /** Forbids and guards of rules lower in precedence than the offering rule do not apply (ActionOptions.prevails). */
   prevails: boolean;
+  /** Open to every participant, not only players (ActionOptions.participants). */
+  participants: boolean;
   /** Why an actor cannot take the action now, whatever the input (ActionOptions.when). */
   when: ((ctx: unknown) => unknown) | null;
   handler: (input: Json, ctx: unknown) => void;
 }
+export type ClaimFn = (other: number, question: string) => unknown;
+/** A precedence claim: over these rules, every rule, or whichever a function says when answers conflict. */
+export type Claim = number[] | "all" | ClaimFn | null;
 export interface AnswerEntry {
   fn: (args: Json) => unknown;
-  precedes: number[] | "all" | null;
-  defersTo: number[] | "all" | null;
+  precedes: Claim;
+  defersTo: Claim;
+  /** The rule that decides this answer's conflicts ("precedence.conflict"), or null. */
+  precedenceBy: number | null;
 }
 export interface Loaded {
   actions: Map<string, ActionEntry>;
@@ -38,11 +48,23 @@ export interface Loaded {
   reads: string[];
   /** Rule properties this rule declared (ruleProperty), with their defaults. */
   props: Map<string, { initial: Json; describe: string | null }>;
+  /** Channels this rule declared (`channel(...)`), opened when it loads if the game lacks them. */
+  channels: Map<string, DeclaredChannel>;
   failed: string | null;
 }
 
 export function emptyLoaded(): Loaded {
-  return { actions: new Map(), forbids: new Map(), on: new Map(), answers: new Map(), state: [], reads: [], props: new Map(), failed: null };
+  return {
+    actions: new Map(),
+    forbids: new Map(),
+    on: new Map(),
+    answers: new Map(),
+    state: [],
+    reads: [],
+    props: new Map(),
+    channels: new Map(),
+    failed: null,
+  };
 }
 
 export type ApiFactory = (number: number, l: Loaded) => Record<string, unknown>;
@@ -52,7 +74,7 @@ export function useApi(factory: ApiFactory): void {
   makeApi = factory;
 }
 
-export const apiNames = ["gameState", "playerState", "recordState", "t", "action", "forbid", "on", "answer", "game", "ruleProperty"] as const;
+export const apiNames = ["gameState", "playerState", "recordState", "t", "action", "forbid", "on", "answer", "game", "ruleProperty", "channel"] as const;
 const compiled = new Map<string, (...api: unknown[]) => void>();
 
 function compile(js: string): (...api: unknown[]) => void {
@@ -86,7 +108,15 @@ export function evaluate(rec: RuleRecord): Loaded {
 export function declaresOf(rec: RuleRecord, l: Loaded): RuleDeclares {
   return frozenJson(
     {
-      actions: [...l.actions.values()].map((a) => ({ name: a.name, describe: a.describe, input: a.input, changesRules: a.changesRules, rule: rec.number })),
+      actions: [...l.actions.values()].map((a) => ({
+        name: a.name,
+        describe: a.describe,
+        input: a.input,
+        changesRules: a.changesRules,
+        ...(a.channel === undefined ? {} : { channel: a.channel }),
+        ...(a.participants ? { participants: true } : {}),
+        rule: rec.number,
+      })),
       on: [...l.on.keys()],
       answers: [...l.answers.keys()],
       forbids: [...l.forbids.keys()],
@@ -109,6 +139,7 @@ export function loadInAct(rec: RuleRecord): void {
   setLoaded(rec.number, l);
   if (l.failed) emitEffect({ e: "rule.failed", rule: rec.number, during: "load", error: l.failed });
   emitEffect({ e: "rule.loaded", number: rec.number, declares: declaresOf(rec, l), failed: l.failed });
+  if (!l.failed) openDeclared(rec.number, l);
 }
 
 /** Why and where a rule was stopped earlier in this act, if it was. */

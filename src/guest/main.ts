@@ -23,9 +23,12 @@ import { decls, emptyLoaded, evaluate, freshen } from "./loaded.js";
 import { lockdown } from "./lockdown.js";
 import { caches, clearTimer, dropCaches, gameValues, loaded, measureState, playerValues, revertTo, rules, setPlayers, timers, world } from "./mirror.js";
 import { addPlayer, joinAsked, leaveAsked, renameAsked } from "./membership.js";
+import { attend, observerLeft } from "./participants.js";
+import { checkOutcome } from "./outcome.js";
 import { ossification } from "./probe.js";
 import { seed } from "./random.js";
 import { noteActed, posted } from "./forum.js";
+import { channels, messageAct } from "./messages.js";
 import { applyChange } from "./rule-changes.js";
 import { resolveStatus } from "./in-effect.js";
 import { bootStatus } from "./status.js";
@@ -53,7 +56,10 @@ function start(input: Input): void {
       if (joinAsked(input.player)) addPlayer(input.player);
       return;
     case "leave":
-      leaveAsked(input.player);
+      if (!observerLeft(input.player)) leaveAsked(input.player);
+      return;
+    case "attend":
+      attend(input.person);
       return;
     case "rename": {
       if (!world.players.some((p) => p.id === input.player)) throw refusal(`${input.player} is not a player`, null);
@@ -69,6 +75,9 @@ function start(input: Input): void {
       return;
     case "post":
       posted(input.player, input.topic);
+      return;
+    case "message":
+      messageAct(input);
       return;
     case "correction":
       recordCorrection(input);
@@ -143,6 +152,8 @@ function handle(requestJson: string): string {
       caches.lastDeclsJson = declsBefore;
       refuseChanges = ossified;
     }
+    resolveStatus();
+    checkOutcome(req.input);
     finishAct();
     return JSON.stringify({ ok: true, effects: cur.effects });
   } catch (err) {
@@ -194,12 +205,16 @@ function boot(snapshotJson: string): string {
   world.players = snap.players.map((p) => ({ ...p }));
   world.status = snap.status;
   world.applicants = (snap.applicants ?? []).map((a) => ({ ...a }));
+  world.observers = (snap.observers ?? []).map((o) => ({ ...o }));
+  world.founder = snap.founder ?? null;
   for (const [k, v] of Object.entries(snap.values.game)) gameValues.set(k, frozenJson(v, k, Infinity));
   for (const [k, per] of Object.entries(snap.values.player)) {
     playerValues.set(k, new Map(Object.entries(per).map(([p, v]) => [p, frozenJson(v, k, Infinity)])));
   }
   measureState();
   for (const timer of snap.timers) timers.set(timer.id, timer);
+  channels.clear();
+  for (const c of snap.channels ?? []) channels.set(c.id, Object.freeze(c));
   decisions.clear();
   for (const d of snap.decisions ?? []) decisions.set(d.id, d);
   for (const rec of snap.rules) rules.set(rec.number, { ...rec, props: frozenJson(rec.props, "props", Infinity) as Record<string, Json> });
@@ -225,6 +240,7 @@ function dump(): string {
     values: { game: Object.fromEntries(gameValues), player: playerOut },
     timers: [...timers.values()].sort((a, b) => (a.id < b.id ? -1 : 1)),
     decisions: [...decisions.values()],
+    ...(channels.size ? { channels: [...channels.values()] } : {}),
     status: world.status,
     decls: decls(),
   });

@@ -8,6 +8,7 @@ import type { CorrectionChange, Json, PlayerRecord } from "../kernel/types.js";
 import { cur, emitEffect, record, refusal } from "./act.js";
 import { frozenJson } from "./json.js";
 import { setPlayers, world } from "./mirror.js";
+import { personCame } from "./participants.js";
 import { ask } from "./questions.js";
 
 type Person = { id: string; name: string };
@@ -31,6 +32,7 @@ export function joinAsked(person: Person): boolean {
   record(() => {
     world.applicants = before;
   });
+  personCame(person.id);
   world.applicants = [...before, { ...person, at: cur.request!.time, reason }];
   emitEffect({ e: "player.applied", applicant: { id: person.id, name: person.name }, reason });
   event("player.applied", { id: person.id, name: person.name }, null);
@@ -46,6 +48,7 @@ export function addPlayer(person: Person, by: number | null = null): void {
     });
     world.applicants = before.filter((a) => a.id !== person.id);
   }
+  personCame(person.id);
   setPlayers([...world.players, { id: person.id, name: person.name } as PlayerRecord]);
   emitEffect({ e: "player.joined", player: { id: person.id, name: person.name } as PlayerRecord });
   event("player.joined", { player: person.id, name: person.name }, by);

@@ -20,6 +20,9 @@ export const world = {
   status: "active" as "active" | "over",
   /** Requests to join a rule deferred, until admitted. */
   applicants: [] as { id: string; name: string; at: number; reason: string }[],
+  /** People taking part without playing (src/guest/participants.ts), and the first person to take part. */
+  observers: [] as { id: string; name: string; since: number }[],
+  founder: null as string | null,
   /** About the JSON size of all the game's state, kept as values are written. */
   stateChars: 0,
 };

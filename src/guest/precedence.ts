@@ -6,8 +6,9 @@
  * an immutable one, whatever it answers.
  */
 import { cur, emitEffect, fail } from "./act.js";
+import type { Json } from "../kernel/types.js";
 import { frozenJson } from "./json.js";
-import { disabledAt, type AnswerEntry } from "./loaded.js";
+import { disabledAt, type AnswerEntry, type Claim, type ClaimFn } from "./loaded.js";
 import { caches, loaded, rules } from "./mirror.js";
 import { runReadOnly } from "./run.js";
 import { suspended } from "./status.js";
@@ -71,10 +72,77 @@ export function isSkipped(n: number, during = "act"): boolean {
 
 export type Claimant = AnswerEntry & { rule: number };
 
-export function claims(over: Claimant, under: Claimant): boolean {
-  const p = over.precedes,
-    d = under.defersTo;
-  return p === "all" || (Array.isArray(p) && p.includes(under.rule)) || d === "all" || (Array.isArray(d) && d.includes(over.rule));
+/** The claims being asked now, by rule and question (see claimsAt). */
+const claiming = new Set<string>();
+
+/**
+ * Whether `over`'s answer to `question` comes before `under`'s by their own claims
+ * (`precedes`/`defersTo`), a claim given as a function asked now, while its rule runs.
+ */
+export function claimsAt(question: string): (over: Claimant, under: Claimant) => boolean {
+  const asked = new Map<string, boolean>();
+  const holds = (c: Claimant, claim: Claim, other: number, what: string): boolean => {
+    if (claim === null) return false;
+    if (claim === "all") return true;
+    if (Array.isArray(claim)) return claim.includes(other);
+    const key = `${c.rule}.${what}.${other}`;
+    let v = asked.get(key);
+    // A claim that asks the same question again is not asked again inside: there it does not hold.
+    const inside = `${c.rule}:${question}`;
+    if (v === undefined && claiming.has(inside)) return false;
+    if (v === undefined) {
+      claiming.add(inside);
+      try {
+        v = runReadOnly(c.rule, `${what} of answer ${question}`, () => (claim as ClaimFn)(other, question) === true) ?? false;
+      } finally {
+        claiming.delete(inside);
+      }
+      asked.set(key, v);
+    }
+    return v;
+  };
+  return (over, under) => holds(over, over.precedes, under.rule, "precedes") || holds(under, under.defersTo, over.rule, "defersTo");
+}
+
+const arbitrating = new Set<string>();
+
+/**
+ * The rules whose answers prevail by `precedenceBy`: in each class of mutability, when the
+ * answers differ and all of them name the same rule in effect, that rule answers
+ * "precedence.conflict" now (so its state at this moment decides).
+ */
+export function byArbiter(question: string, answered: readonly (Claimant & { value: Json })[]): number | null {
+  for (const mutable of [false, true]) {
+    const group = answered.filter((a) => (rules.get(a.rule)?.mutable ?? true) === mutable);
+    if (group.length < 2) continue;
+    const by = group[0]!.precedenceBy;
+    if (by === null || group.some((a) => a.precedenceBy !== by)) continue;
+    const first = JSON.stringify(group[0]!.value);
+    if (group.every((a) => JSON.stringify(a.value) === first)) continue;
+    const winner = arbitrate(by, question, [...new Set(group.map((a) => a.rule))]);
+    if (winner !== null) return winner;
+  }
+  return null;
+}
+
+function arbitrate(by: number, question: string, contenders: number[]): number | null {
+  const entries = loaded.get(by)?.answers.get("precedence.conflict");
+  const key = `${by}:${question}`;
+  // A rule deciding a conflict that asks the same question again gets the answers without its decision.
+  if (!entries || isSkipped(by) || arbitrating.has(key)) return null;
+  arbitrating.add(key);
+  try {
+    const args = frozenJson({ question, rules: contenders }, '"precedence.conflict"');
+    for (const entry of entries) {
+      const value = runReadOnly(by, "answer precedence.conflict", () => entry.fn(args));
+      if (value === undefined) continue;
+      if (typeof value === "number" && contenders.includes(value)) return value;
+      fail(by, "answer precedence.conflict", `the answer to "precedence.conflict" must be one of the rules in conflict (${contenders.join(", ")}) or nothing`);
+    }
+    return null;
+  } finally {
+    arbitrating.delete(key);
+  }
 }
 
 /** The same class of mutability decides before any claim (an immutable rule is never overridden by a mutable one's claim). */

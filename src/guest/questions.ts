@@ -6,7 +6,7 @@
 import type { Json } from "../kernel/types.js";
 import { frozenJson } from "./json.js";
 import { loaded } from "./mirror.js";
-import { claims, isSkipped, order, sameClass, type Claimant } from "./precedence.js";
+import { byArbiter, claimsAt, isSkipped, order, sameClass, type Claimant } from "./precedence.js";
 import { runReadOnly } from "./run.js";
 
 export interface Answered {
@@ -23,7 +23,7 @@ export function ask(question: string, args: unknown, all: boolean): Answered[] {
     if (!entries || isSkipped(n)) continue;
     for (const entry of entries) {
       candidates.push({ ...entry, rule: n });
-      if (entry.precedes || entry.defersTo) claimsMade = true;
+      if (entry.precedes || entry.defersTo || entry.precedenceBy !== null) claimsMade = true;
     }
   }
   const answer = (c: Claimant): Json | undefined =>
@@ -43,8 +43,14 @@ export function ask(question: string, args: unknown, all: boolean): Answered[] {
     const value = answer(c);
     if (value !== undefined) answered.push({ ...c, value, index });
   });
+  // The order of resolution (Nomic VIII 108): the class of mutability first (the engine's order
+  // keeps it), then the rule the conflicting answers name to decide, then their own claims.
+  const arbiter = byArbiter(question, answered);
+  const claims = claimsAt(question);
   answered.sort((a, b) => {
     if (sameClass(a.rule, b.rule)) {
+      if (a.rule === arbiter && b.rule !== arbiter) return -1;
+      if (b.rule === arbiter && a.rule !== arbiter) return 1;
       const ab = claims(a, b),
         ba = claims(b, a);
       if (ab && !ba) return -1;

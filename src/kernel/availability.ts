@@ -9,6 +9,7 @@
  * whose answer changes with time alone sets a timer, whose firing is an act). Nothing here
  * may break a page: a sandbox that fails or answers nonsense refuses nothing and awaits nothing.
  */
+import { roleOf } from "./participants.js";
 import type { GuestQuery, GuestQueryResult } from "./guest-protocol.js";
 import { SandboxInterrupted, type Sandbox } from "./sandbox.js";
 import type { GameState, RuleFailure } from "./types.js";
@@ -76,7 +77,8 @@ export class Availability {
       const reason = `the game is over (${state.result?.reason ?? "ended"})`;
       return { refused: Object.fromEntries(actions.map((a) => [a, { reason, rule: null }])), awaits: [], moves: [], failures: [] };
     }
-    const actor = player !== null && state.players.some((p) => p.id === player) ? player : null;
+    // Observers and applicants too: the guest refuses them the actions open to players only.
+    const actor = player !== null && roleOf(state, player) !== null ? player : null;
     const known = actor === null ? {} : this.refusals.get(actor);
     if (!known || !this.awaited) {
       // The other players' pages follow an act: asked with this one's, while the batch is small.

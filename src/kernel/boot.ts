@@ -1,6 +1,7 @@
 /** Loading a game's state into a fresh sandbox: what the guest gets, and a sandbox booted with it. */
 import type { EngineOptions } from "./game.js";
 import type { BootSnapshot } from "./guest-protocol.js";
+import { founderOf } from "./participants.js";
 import type { Sandbox } from "./sandbox.js";
 import type { GameState } from "./types.js";
 
@@ -23,9 +24,12 @@ export function bootSnapshot(state: GameState): BootSnapshot {
     players: state.players,
     values: state.values,
     timers: Object.values(state.timers),
+    ...(state.channels ? { channels: Object.values(state.channels) } : {}),
     decisions: Object.values(state.decisions ?? {}),
     status: state.status,
     ...(state.applicants?.length ? { applicants: state.applicants } : {}),
+    ...(state.observers?.length ? { observers: state.observers } : {}),
+    founder: founderOf(state),
     skip: state.broken,
     suspended: state.suspended ?? {},
     statusCorrected: state.statusCorrected ?? {},

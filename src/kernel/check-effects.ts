@@ -63,6 +63,8 @@ class Bookkeeping {
   private readonly everPlayers: Set<string>;
   /** Applicants a rule may admit (src/kernel/membership.ts). */
   private readonly applicants: Set<string>;
+  /** Observers: participants who do not play (src/kernel/participants.ts). */
+  private readonly observers: Set<string>;
   private readonly timers: Map<string, number>;
   private readonly decisions: Decisions;
   /** The numbers rules were renumbered to in this act. */
@@ -82,6 +84,7 @@ class Bookkeeping {
     this.players = new Set(state.players.map((p) => p.id));
     this.everPlayers = new Set([...this.players, ...state.departed.map((p) => p.id)]);
     this.applicants = new Set((state.applicants ?? []).map((a) => a.id));
+    this.observers = new Set((state.observers ?? []).map((o) => o.id));
     this.timers = new Map(Object.values(state.timers).map((t) => [t.id, t.rule]));
     this.decisions = new Decisions(request, state);
     // State declared before the act, by a rule loaded in it, or at its end.
@@ -157,12 +160,14 @@ class Bookkeeping {
       case "state.deleted":
         return this.named(e.rule) ?? this.stateName(e.name) ?? this.budget.delete(e.name, e.key);
       case "player.joined":
+        this.observers.delete(e.player.id);
         return this.applicants.delete(e.player.id) && !this.players.has(e.player.id) ? (this.players.add(e.player.id), null) : this.joined(e.player);
       case "player.applied":
         if (this.input.kind !== "join" || this.count.joined++ > 0) return "a person applies only by their own request to join";
         if (e.applicant.id !== this.input.player.id || e.applicant.name !== this.input.player.name)
           return "it records an applicant other than the one who asked";
         if (this.everPlayers.has(e.applicant.id) || this.applicants.has(e.applicant.id)) return `the id "${e.applicant.id}" is taken in this game`;
+        this.observers.delete(e.applicant.id);
         this.applicants.add(e.applicant.id);
         return null;
       case "player.renamed":
@@ -170,6 +175,15 @@ class Bookkeeping {
         return e.id === this.input.player && e.name === this.input.name && this.players.has(e.id)
           ? null
           : "it renames someone other than the player who asked, or to another name";
+      case "participant.attended":
+        if (this.input.kind !== "attend" || this.count.joined++ > 0) return "a person takes part only by their own request";
+        if (e.person.id !== this.input.person.id || e.person.name !== this.input.person.name) return "it records a person other than the one who asked";
+        if (this.everPlayers.has(e.person.id) || this.applicants.has(e.person.id) || this.observers.has(e.person.id))
+          return `the id "${e.person.id}" is taken in this game`;
+        this.observers.add(e.person.id);
+        return null;
+      case "participant.left":
+        return this.input.kind === "leave" && this.input.player === e.id && this.observers.delete(e.id) ? null : `"${e.id}" did not ask to leave`;
       case "player.left":
         if (!this.players.delete(e.id)) return `"${e.id}" is not a player in this game`;
         return e.rule === null ? null : this.named(e.rule);
@@ -194,9 +208,13 @@ class Bookkeeping {
         if (e.inEffect && (e.rule !== undefined || e.reason !== undefined)) return "a rule in effect has no reason to be suspended";
         return this.inRuleset(e.number) ?? (e.rule === undefined ? null : this.named(e.rule));
       case "decision.opened":
-        return this.decisions.opened(e.decision, this.players) ?? this.named(e.decision.rule);
+        return this.decisions.opened(e.decision, new Set([...this.players, ...this.applicants, ...this.observers])) ?? this.named(e.decision.rule);
       case "decision.closed":
         return this.decisions.closed(e.id);
+      case "channel.opened":
+        return e.channel.id === "general" || e.channel.rule === null ? "only a rule opens a channel other than general" : this.named(e.channel.rule);
+      case "channel.closed":
+        return this.named(e.rule);
       case "game.ended":
         if (this.state.status !== "active" || this.count.ended++ > 0) return "the game is already over";
         return this.named(e.rule);
@@ -205,7 +223,9 @@ class Bookkeeping {
 
   private finish(): string | null {
     if (this.input.kind === "join" && this.count.joined !== 1) return "a player's joining is not recorded as exactly one player.joined or player.applied";
-    if (this.input.kind === "leave" && this.players.has(this.input.player)) return "the player who asked to leave is still a player";
+    if (this.input.kind === "leave" && (this.players.has(this.input.player) || this.observers.has(this.input.player)))
+      return "the person who asked to leave still takes part";
+    if (this.input.kind === "attend" && this.count.joined !== 1) return "a person's taking part is not recorded as exactly one participant.attended";
     if (this.input.kind === "rename" && this.count.renamed !== 1) return "a player's renaming is not recorded as exactly one player.renamed";
     const undecided = this.decisions.finish();
     if (undecided) return undecided;

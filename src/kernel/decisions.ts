@@ -5,6 +5,7 @@
  * against the decision's form before it crosses into the sandbox, the host's bookkeeping
  * of what the sandbox opens and closes, and what play awaits of the holders.
  */
+import { participantsOf, roleOf } from "./participants.js";
 import { ActionError } from "./action-error.js";
 import { InputError, prepareInput } from "./action-input.js";
 import type { Awaited } from "./availability.js";
@@ -33,7 +34,7 @@ export async function decisionInput(
   input: unknown,
   compile: (source: string) => Promise<RuleCode>,
 ): Promise<Input> {
-  if (!state.players.some((p) => p.id === player)) throw new ActionError("not-a-player", `"${player}" is not a player in this game`);
+  if (roleOf(state, player) === null) throw new ActionError("not-a-player", `"${player}" does not take part in this game`);
   const open = openDecisions(state);
   const decision = open.find((d) => d.id === id);
   if (!decision) {
@@ -41,7 +42,7 @@ export async function decisionInput(
     throw new ActionError("unknown-action", `there is no open decision "${id}"; the decisions open now are: ${listed}`);
   }
   if (!decision.by.includes(player)) {
-    const holders = decision.by.map((p) => state.players.find((x) => x.id === p)?.name ?? p).join(" or ");
+    const holders = decision.by.map((p) => participantsOf(state).find((x) => x.id === p)?.name ?? p).join(" or ");
     throw new ActionError("refused", `Rule ${decision.rule}: this decision is not yours to make; it is for ${holders}`, decision.rule);
   }
   // Its rule would not hear it (a rule not in effect runs no handler): the decision waits, as the rule's timers do.
@@ -64,7 +65,7 @@ export function decisionOutcome<T extends { act: Act; failed: { rule: number; er
 
 /** What play awaits of the holders of open decisions the rules said play waits on. */
 export function decisionsAwaited(state: Readonly<GameState>): Awaited[] {
-  const players = new Set(state.players.map((p) => p.id));
+  const players = new Set(participantsOf(state).map((p) => p.id));
   return openDecisions(state)
     .filter((d) => d.awaits && !suspension(state, d.rule))
     .flatMap((d) => d.by.filter((p) => players.has(p)).map((player) => ({ player, does: `decide: ${d.question}`, action: null, rule: d.rule })));
@@ -87,7 +88,8 @@ export class Decisions {
   opened(d: DecisionRecord, players: ReadonlySet<string>): string | null {
     if (this.open.has(d.id) || !d.id.startsWith(`${this.request.seq}.`)) return `it opens a decision "${d.id}" that is not new in this act`;
     if (d.openedAt !== this.request.time) return `it opens the decision ${d.id} at another time than the act's`;
-    if (d.by.length === 0 || d.by.some((p) => !players.has(p))) return `the decision ${d.id} is for someone who is not a player in this game`;
+    if (d.by.length === 0 || d.by.some((p) => !players.has(p)))
+      return `the decision ${d.id} is for someone who is not a player nor otherwise taking part in this game`;
     this.open.add(d.id);
     return null;
   }

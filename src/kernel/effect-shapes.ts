@@ -152,6 +152,8 @@ const declares = object<Extract<Effect, { e: "rule.loaded" }>["declares"]>({
         describe: req(text(limits.textChars)),
         input: req((v, path) => schemaProblem(v as Json, path)),
         changesRules: req(bool),
+        channel: opt(name("a channel", limits.keyChars)),
+        participants: opt((v, path) => (v === true ? null : `${path} must be true when present`)),
         rule: req(ruleNumber),
       }),
     ),
@@ -239,6 +241,8 @@ const shapes: { [E in Effect["e"]]: Shape<Variant<E>> } = {
     applicant: req(object<{ id: string; name: string }>({ id: req(playerId), name: req(text(limits.nameChars)) })),
     reason: req(ruleText),
   },
+  "participant.attended": { person: req(object<{ id: string; name: string }>({ id: req(playerId), name: req(text(limits.nameChars)) })) },
+  "participant.left": { id: req(playerId) },
   event: { type: req(name("an event", limits.keyChars)), data: req(json(limits.valueChars)), rule: req(ruleNumberOrNull) },
   message: { text: req(text(limits.messageChars)), to: req(nullOr(list(playerId))), rule: req(ruleNumber) },
   random: { rule: req(ruleNumber), draw: req(text(limits.nameChars)), value: req(json(limits.valueChars)) },
@@ -273,6 +277,20 @@ const shapes: { [E in Effect["e"]]: Shape<Variant<E>> } = {
   },
   "decision.closed": { id: req(name("a decision's id", limits.keyChars)) },
   "game.ended": { winners: req(list(playerId)), reason: req(ruleText), rule: req(ruleNumber) },
+  "channel.opened": {
+    channel: req(
+      object<Variant<"channel.opened">["channel"]>({
+        id: req(name("a channel", limits.keyChars)),
+        title: req(text(limits.nameChars)),
+        describe: req(nullOr(text(2000))),
+        writers: req((v, path) => (v === "players" || v === "participants" ? null : `${path} must be "players" or "participants"`)),
+        readers: req(nullOr(list(playerId))),
+        open: req(bool),
+        rule: req(ruleNumberOrNull),
+      }),
+    ),
+  },
+  "channel.closed": { id: req(name("a channel", limits.keyChars)), rule: req(ruleNumber) },
 };
 
 /** Why `effect` is not an effect of exactly the shape the host folds, or null. */

@@ -7,6 +7,8 @@
 import { own, setOwn } from "./own.js";
 import { foldStatus, forgetStatus } from "./rule-status.js";
 import { foldClock } from "./practice-clock.js";
+import { foldChannel, foldMessage } from "./messages.js";
+import { foldParticipant } from "./participants.js";
 import { historyEntry, pastEntries } from "./rule-history.js";
 import type { Act, Effect, GameState, HistoryEntry, Json, RuleRecord } from "./types.js";
 
@@ -32,6 +34,8 @@ export function emptyState(name: string, preset: string | null): GameState {
     decisions: {},
     failures: [],
     suspended: {},
+    observers: [],
+    founder: null,
   };
 }
 
@@ -42,8 +46,10 @@ export function fold(state: GameState, act: Act): GameState {
   state.time = act.time;
   for (const effect of act.effects) applyEffect(state, effect, act);
   foldClock(state, act);
-  // When each player last acted: their actions and forum posts (the guest mirrors it, src/guest/forum.ts).
-  const actor = act.input.kind === "action" ? act.input.actor : act.input.kind === "post" ? act.input.player : null;
+  foldMessage(state, act);
+  // When each player last acted: their actions, forum posts and messages (the guest mirrors it, src/guest/forum.ts).
+  const input = act.input;
+  const actor = input.kind === "action" ? input.actor : input.kind === "post" ? input.player : input.kind === "message" ? input.person : null;
   const player = actor === null ? undefined : state.players.find((p) => p.id === actor);
   if (player) player.lastActed = act.time;
   return state;
@@ -191,9 +197,17 @@ export function applyEffect(state: GameState, effect: Effect, act: Act): void {
     case "player.joined":
       state.players.push({ ...effect.player });
       if (state.applicants?.some((a) => a.id === effect.player.id)) state.applicants = state.applicants.filter((a) => a.id !== effect.player.id);
+      foldParticipant(state, effect.player.id, act.time, "person");
       break;
     case "player.applied":
       state.applicants = [...(state.applicants ?? []), { ...effect.applicant, at: act.time, reason: effect.reason }];
+      foldParticipant(state, effect.applicant.id, act.time, "person");
+      break;
+    case "participant.attended":
+      foldParticipant(state, effect.person.id, act.time, "attended", effect.person.name);
+      break;
+    case "participant.left":
+      state.observers = (state.observers ?? []).filter((o) => o.id !== effect.id);
       break;
     case "player.renamed": {
       const player = state.players.find((p) => p.id === effect.id);
@@ -224,6 +238,10 @@ export function applyEffect(state: GameState, effect: Effect, act: Act): void {
     case "game.ended":
       state.status = "over";
       state.result = { winners: effect.winners, reason: effect.reason, rule: effect.rule };
+      break;
+    case "channel.opened":
+    case "channel.closed":
+      foldChannel(state, effect);
       break;
     case "event":
     case "message":

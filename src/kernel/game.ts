@@ -14,17 +14,20 @@ import { decisionInput, decisionOutcome } from "./decisions.js";
 import { hostDeadlineAfter, nextDue } from "./deadlines.js";
 import { emptyState, fold } from "./fold.js";
 import type { GameStore } from "./game-store.js";
-import type { GuestRequest, GuestResult } from "./guest-protocol.js";
+import type { GuestRequest, GuestResult, MessageFacts } from "./guest-protocol.js";
 import { limits } from "./limits.js";
-import { joinOutcome, leaveInput, takenIds, type JoinOutcome } from "./membership.js";
+import { messageInput, replayFacts, type MessageOp } from "./messages.js";
+import { joinOutcome, leaveInput, newcomer, type JoinOutcome } from "./membership.js";
+import { attendInput, checkActor } from "./participants.js";
 import { clockAhead, clockInput, type ClockMove } from "./practice-clock.js";
 import { SandboxInterrupted, type Sandbox, type SandboxFactory } from "./sandbox.js";
-import { playerName, slug } from "./player-id.js";
+import { playerName } from "./player-id.js";
 import { stateSeenBy } from "./visibility.js";
 import { suspension } from "./rule-status.js";
 import type { Act, ActionDecl, ArchivedRuleSpec, Correction, GameInfo, GameState, Input, Json, PlayerRecord, Recorder, RuleCode, RuleSpec } from "./types.js";
 
 export { ActionError, type ActionErrorCode } from "./action-error.js";
+export { fireAllDueTimers } from "./fire-all.js";
 /**
  * What a game is made with. The kernel owns these contracts and is handed their
  * implementations (src/engine.ts wires the usual ones): it depends on nothing above it.
@@ -149,13 +152,17 @@ export class Game {
   join(name: string, id?: string): Promise<JoinOutcome> {
     return this.serial(async () => {
       const time = await this.fireDueFirst();
-      const clean = playerName(name, (message) => new ActionError("invalid-input", message));
-      const taken = takenIds(this.current);
-      let playerId = id ?? slug(clean);
-      if (id !== undefined && taken.has(id)) throw new ActionError("invalid-input", `the id "${id}" is taken in this game`);
-      for (let n = 2; taken.has(playerId); n++) playerId = `${slug(clean)}-${n}`;
-      const player: PlayerRecord = { id: playerId, name: clean, joinedAt: time };
+      const player: PlayerRecord = { ...newcomer(this.current, name, id), joinedAt: time };
       return joinOutcome((await this.commit({ kind: "join", player: { id: player.id, name: player.name } }, time)).act, player);
+    });
+  }
+
+  /** A person takes part without playing, unless a rule refuses it ("membership.attend"; src/kernel/participants.ts). */
+  attend(name: string, id?: string): Promise<ActOutcome & { person: { id: string; name: string } }> {
+    return this.serial(async () => {
+      const time = await this.fireDueFirst();
+      const person = newcomer(this.current, name, id);
+      return { ...(await this.commit(attendInput(this.current, person), time)), person };
     });
   }
 
@@ -171,7 +178,7 @@ export class Game {
     });
   }
 
-  /** A player leaves the game, unless a rule refuses it ("membership.leave"). */
+  /** A player leaves the game, unless a rule refuses it ("membership.leave"); or an observer leaves. */
   leave(playerId: string): Promise<ActOutcome> {
     return this.serial(async () => {
       const time = await this.fireDueFirst();
@@ -199,12 +206,7 @@ export class Game {
     return this.serial(async () => {
       const time = await this.fireDueFirst();
       const state = this.current;
-      if (!state.players.some((p) => p.id === actor)) {
-        throw new ActionError(
-          "not-a-player",
-          `"${actor}" is not a player in this game; the players are: ${state.players.map((p) => p.id).join(", ") || "none yet"}`,
-        );
-      }
+      checkActor(state, actor, undefined);
       const decl = this.actions().find((a) => a.name === name);
       if (!decl) {
         throw new ActionError(
@@ -216,6 +218,7 @@ export class Game {
           }`,
         );
       }
+      checkActor(state, actor, decl);
       let prepared: Json;
       try {
         prepared = await prepareInput(decl.input, input, { players: state.players, compileCode: this.options.compile });
@@ -226,17 +229,24 @@ export class Game {
         if (refused) throw new ActionError("refused", refused.rule === null ? refused.reason : `Rule ${refused.rule}: ${refused.reason}`, refused.rule);
         throw new ActionError("invalid-input", `${name}: ${err.message} (Rule ${decl.rule} declares this action's form)`, decl.rule);
       }
-      const outcome = await this.commit({ kind: "action", actor, name, input: prepared }, time);
-      return outcome;
+      return this.commit({ kind: "action", actor, name, input: prepared }, time);
     });
   }
 
-  /** A player posted to the game's forum on `topic`: an act, so the rules hear of it ("forum.posted") and know when the player last acted. */
-  post(player: string, topic: string): Promise<ActOutcome> {
+  /** A message posted, edited, deleted or redacted (src/kernel/messages.ts): an act the rules hear, without its text. */
+  message(person: string, op: MessageOp, firstFree?: number): Promise<ActOutcome> {
     return this.serial(async () => {
       const time = await this.fireDueFirst();
-      if (!this.current.players.some((p) => p.id === player)) throw new ActionError("not-a-player", `"${player}" is not a player in this game`);
-      return this.commit({ kind: "post", player, topic: topic.slice(0, 100) }, time);
+      const m = messageInput(this.current, person, op, firstFree);
+      return this.commit(m.input, time, m.facts);
+    });
+  }
+
+  /** A message or forum act as a log recorded it, played again (an archive's verification); the text, if known, in `facts`. */
+  replayMessage(input: Extract<Input, { kind: "message" | "post" }>, facts?: MessageFacts): Promise<ActOutcome> {
+    return this.serial(async () => {
+      const time = await this.fireDueFirst();
+      return this.commit(input, time, facts ?? (input.kind === "message" ? replayFacts(this.current, input) : undefined));
     });
   }
 
@@ -310,8 +320,6 @@ export class Game {
     this.sandbox.dispose();
   }
 
-  // ---- internals ------------------------------------------------------------------------
-
   /**
    * Deadlines are never missed: the timers due by now fire before any later act, each an act
    * of its own. Returns the later act's time: the clock is read once per act.
@@ -338,10 +346,10 @@ export class Game {
     return next;
   }
 
-  private async commit(input: Input, time: number): Promise<ActOutcome> {
+  private async commit(input: Input, time: number, message?: MessageFacts): Promise<ActOutcome> {
     if (this.current.status === "over")
       throw new ActionError("game-over", `the game is over (${this.current.result?.reason ?? "ended"}); nothing more can be done in it`);
-    const outcome = await this.execute(input, time);
+    const outcome = await this.execute(input, time, message);
     try {
       await this.options.store.appendAct(this.info.id, outcome.act, hostDeadlineAfter(this.current, outcome.act));
     } catch (err) {
@@ -361,9 +369,9 @@ export class Game {
    * it runs it again in diagnose mode to learn which rule did the work, then again without
    * that rule (recorded as failed where it was hit). The reruns are bounded.
    */
-  private async execute(input: Input, time: number): Promise<ActOutcome> {
+  private async execute(input: Input, time: number, message?: MessageFacts): Promise<ActOutcome> {
     const seq = this.current.seq + 1;
-    const request: GuestRequest = { seq, time, seed: actSeed(this.info.seed, seq), input, disabled: { ...this.options.stopped?.(seq) } };
+    const request: GuestRequest = { seq, time, seed: actSeed(this.info.seed, seq), input, disabled: { ...this.options.stopped?.(seq) }, message };
     let crashes = 0;
     let interrupted = 0;
     let diagnose = false;
@@ -426,20 +434,6 @@ export class Game {
     this.sandbox.dispose();
     this.sandbox = await bootedSandbox(this.options, this.current);
   }
-}
-
-/**
- * Fires every timer due by `now` (the game's clock, read once), in batches, letting other
- * work run between them. For the command line; a server re-arms instead (src/server/hub.ts).
- * A chain that re-arms itself for ever stops after `cap` acts.
- */
-export async function fireAllDueTimers(game: Game, now = game.clockNow(), cap = limits.timers * limits.timerActsInARow): Promise<Act[]> {
-  const fired: Act[] = [];
-  while (fired.length < cap && game.hasDueTimers(now)) {
-    fired.push(...(await game.fireDueTimers(now, Math.min(limits.timerActsInARow, cap - fired.length))));
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  return fired;
 }
 
 /** Rules in the engine's default precedence: immutable before mutable, then lowest number. */

@@ -2,7 +2,7 @@
  * What crosses between the host and the guest runtime (src/guest/, bundled into one script): one JSON
  * request per act, one JSON result back.
  */
-import type { DecisionRecord, Effect, Input, Json, PlayerRecord, RuleRecord, TimerRecord } from "./types.js";
+import type { ChannelRecord, DecisionRecord, Effect, Input, Json, PlayerRecord, RuleRecord, TimerRecord } from "./types.js";
 
 /** What the guest needs to rebuild its mirror of a game. */
 export interface BootSnapshot {
@@ -10,10 +10,15 @@ export interface BootSnapshot {
   players: PlayerRecord[];
   values: { game: Record<string, Json>; player: Record<string, Record<string, Json>> };
   timers: TimerRecord[];
+  /** Channels other than "general" (GameState.channels). */
+  channels?: ChannelRecord[];
   decisions: DecisionRecord[];
   status: "active" | "over";
   /** People whose request to join awaits the rules (src/kernel/membership.ts). */
   applicants?: { id: string; name: string; at: number; reason: string }[];
+  /** People taking part without playing, and the founder (src/kernel/participants.ts). */
+  observers?: { id: string; name: string; since: number }[];
+  founder?: string | null;
   /** Rules whose code is known to fail when it loads: marked failed without running again. */
   skip: Record<string, string>;
   /** Rules not in effect (GameState.suspended), and those whose status a correction set. */
@@ -39,6 +44,17 @@ export interface GuestRequest {
   diagnose?: boolean;
   /** For a replay: the calendar answers the log recorded in this act, given back instead of asked again (src/guest/calendar.ts). */
   calendar?: { ask: Json; value: Json }[];
+  /** For a message act: what the log does not hold (its text, for the rules to hear while the act runs) and what the host knows of it. */
+  message?: MessageFacts;
+}
+
+export interface MessageFacts {
+  channel: string;
+  author: string;
+  /** The text posted or the new text of an edit; absent for a deletion or redaction, and in a replay. */
+  text?: string;
+  /** Whether the person acting is the game's host (redaction's default). */
+  host: boolean;
 }
 
 export type GuestResult = { ok: true; effects: Effect[] } | { ok: false; refused: string; rule: number | null } | { ok: false; error: string };

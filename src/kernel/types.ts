@@ -129,6 +129,34 @@ export interface PlayerRecord {
   lastActed?: number;
 }
 
+/** A place for messages: "general" always (the game's forum), others as rules declare or open them. */
+export interface ChannelRecord {
+  id: string;
+  title: string;
+  describe: string | null;
+  writers: "players" | "participants";
+  /** Absent (null): everyone in the game reads it; else a private channel, seen only by these persons. */
+  readers: string[] | null;
+  open: boolean;
+  /** The rule that declared or opened it; null for "general". */
+  rule: number | null;
+}
+
+/** What the log knows of a message: never its text. */
+export interface MessageRecord {
+  channel: string;
+  author: string;
+  at: number;
+  editedAt?: number;
+  deleted?: true;
+  redacted?: { by: string; reason: string };
+}
+
+export type MessageInput =
+  | { kind: "message"; op: "post"; person: string; channel: string; message: number }
+  | { kind: "message"; op: "edit" | "delete"; person: string; message: number }
+  | { kind: "message"; op: "redact"; person: string; message: number; reason: string };
+
 /** What a record state keeps, as its rule declared it (the rule API's RecordConvention). */
 export interface RecordConvention {
   /** "proposal", "case", or a ruleset's own word. */
@@ -159,6 +187,10 @@ export interface ActionDecl {
   /** JSON Schema of the action's input. */
   input: Json;
   changesRules: boolean;
+  /** The channel the action is taken in (ActionOptions.channel): informational. */
+  channel?: string;
+  /** Open to every participant, observers and applicants too (ActionOptions.participants); absent: players only. */
+  participants?: true;
   rule: number;
 }
 
@@ -226,6 +258,9 @@ export type Effect =
   | { e: "player.renamed"; id: string; name: string }
   /** A request to join a rule deferred: the person is an applicant until a rule admits them. */
   | { e: "player.applied"; applicant: { id: string; name: string }; reason: string }
+  /** A person takes part without playing (an observer, src/kernel/participants.ts); `participant.left` when they go. */
+  | { e: "participant.attended"; person: { id: string; name: string } }
+  | { e: "participant.left"; id: string }
   | { e: "event"; type: string; data: Json; rule: number | null }
   | { e: "message"; text: string; to: string[] | null; rule: number }
   | { e: "random"; rule: number; draw: string; value: Json }
@@ -237,13 +272,19 @@ export type Effect =
   | { e: "rule.status"; number: number; inEffect: boolean; reason?: string; rule?: number; corrected?: true }
   | { e: "decision.opened"; decision: DecisionRecord }
   | { e: "decision.closed"; id: string }
-  | { e: "game.ended"; winners: string[]; reason: string; rule: number };
+  | { e: "game.ended"; winners: string[]; reason: string; rule: number }
+  /** A channel a rule declared (its load) or opened in play; closed: no more posts, its history stays (src/kernel/messages.ts). */
+  | { e: "channel.opened"; channel: ChannelRecord }
+  | { e: "channel.closed"; id: string; rule: number };
 
 export type Input =
   | { kind: "create"; name: string; preset: string | null; rules: RuleSpec[]; archived?: ArchivedRuleSpec[]; practice?: true }
   | { kind: "join"; player: { id: string; name: string } }
   | { kind: "rename"; player: string; name: string }
+  /** A player or an observer leaves (the field keeps its name from before observers). */
   | { kind: "leave"; player: string }
+  /** A person takes part without playing: an observer (src/kernel/participants.ts). */
+  | { kind: "attend"; person: { id: string; name: string } }
   | { kind: "action"; actor: string; name: string; input: Json }
   | { kind: "timer"; id: string }
   /** An office holder makes a decision a rule opened (DecisionRecord), with their answer; the rule and question as they stood, for the log. */
@@ -251,6 +292,8 @@ export type Input =
   /** A player posted to the game's forum (the text is the forum's, not the log's). */
   | { kind: "post"; player: string; topic: string }
   | ({ kind: "correction"; by: Recorder } & Correction)
+  /** A message posted, edited, deleted or redacted (src/kernel/messages.ts): its text is the server's, never the log's. */
+  | MessageInput
   /**
    * A player moves a practice game's clock forward by `forwardMs`, to `aheadMs` ahead of
    * the host's clock; `deadline` is the timer it was moved to, if moved "to the next deadline".
@@ -292,6 +335,10 @@ export interface GameState {
   departed: (PlayerRecord & { leftAt: number; reason: string })[];
   /** People whose request to join a rule deferred ("membership.join"), until a rule admits them. */
   applicants?: { id: string; name: string; at: number; reason: string }[];
+  /** People taking part without playing (absent in snapshots from before observers): src/kernel/participants.ts. */
+  observers?: { id: string; name: string; since: number }[];
+  /** The first person to join or attend (absent in old snapshots: the first player, see founderOf). */
+  founder?: string | null;
   decls: Record<string, StateDecl>;
   declares: Record<string, RuleDeclares>;
   values: { game: Record<string, Json>; player: Record<string, Record<string, Json>> };
@@ -308,6 +355,10 @@ export interface GameState {
   statusCorrected?: Record<string, true>;
   /** The last act that changed a rule's status (views refetch the rules when it changes). */
   statusSeq?: number;
+  /** Channels other than "general" (absent in games from before channels), by id. */
+  channels?: Record<string, ChannelRecord>;
+  /** The messages posted (numbered per game from 1), what the log knows of each (absent: none yet). */
+  messages?: { last: number; index: Record<string, MessageRecord> };
   /** Only in a game created as practice: how far its clock runs ahead of the host's (src/kernel/practice-clock.ts). */
   practice?: { aheadMs: number };
 }

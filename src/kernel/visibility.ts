@@ -4,8 +4,10 @@
  * engine. A viewer is a player's id, or null for someone who is not playing.
  */
 import { ruleStatus } from "./rule-status.js";
+import { founderOf } from "./participants.js";
 import type { StateDisplay } from "./display-check.js";
 import { emptyState, fold } from "./fold.js";
+import { hideChannels, readsChannel } from "./messages.js";
 import { own, setOwn } from "./own.js";
 import { stateDefaults, withDefaults } from "./rule-props.js";
 import type { Act, Effect, GameState, Input, Json, PlayerRecord, RecordConvention, RuleRecord, StateDecl } from "./types.js";
@@ -36,6 +38,10 @@ export interface GameView {
   players: PlayerRecord[];
   /** Who asked to join and waits for the rules' decision (absent: nobody); players are shown them so that they can decide. */
   applicants?: { id: string; name: string; at: number }[];
+  /** Who takes part without playing (absent: nobody). */
+  observers?: { id: string; name: string; since: number }[];
+  /** The first person to join or attend. */
+  founder?: string | null;
   rules: (RuleRecord & ReturnType<typeof ruleStatus>)[];
   state: StateView[];
   failures: GameState["failures"];
@@ -54,7 +60,8 @@ export function canSee(state: GameState, decl: StateDecl, owner: string | null, 
   if (v === "hidden") return false;
   if (typeof v === "object") return seenBy(state, v.seenBy, viewer);
   if (owner === null || viewer === null) return false;
-  return v === "owner" ? owner === viewer : owner !== viewer;
+  // "others" means the other players: someone taking part without playing sees as a non-player does.
+  return v === "owner" ? owner === viewer : owner !== viewer && !(state.observers ?? []).some((o) => o.id === viewer);
 }
 
 export function viewFor(state: GameState, viewer: string | null): GameView {
@@ -89,6 +96,8 @@ export function viewFor(state: GameState, viewer: string | null): GameView {
     viewer,
     players: state.players,
     ...(state.applicants?.length ? { applicants: state.applicants.map(({ id, name, at }) => ({ id, name, at })) } : {}),
+    ...(state.observers?.length ? { observers: state.observers } : {}),
+    founder: founderOf(state),
     rules: Object.values(state.rules)
       .sort((a, b) => a.number - b.number)
       .map((r) => ({ ...withDefaults(r, defaults), ...ruleStatus(state, r.number) })),
@@ -187,6 +196,7 @@ export function stateSeenBy(state: GameState, viewer: string | null): GameState 
       if (decl?.scope !== "player" || !canSee(state, decl, player, viewer)) delete values[player];
     }
   }
+  hideChannels(copy, viewer);
   return copy;
 }
 
@@ -206,6 +216,7 @@ export function hiddenInLog(acts: readonly Act[], viewer: string): string | null
     fold(then, structuredClone(act));
     for (const effect of act.effects) {
       if (effect.e === "message" && effect.to !== null && !effect.to.includes(viewer)) return "messages addressed to other players";
+      if (effect.e === "channel.opened" && !readsChannel(effect.channel, viewer)) return "private channels of other persons";
       if (effect.e !== "state.set" && effect.e !== "state.deleted") continue;
       const owner = effect.e === "state.set" ? (effect.player ?? null) : null;
       const visible = [then, now].flatMap((s) => {

@@ -1,4 +1,5 @@
 /** The log in words: one heading line per act (who did what), then what came of it. */
+import { messageLine } from "./message-line.js";
 import { notInEffectLine } from "./rule-status.js";
 import type { Act, Effect, Json } from "../kernel/types.js";
 import { brief, when } from "./format.js";
@@ -74,21 +75,25 @@ export function actHeading(input: Act["input"], name: (id: string) => string): s
     ? `Game "${input.name}" created (${input.preset ?? "custom ruleset"}) with ${input.rules.length} rules`
     : input.kind === "join"
       ? `${input.player.name} joins`
-      : input.kind === "timer"
-        ? `Timer ${input.id} fires`
-        : input.kind === "rename"
-          ? `${input.player} renames`
-          : input.kind === "leave"
-            ? `${name(input.player)} leaves the game`
-            : input.kind === "correction"
-              ? `${"player" in input.by ? name(input.by.player) : "The host"} records a correction (${citation(input.cites)}): ${input.reason}`
-              : input.kind === "clock"
-                ? clockMoveLine(input, name)
-                : input.kind === "decision"
-                  ? `${name(input.by)} decided (Rule ${input.rule}) ${input.question}: ${briefInput(input.input)}`
-                  : input.kind === "post"
-                    ? `${name(input.player)} posts to the forum (${input.topic})`
-                    : `${name(input.actor)}: ${input.name} ${briefInput(input.input)}`;
+      : input.kind === "attend"
+        ? `${input.person.name} takes part without playing`
+        : input.kind === "timer"
+          ? `Timer ${input.id} fires`
+          : input.kind === "rename"
+            ? `${input.player} renames`
+            : input.kind === "leave"
+              ? `${name(input.player)} leaves the game`
+              : input.kind === "correction"
+                ? `${"player" in input.by ? name(input.by.player) : "The host"} records a correction (${citation(input.cites)}): ${input.reason}`
+                : input.kind === "clock"
+                  ? clockMoveLine(input, name)
+                  : input.kind === "decision"
+                    ? `${name(input.by)} decided (Rule ${input.rule}) ${input.question}: ${briefInput(input.input)}`
+                    : input.kind === "post"
+                      ? `${name(input.player)} posts to the forum (${input.topic})`
+                      : input.kind === "message"
+                        ? messageLine(input, name)
+                        : `${name(input.actor)}: ${input.name} ${briefInput(input.input)}`;
 }
 
 /** "Rule 202, case 2": what a correction rests on. */

@@ -46,6 +46,10 @@ interface RuleInEffectQuestion {
  * - `answer("membership.rename", (q: MembershipRenameQuestion) => ...)`: a string refuses the new name.
  * - `answer("membership.leave", (q: { player: PlayerId }) => ...)`: a string refuses; otherwise a
  *   player who asks to leave leaves (rules hear "player.left" with reason "left the game").
+ * - `answer("membership.attend", (q: MembershipJoinQuestion) => ...)`: someone asks to take part
+ *   without playing (an observer); a string refuses, anything else admits (rules hear
+ *   "participant.joined" `{ id, name, role: "observer" }`). An observer may always leave
+ *   (rules hear "participant.left" `{ id }`; "membership.leave" is for players).
  */
 interface MembershipJoinQuestion {
   readonly id: PlayerId;
@@ -70,6 +74,13 @@ interface ProposalRecord {
   /** The rule whose answer decided the outcome (the threshold). */ readonly decidedBy?: number | null;
   readonly openedAt?: number;
   readonly closedAt?: number | null;
+  /**
+   * Votes on this proposal are messages in this channel: the web's vote buttons on the record post
+   * the word (`for`, `against`, `withdraw`, e.g. "aye") there instead of calling an action, as a
+   * player typing it would; the rules count them (hear "message.posted"/"message.edited"/...) into
+   * `votes`, and the page shows the vote as counted.
+   */
+  readonly votesIn?: { readonly channel: string; readonly for: string; readonly against: string; readonly withdraw?: string };
 }
 
 /** The entries of a record of kind "case": the court report reads them. */
@@ -205,4 +216,30 @@ interface PlayAwaited { readonly player: PlayerId; readonly does: string; readon
 interface ForumPosted {
   readonly player: PlayerId;
   readonly topic: string;
+}
+
+/**
+ * Asked of rule N when the answers of several rules to `question` differ and all of them name
+ * N in `AnswerOptions.precedenceBy`: `answer("precedence.conflict", (q: PrecedenceConflict) => n)`.
+ * Return the number of the rule (one of `rules`) whose answer prevails, or undefined to leave
+ * it to the rules' own claims and the engine's order. Asked at that moment, so it may decide by
+ * the game's state; a mutable rule named this way still never beats an immutable one.
+ */
+interface PrecedenceConflict {
+  readonly question: string;
+  readonly rules: readonly number[];
+}
+
+/**
+ * Outcomes the rules can cancel (ossification by a change of state, Nomic VIII 110): at the END
+ * of every act but the game's creation, with its effects in place (rules read the state as it
+ * would be), the engine asks every rule in effect `answer("outcome.allowed", (q: OutcomeQuestion) => ...)`.
+ * A string cancels the act: an action, a join or another person's act is refused with that reason
+ * (nothing is recorded); a timer's firing is recorded as spent with its effects discarded (rules
+ * hear nothing) and "Canceled by Rule N: <reason>" in the log. true or undefined allows it.
+ * A rule that answers it must allow the act that ends the game (`game.isOver()` reads true then),
+ * and a leave where the rules say leaving is always possible (`q.act.kind === "leave"`).
+ */
+interface OutcomeQuestion {
+  readonly act: { readonly kind: string; readonly actor?: PersonId; readonly action?: string };
 }

@@ -28,6 +28,8 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 /** A player's id inside a game. */
 type PlayerId = string;
+/** Anyone's id inside a game: a player's, an applicant's or an observer's (the same ids as PlayerId). */
+type PersonId = string;
 
 interface Player {
   readonly id: PlayerId;
@@ -168,8 +170,8 @@ declare const t: {
 // Actions, events and questions.
 
 interface ActionContext {
-  /** The player taking the action. */
-  readonly actor: PlayerId;
+  /** The player taking the action (any participant's id for an action open to `participants`). */
+  readonly actor: PersonId;
   /** The action's name. */
   readonly action: string;
 }
@@ -186,8 +188,10 @@ interface ActionOptions<S extends Schema<unknown>> {
   readonly changesRules?: boolean;
   /**
    * "Always possible as far as rules of lower precedence go" (such as resigning): a
-   * forbid, or a `forbid("*")` guard, of a rule lower in precedence than this one does not
-   * apply to this action. Forbids of rules of higher precedence (and this rule's own) still do.
+   * forbid, or a `forbid("*")` guard, of a rule lower in precedence than this one and of the
+   * other class of mutability (an immutable rule's action, a mutable rule's forbid) does not
+   * apply to this action. Between rules of the same class prohibiting beats permitting
+   * (Nomic VIII 108): their forbids apply, as do those of higher rules and this rule's own.
    * Without it, every forbid applies.
    */
   readonly prevails?: boolean;
@@ -199,6 +203,13 @@ interface ActionOptions<S extends Schema<unknown>> {
    * that changes with time alone wants a timer). Reads the game; changes nothing.
    */
   readonly when?: (context: ActionContext) => string | undefined | void;
+  /**
+   * Open to every participant, observers and applicants too (see `game.participants()`), not
+   * only players: `context.actor` is their PersonId. The rules decide who among them may act
+   * (a `when` checking a list the rule keeps, such as moderators). Without it, only players
+   * may take the action; others read "only players can <describe>; you take part without playing".
+   */
+  readonly participants?: true;
 }
 
 /** Declares an action players can take. The first rule (by precedence) to declare a name handles it. */
@@ -239,16 +250,33 @@ interface GameEvent<D = any> {
  */
 declare function on<D = any>(type: string, handler: (event: GameEvent<D>) => void): void;
 
+/**
+ * A precedence claim: over (or under) these rules, every rule, or — a function asked when
+ * this answer conflicts with another rule's — whether the claim holds against rule `other`
+ * for `question` now (it reads the game as it is at that moment; it changes nothing).
+ */
+type PrecedenceClaim = readonly number[] | "all" | ((other: number, question: string) => boolean);
+
 interface AnswerOptions {
   /** This answer takes precedence over the answers of these rules, or of every rule. */
-  readonly precedes?: readonly number[] | "all";
+  readonly precedes?: PrecedenceClaim;
   /** This answer defers to the answers of these rules, or of every rule. */
-  readonly defersTo?: readonly number[] | "all";
+  readonly defersTo?: PrecedenceClaim;
+  /**
+   * "My precedence relations are determined by rule N" (Nomic VIII 108): when the answers of
+   * several rules differ and ALL of them name the same rule N, in effect, the engine asks rule N
+   * "precedence.conflict" ({@link PrecedenceConflict}) at that moment, and the rule it names prevails.
+   */
+  readonly precedenceBy?: number;
 }
 
 /**
  * Answers a question other rules ask. Return undefined to leave the question to other
- * rules. When several rules answer, precedence picks one (see `game.ask`).
+ * rules. When several rules answer, precedence picks one (see `game.ask`), in this order:
+ * an immutable rule's answer over a mutable rule's (the engine's order, or a "precedence"
+ * answer); then, within a class, the rule all the conflicting answers name by `precedenceBy`;
+ * then the rules' own claims (`precedes`/`defersTo`) where they do not contradict each other;
+ * then the engine's order (lowest number first).
  */
 declare function answer<A = any, R = any>(
   question: string,
@@ -277,8 +305,8 @@ interface Answer<R> {
 /** What `game.decide` opens: `kind` names the event the rule hears ("decision:<kind>"). */
 interface DecisionSpec {
   readonly kind: string;
-  /** Who may make it: one player, or any one of several. */
-  readonly by: PlayerId | readonly PlayerId[];
+  /** Who may make it: one person, or any one of several; participants who are not players too (moderators). */
+  readonly by: PersonId | readonly PersonId[];
   /** The question, in words players read: "Is Rule 5 void?" */
   readonly question: string;
   /** The answer's form, built with t (e.g. t.object({ void: t.boolean() })). */
@@ -331,6 +359,16 @@ interface GameApi {
   admit(applicant: { readonly id: PlayerId; readonly name: string }): void;
   /** Who has asked to join and awaits the rules, oldest first (`at`: when they asked). */
   applicants(): { readonly id: PlayerId; readonly name: string; readonly at: number }[];
+  /**
+   * Everyone taking part, players first: players, applicants (a join deferred) and observers
+   * (people who take part without playing: they read the public game, and take the actions
+   * open to `participants`). Rules hear "participant.joined" `{ id, name, role: "observer" }`
+   * and "participant.left" `{ id }` when an observer comes or goes (an observer may later join
+   * as a player: "membership.join" is asked as usual).
+   */
+  participants(): readonly { readonly id: PersonId; readonly name: string; readonly role: "player" | "applicant" | "observer" }[];
+  /** The first person to join or attend the game (whoever set it up), or null before anyone has. */
+  founder(): PersonId | null;
   rules: Rules;
   /**
    * Local time in a time zone, with daylight saving, answered by the engine (rule code has no

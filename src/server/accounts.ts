@@ -33,16 +33,6 @@ export interface Membership {
   joinedAt: number;
 }
 
-export interface Post {
-  id: number;
-  gameId: string;
-  author: { id: string; displayName: string };
-  body: string;
-  /** What the post is about, as its author said ("general" unless said); the rules hear it ("forum.posted"). */
-  topic: string;
-  createdAt: number;
-}
-
 interface UserRow {
   id: string;
   username: string;
@@ -98,8 +88,6 @@ export class Accounts {
       membership: db.prepare("SELECT * FROM memberships WHERE game_id = ? AND user_id = ?"),
       membershipsOfUser: db.prepare("SELECT * FROM memberships WHERE user_id = ? ORDER BY joined_at DESC"),
       membersOfGame: db.prepare("SELECT m.*, u.display_name FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.game_id = ?"),
-      insertPost: db.prepare("INSERT INTO posts (game_id, user_id, body, created_at, topic) VALUES (?, ?, ?, ?, ?) RETURNING id"),
-      posts: db.prepare("SELECT p.*, u.display_name FROM posts p JOIN users u ON u.id = p.user_id WHERE p.game_id = ? AND p.id > ? ORDER BY p.id LIMIT ?"),
     };
   }
 
@@ -192,34 +180,6 @@ export class Accounts {
       userId: row.user_id,
       playerId: row.player_id,
       joinedAt: row.joined_at,
-    }));
-  }
-
-  // ---- the forum ----
-
-  addPost(gameId: string, userId: string, body: string, topic = "general"): number {
-    // In a transaction: alone, get() returns the row before the implicit commit, whose failure it would not report.
-    return this.db.transaction(() => Number(this.q.insertPost!.get(gameId, userId, body, this.clock(), topic)?.id));
-  }
-
-  posts(gameId: string, afterId = 0, limit = 200): Post[] {
-    return (
-      this.q.posts!.all(gameId, afterId, limit) as {
-        id: number;
-        game_id: string;
-        user_id: string;
-        display_name: string;
-        body: string;
-        topic: string;
-        created_at: number;
-      }[]
-    ).map((row) => ({
-      id: row.id,
-      gameId: row.game_id,
-      author: { id: row.user_id, displayName: row.display_name },
-      body: row.body,
-      topic: row.topic,
-      createdAt: row.created_at,
     }));
   }
 

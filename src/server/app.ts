@@ -8,6 +8,7 @@ import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import { MessageTable } from "./messages.js";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import { sharedSchemas } from "../api/index.js";
 import type { EngineOptions } from "../kernel/game.js";
@@ -23,6 +24,7 @@ import { decisionRoutes } from "./routes/decisions.js";
 import { membershipRoutes } from "./routes/membership.js";
 import { codeRoutes } from "./routes/code.js";
 import { forumRoutes } from "./routes/forum.js";
+import { messageRoutes } from "./routes/messages.js";
 import { liveRoutes } from "./routes/live.js";
 import { lobbyRoutes } from "./routes/lobby.js";
 import { playRoutes } from "./routes/play.js";
@@ -48,7 +50,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const store = SqliteStore.open(options.db, { durability: options.durability ?? "full" });
   const engine: EngineOptions = engineOptions({ store, clock });
   const context: ServerContext = {
-    hub: new GameHub(engine, clock),
+    hub: new GameHub(engine, clock, new MessageTable(store.sql)),
     accounts: new Accounts(store.sql, clock),
     clock,
     secureCookies: options.secureCookies ?? false,
@@ -97,7 +99,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
         version: "0.3.0",
         license: { name: "MIT", identifier: "MIT" },
         description:
-          "Play Nomic: accounts, games, actions under the rules, the log, live updates, the forum. Sign in, then send the CSRF token from /api/session in the X-CSRF-Token header with every POST or PATCH.",
+          "Play Nomic: accounts, games, actions under the rules, the log, live updates, channels and their messages. Sign in, then send the CSRF token from /api/session in the X-CSRF-Token header with every POST or PATCH.",
       },
       components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: "nomos_session" } } },
       security: [{ session: [] }],
@@ -114,6 +116,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   recordsRoutes(app, context);
   liveRoutes(app, context);
   forumRoutes(app, context);
+  messageRoutes(app, context);
   codeRoutes(app, context);
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 

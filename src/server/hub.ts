@@ -7,14 +7,16 @@ import { Game, type EngineOptions, type NewGame } from "../kernel/game.js";
 import { clockAhead } from "../kernel/practice-clock.js";
 import { hostDeadline } from "../kernel/deadlines.js";
 import { timerHeld } from "../kernel/rule-status.js";
+import type { MessageOp } from "../kernel/messages.js";
 import type { PlayerRecord } from "../kernel/types.js";
+import type { MessageTable } from "./messages.js";
 import { FoundingStore } from "../store/founding-store.js";
 import { StoreWriteError } from "../store/sqlite-driver.js";
 import { notSaved } from "./errors.js";
 import { StoreConflictError } from "../kernel/game-store.js";
 import { ApiError } from "./errors.js";
 
-/** What a page watching a game hears: a new act (fetch the game again) or a forum post. */
+/** What a page watching a game hears: a new act (fetch the game again) or a message (by its number). */
 export type News = { kind: "act"; seq: number } | { kind: "post"; id: number };
 type Listener = (news: News) => void;
 
@@ -38,6 +40,8 @@ export class GameHub {
   constructor(
     readonly engine: EngineOptions,
     private readonly clock: () => number = Date.now,
+    /** Where the text of messages is kept (src/server/messages.ts); absent: a hub without messages. */
+    readonly messages?: MessageTable,
   ) {
     // Another process on the same file (a second server, the CLI) may write a game: the
     // pages watching it here hear of it within a poll.
@@ -101,11 +105,17 @@ export class GameHub {
    * Creates a game and seats its founder: the game, its first acts (creation, the founder's
    * join) and `seat`'s records (the founder's membership) are written in one transaction.
    */
-  async found(spec: NewGame, founder: string, seat: (game: Game, player: PlayerRecord) => void): Promise<{ game: Game; player: PlayerRecord }> {
+  async found(
+    spec: NewGame,
+    founder: string,
+    seat: (game: Game, player: { id: string; name: string }) => void,
+    observe = false,
+  ): Promise<{ game: Game; player: { id: string; name: string } }> {
     const founding = new FoundingStore(this.engine.store);
     const game = await Game.create({ ...this.engine, store: founding }, spec);
     try {
-      const player = await game.join(founder);
+      // The founder plays, or takes part without playing (an observer).
+      const player = observe ? (await game.attend(founder)).person : await game.join(founder);
       await founding.found(() => seat(game, player));
       this.games.set(game.id, Promise.resolve(game));
       return { game, player };
@@ -116,8 +126,11 @@ export class GameHub {
     }
   }
 
-  /** Adds a player: the join act and `seat`'s records (the membership) commit together or not at all. */
-  join(game: Game, name: string, seat: (player: string) => void): Promise<PlayerRecord> {
+  /**
+   * Adds a player: the join act and `seat`'s records (the membership) commit together or not at all.
+   * `id` is given for an observer joining as a player (they keep their id; their seat is there already).
+   */
+  join(game: Game, name: string, seat: (player: string) => void, id?: string): Promise<PlayerRecord> {
     return this.change(game, (g) =>
       this.engine.store.alongside(
         g.id,
@@ -125,32 +138,52 @@ export class GameHub {
           if (act.input.kind !== "join") throw new Error(`game ${g.id}: act ${act.seq} is not the join its seat was written for`);
           seat(act.input.player.id);
         },
-        () => g.join(name),
+        () => g.join(name, id),
       ),
     );
   }
 
+  /** A person takes part without playing: the attend act and `seat`'s records commit together or not at all. */
+  async attend(game: Game, name: string, seat: (person: string) => void): Promise<string> {
+    const { person } = await this.change(game, (g) =>
+      this.engine.store.alongside(
+        g.id,
+        (act) => {
+          if (act.input.kind !== "attend") throw new Error(`game ${g.id}: act ${act.seq} is not the attend its seat was written for`);
+          seat(act.input.person.id);
+        },
+        () => g.attend(name),
+      ),
+    );
+    return person.id;
+  }
+
   /**
-   * A forum post by a player: its act (the rules hear "forum.posted") and `write`'s records
-   * (the post itself) commit together or not at all. Returns what `write` returned.
+   * A message op by a person (GameHub.message, the entry point of the API and of bridges):
+   * its act (the rules hear it) and its text in the messages table commit together or not
+   * at all. Returns the message's number.
    */
-  async post<T>(game: Game, player: string, topic: string, write: () => T): Promise<T> {
-    let written: { value: T } | undefined;
+  async message(game: Game, person: string, op: MessageOp, userId: string | null = null): Promise<{ id: number }> {
+    const table = this.messages;
+    if (!table) throw new Error("this hub keeps no messages table");
+    let id: number | undefined;
     await this.change(
       game,
       (g) =>
         this.engine.store.alongside(
           g.id,
           (act) => {
-            if (act.input.kind !== "post") throw new Error(`game ${g.id}: act ${act.seq} is not the post its text was written for`);
-            written = { value: write() };
+            if (act.input.kind !== "message") throw new Error(`game ${g.id}: act ${act.seq} is not the message its text was written for`);
+            table.apply(g.id, act.input, act.time, "text" in op ? op.text : null, userId);
+            id = act.input.message;
           },
-          () => g.post(player, topic),
+          () => g.message(person, op, table.nextNumber(g.id)),
         ),
-      "your post",
+      op.op === "post" ? "your post" : "your message's change",
     );
-    if (!written) throw new Error(`game ${game.id}: the post was recorded without its text`);
-    return written.value;
+    if (id === undefined) throw new Error(`game ${game.id}: the message was recorded without its text`);
+    this.announce(game.id, { kind: "post", id });
+    return { id };
   }
 
   /**

@@ -46,6 +46,7 @@ export async function gamePage(game: Game, settings: GameSettings | undefined, m
       input: a.input,
       changesRules: a.changesRules,
       rule: a.rule,
+      ...(a.channel !== undefined ? { channel: a.channel } : {}),
       refused: standing.refused[a.name] ?? null,
     })),
     timers: Object.values(game.state.timers).map((t) => ({ id: t.id, name: t.name, at: t.at, rule: t.rule })),

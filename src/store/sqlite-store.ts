@@ -46,6 +46,20 @@ const migrations: ((db: Db) => void)[] = [
       ALTER TABLE posts ADD COLUMN topic TEXT NOT NULL DEFAULT 'general';
     `);
   },
+  // Messages (src/server/messages.ts): the forum's posts become the messages of channel "general",
+  // numbered per game. The text is NULL once deleted or redacted: the act stays in the log, the text is gone.
+  (db) => {
+    db.exec(`
+      CREATE TABLE messages (game_id TEXT NOT NULL REFERENCES games(id), number INTEGER NOT NULL, channel TEXT NOT NULL, person TEXT NOT NULL,
+        user_id TEXT REFERENCES users(id), body TEXT, created_at INTEGER NOT NULL, edited_at INTEGER, deleted INTEGER NOT NULL DEFAULT 0,
+        redacted_by TEXT, redacted_reason TEXT, PRIMARY KEY (game_id, number)) WITHOUT ROWID;
+      CREATE INDEX messages_by_channel ON messages (game_id, channel, number);
+      INSERT INTO messages (game_id, number, channel, person, user_id, body, created_at)
+        SELECT p.game_id, ROW_NUMBER() OVER (PARTITION BY p.game_id ORDER BY p.id), 'general', COALESCE(m.player_id, p.user_id), p.user_id, p.body, p.created_at
+        FROM posts p LEFT JOIN memberships m ON m.game_id = p.game_id AND m.user_id = p.user_id;
+      DROP TABLE posts;
+    `);
+  },
 ];
 
 /** The file's schema version; throws if the file is another program's or a newer Nomos's. */

@@ -11,9 +11,9 @@ export function InvitePage({ code }: { code: string }) {
   useEffect(() => {
     get<GameSummary>(`/api/invites/${encodeURIComponent(code)}`).then(setGame, (e: Error) => setError(e.message));
   }, [code]);
-  const join = async () => {
+  const join = async (as: "player" | "observer") => {
     try {
-      const joined = await post<GameSummary>(`/api/invites/${encodeURIComponent(code)}/join`);
+      const joined = await post<GameSummary>(`/api/invites/${encodeURIComponent(code)}/join`, { as });
       // A rule deferred the request: the person is not a player until the rules admit them.
       if (joined.awaits !== undefined) setGame(joined);
       else navigate(`/games/${joined.id}`);
@@ -36,13 +36,26 @@ export function InvitePage({ code }: { code: string }) {
       {game.awaits !== undefined ? (
         <p role="status">Your request to join awaits: {game.awaits}</p>
       ) : game.me ? (
-        <button type="button" onClick={() => navigate(`/games/${game.id}`)}>
-          Open the game
-        </button>
+        <p>
+          {game.observes ? "You take part without playing. " : ""}
+          <button type="button" onClick={() => navigate(`/games/${game.id}`)}>
+            Open the game
+          </button>{" "}
+          {game.observes ? (
+            <button type="button" onClick={() => join("player")}>
+              Join this game as a player
+            </button>
+          ) : null}
+        </p>
       ) : (
-        <button type="button" onClick={join}>
-          Join this game
-        </button>
+        <p>
+          <button type="button" onClick={() => join("player")}>
+            Join this game
+          </button>{" "}
+          <button type="button" onClick={() => join("observer")}>
+            Take part without playing
+          </button>
+        </p>
       )}
     </section>
   );

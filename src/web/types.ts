@@ -21,6 +21,8 @@ export type Awaited = api.Awaited;
 export type BoardMove = api.BoardMove;
 export type Decision = api.Decision;
 export type Post = api.Post;
+export type Channel = api.Channel;
+export type Message = api.Message;
 export type InviteAbout = api.InviteAbout;
 /** The JSON Schema of an action's input, from which the page draws its form. */
 export type Schema = api.InputSchema;

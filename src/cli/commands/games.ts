@@ -137,10 +137,16 @@ export function registerGameFileCommands(program: Command, globals: () => Global
 
   program
     .command("join <name>")
-    .description("add a player to the game")
-    .action(async (name: string) => {
+    .description("add a player to the game (with --observe: someone who takes part without playing)")
+    .option("--observe", "take part without playing: read the game and take only the actions the rules open to every participant")
+    .action(async (name: string, opts: { observe?: boolean }) => {
       const g = globals();
       await withGame(g, async (game) => {
+        if (opts.observe) {
+          const { person } = await game.attend(name);
+          output(g, { ...person, role: "observer" }, () => `${person.name} takes part without playing, as ${person.id}.`);
+          return;
+        }
         const player = await game.join(name);
         output(g, player, () => `${player.name} joined as ${player.id}.`);
       });

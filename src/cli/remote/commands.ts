@@ -15,6 +15,7 @@ import { defaultPreset } from "../../rulesets/default.js";
 import { inviteUrl, listGames, type GameSummary, type SessionReply } from "./api.js";
 import { RemoteClient, serverOrigin } from "./client.js";
 import { registerForumCommands } from "./forum.js";
+import { registerMessageCommands } from "./messages.js";
 import { readPassword } from "./password.js";
 import { readSession, removeSession, sessionFile, writeSession } from "./session.js";
 
@@ -127,7 +128,8 @@ export function registerRemoteCommands(program: Command, globals: () => GlobalOp
     .requiredOption("--preset <preset>", "the ruleset to start from (nomos presets lists them)")
     .option("--time-zone <zone>", "the time zone the game's deadlines are announced in (an IANA name, such as Europe/Paris)")
     .option("--practice", "a practice game: its players may move its clock forward (nomos remote clock forward 1d, nomos remote clock next)")
-    .action(async (name: string, o: { preset: string; timeZone?: string; practice?: boolean }) => {
+    .option("--observe", "take part without playing (the rules may grant you actions, e.g. to moderate)")
+    .action(async (name: string, o: { preset: string; timeZone?: string; practice?: boolean; observe?: boolean }) => {
       const g = globals();
       const client = connect();
       const created = await client.post<GameSummary>("/api/games", {
@@ -135,11 +137,12 @@ export function registerRemoteCommands(program: Command, globals: () => GlobalOp
         preset: o.preset,
         ...(o.timeZone !== undefined ? { timeZone: o.timeZone } : {}),
         ...(o.practice ? { practice: true } : {}),
+        ...(o.observe ? { as: "observer" } : {}),
       });
       const link = created.invite ? inviteUrl(client.url, created.invite) : null;
       output(g, { ...created, inviteUrl: link }, () =>
         [
-          `Created game ${created.id} "${created.name}" from ${created.preset ?? "a custom ruleset"} on ${client.url}; you play as ${created.me}.`,
+          `Created game ${created.id} "${created.name}" from ${created.preset ?? "a custom ruleset"} on ${client.url}; ${created.observes ? "you take part without playing, as" : "you play as"} ${created.me}.`,
           ...(link ? ["Invitation link (other players open it in a browser, or run: nomos remote join <link>):", `  ${link}`] : []),
           `Once they have joined, begin play with: nomos remote start --game ${created.id}`,
         ].join("\n"),
@@ -149,7 +152,8 @@ export function registerRemoteCommands(program: Command, globals: () => GlobalOp
   remote
     .command("join <invite>")
     .description("join a game by its invitation: the link (http://host/invite/<code>) or the code (after --, if it begins with -)")
-    .action(async (invite: string) => {
+    .option("--observe", "take part without playing; join again without it to become a player")
+    .action(async (invite: string, o: { observe?: boolean }) => {
       const g = globals();
       const client = connect();
       const parsed = parseInvite(invite, client.url);
@@ -167,10 +171,15 @@ export function registerRemoteCommands(program: Command, globals: () => GlobalOp
         }
         throw err;
       }
-      const game = before.me ? before : await client.post<GameSummary>(`/api/invites/${code}/join`);
-      output(g, { ...game, joined: !before.me }, () =>
+      // An observer joining without --observe becomes a player.
+      const joining = !before.me || Boolean(before.observes && !o.observe);
+      const game = joining ? await client.post<GameSummary>(`/api/invites/${code}/join`, { as: o.observe ? "observer" : "player" }) : before;
+      const without = game.observes ? ", taking part without playing" : "";
+      output(g, { ...game, joined: joining }, () =>
         [
-          before.me ? `You already play in "${game.name}" (game ${game.id}) as ${game.me}.` : `You joined "${game.name}" (game ${game.id}) as ${game.me}.`,
+          joining
+            ? `You joined "${game.name}" (game ${game.id}) as ${game.me}${without}.`
+            : `You already ${game.observes ? "take part" : "play"} in "${game.name}" (game ${game.id}) as ${game.me}${without}.`,
           `Players: ${game.players.map((p) => `${p.name} (${p.id})`).join(", ")}`,
           game.status === "over" ? "The game is over." : "See it with: nomos remote state",
         ].join("\n"),
@@ -180,4 +189,5 @@ export function registerRemoteCommands(program: Command, globals: () => GlobalOp
   const surface = remoteSurface(remote, globals);
   registerGameCommands(surface);
   registerForumCommands(surface);
+  registerMessageCommands(surface);
 }

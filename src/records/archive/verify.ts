@@ -108,6 +108,9 @@ async function rerun(game: Game, input: Input, seen: { code: number }): Promise<
     case "leave":
       await game.leave(input.player);
       return;
+    case "attend":
+      await game.attend(input.person.name, input.person.id);
+      return;
     case "action": {
       const decl = game.actions().find((a) => a.name === input.name);
       await game.act(input.actor, input.name, decl ? rawInput(decl.input, input.input, seen) : input.input);
@@ -127,7 +130,9 @@ async function rerun(game: Game, input: Input, seen: { code: number }): Promise<
       return;
     }
     case "post":
-      await game.post(input.player, input.topic);
+    case "message":
+      // The log holds no message's text: the act is played again without it.
+      await game.replayMessage(input);
       return;
     case "correction":
       await game.correct(input.by, { cites: input.cites, reason: input.reason, changes: input.changes });

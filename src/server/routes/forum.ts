@@ -1,12 +1,26 @@
-/** The game's forum: where its players talk, outside the rules. */
+/** The game's forum: its channel "general" (src/server/messages.ts), where its players talk. */
 import { Type } from "@sinclair/typebox";
 import { changing, errorResponses, inGame, NewPost, Post, PostCreated, PostsQuery, ref } from "../../api/index.js";
+import { channelOf, readsChannel } from "../../kernel/messages.js";
+import type { Game } from "../../kernel/game.js";
+import { participantsOf } from "../../kernel/participants.js";
 import type { Api, ServerContext } from "../context.js";
 import { badRequest } from "../errors.js";
 import { notSaved } from "../errors.js";
 import { StoreWriteError } from "../../store/sqlite-driver.js";
 import { gameIdParams } from "../schemas.js";
+import { messageWords, type MessageTable } from "../messages.js";
 import { seat } from "./play.js";
+
+/** A person's name in the game: a participant's (player, applicant, observer), or a departed player's, or else their id. */
+export function personName(game: Game, person: string): string {
+  return [...participantsOf(game.state), ...game.state.departed].find((p) => p.id === person)?.name ?? person;
+}
+
+function table(context: ServerContext): MessageTable {
+  if (!context.hub.messages) throw new Error("this server keeps no messages");
+  return context.hub.messages;
+}
 
 export function forumRoutes(app: Api, context: ServerContext): void {
   app.get(
@@ -15,7 +29,7 @@ export function forumRoutes(app: Api, context: ServerContext): void {
       schema: {
         operationId: "listPosts",
         tags: ["forum"],
-        summary: "The game's forum posts, oldest first",
+        summary: 'The game\'s forum posts (its channel "general"), oldest first',
         params: gameIdParams,
         querystring: PostsQuery,
         response: { 200: Type.Array(ref(Post)), ...errorResponses(...inGame) },
@@ -23,7 +37,17 @@ export function forumRoutes(app: Api, context: ServerContext): void {
     },
     async (request) => {
       const { game } = await seat(context, request, request.params.id);
-      return context.accounts.posts(game.id, request.query.after ?? 0);
+      const name = (person: string) => personName(game, person);
+      return table(context)
+        .list(game.id, { channel: "general", after: request.query.after ?? 0 })
+        .map((m) => ({
+          id: m.id,
+          gameId: game.id,
+          author: { id: m.userId ?? m.author, displayName: name(m.author) },
+          body: messageWords(m, name),
+          topic: m.channel,
+          createdAt: m.at,
+        }));
     },
   );
 
@@ -33,7 +57,7 @@ export function forumRoutes(app: Api, context: ServerContext): void {
       schema: {
         operationId: "createPost",
         tags: ["forum"],
-        summary: "Post to the game's forum",
+        summary: 'Post to the game\'s forum (its channel "general", or the channel named as topic)',
         params: gameIdParams,
         body: NewPost,
         response: { 201: PostCreated, ...errorResponses(...changing, ...inGame) },
@@ -43,18 +67,21 @@ export function forumRoutes(app: Api, context: ServerContext): void {
       const { game, user, membership } = await seat(context, request, request.params.id);
       const body = request.body.body.trim();
       if (!body) throw badRequest("a post cannot be blank");
-      const topic = request.body.topic?.trim() || "general";
-      const write = () => context.accounts.addPost(game.id, user.id, body, topic);
+      const person = membership.playerId;
+      const channel = channelOf(game.state, request.body.topic?.trim() || "general");
+      if (!channel || !readsChannel(channel, person)) throw badRequest(`there is no channel "${request.body.topic}" in this game`);
       // A post by a player in a game going on is an act too (the rules hear it); otherwise it is only talk.
-      const inPlay = game.state.status === "active" && game.state.players.some((p) => p.id === membership.playerId);
+      const inPlay = game.state.status === "active" && game.state.players.some((p) => p.id === person);
       let id: number;
       try {
-        id = inPlay ? await context.hub.post(game, membership.playerId, topic, write) : write();
+        id = inPlay
+          ? (await context.hub.message(game, person, { op: "post", channel: channel.id, text: body }, user.id)).id
+          : table(context).insertTalk(game.id, channel.id, person, user.id, body, context.clock());
       } catch (err) {
         if (err instanceof StoreWriteError) throw notSaved("your post", err);
         throw err;
       }
-      context.hub.announce(game.id, { kind: "post", id });
+      if (!inPlay) context.hub.announce(game.id, { kind: "post", id });
       return reply.code(201).send({ id });
     },
   );

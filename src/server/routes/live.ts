@@ -1,6 +1,6 @@
 /**
  * Live updates by server-sent events. Each event says only that something happened (its
- * seq, or a post's id), never what: the page then fetches its own filtered view, so a
+ * seq, or a message's number), never what: the page then fetches its own filtered view, so a
  * secret cannot travel down a shared channel. A page that reconnects sends Last-Event-ID
  * and hears at once if it missed acts.
  */
@@ -16,7 +16,12 @@ const heartbeatMs = 20_000;
 const stream = {
   description: "A stream of server-sent events that stays open",
   content: {
-    "text/event-stream": { schema: Type.String({ description: '`act` events (id: the act\'s seq, data: {"seq": n}) and `post` events (data: {"id": n})' }) },
+    "text/event-stream": {
+      schema: Type.String({
+        description:
+          '`act` events (id: the act\'s seq, data: {"seq": n}) and `message` events (data: {"id": n}: a message posted, edited, deleted or redacted)',
+      }),
+    },
   },
 };
 
@@ -27,7 +32,7 @@ export function liveRoutes(app: Api, context: ServerContext): void {
       schema: {
         operationId: "watchGame",
         tags: ["play"],
-        summary: "Server-sent events: `act` (data: {seq}) after every act, `post` (data: {id}) after every forum post",
+        summary: "Server-sent events: `act` (data: {seq}) after every act, `message` (data: {id}) after a message is posted, edited, deleted or redacted",
         params: gameIdParams,
         response: { 200: stream, ...errorResponses(...inGame) },
       },
@@ -44,7 +49,7 @@ export function liveRoutes(app: Api, context: ServerContext): void {
       });
       const send = (news: News) => {
         if (news.kind === "act") raw.write(`id: ${news.seq}\nevent: act\ndata: ${JSON.stringify({ seq: news.seq })}\n\n`);
-        else raw.write(`event: post\ndata: ${JSON.stringify({ id: news.id })}\n\n`);
+        else raw.write(`event: message\ndata: ${JSON.stringify({ id: news.id })}\n\n`);
       };
       raw.write("retry: 1000\n\n");
       const lastSeen = Number(request.headers["last-event-id"]);

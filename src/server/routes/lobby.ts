@@ -5,6 +5,7 @@ import {
   GameSummary,
   InviteAbout,
   InviteParams,
+  JoinRequest,
   NewGame as NewGameRequest,
   Preset,
   ref,
@@ -35,6 +36,7 @@ export function summary(game: Game, me: string | null, timeZone: string): Summar
     players: game.state.players.map((p) => ({ id: p.id, name: p.name })),
     me,
     ...(me !== null && awaiting(game, me) !== undefined ? { awaits: awaiting(game, me) } : {}),
+    ...(me !== null && game.state.observers?.some((o) => o.id === me) ? { observes: true } : {}),
     timeZone,
     createdAt: game.info.createdAt,
   };
@@ -152,10 +154,15 @@ export function lobbyRoutes(app: Api, context: ServerContext): void {
       }
       // The game, its founder's player, its settings and the founder's seat: all or nothing.
       let settings: GameSettings | undefined;
-      const { game, player } = await hub.found({ ...spec, practice }, user.displayName, (g, p) => {
-        settings = accounts.createSettings(g.id, user.id, timeZone);
-        accounts.addMember(g.id, user.id, p.id);
-      });
+      const { game, player } = await hub.found(
+        { ...spec, practice },
+        user.displayName,
+        (g, p) => {
+          settings = accounts.createSettings(g.id, user.id, timeZone);
+          accounts.addMember(g.id, user.id, p.id);
+        },
+        request.body.as === "observer",
+      );
       return reply.code(201).send({ ...summary(game, player.id, timeZone), invite: settings!.inviteCode });
     },
   );
@@ -204,33 +211,35 @@ export function lobbyRoutes(app: Api, context: ServerContext): void {
       schema: {
         operationId: "joinGame",
         tags: ["lobby"],
-        summary: "Join the game an invitation is for",
+        summary:
+          'Join the game an invitation is for: as a player, or with { as: "observer" } taking part without playing. An observer joins as a player later the same way ({ as: "player" })',
         params: InviteParams,
+        body: Type.Optional(JoinRequest),
         response: { 200: summaryRef, ...errorResponses(...changing, ...signedIn, 404, 409) },
       },
     },
     async (request) => {
       const user = requireUser(request);
       const { settings, game } = await invited(request.params.code);
+      const as = request.body?.as ?? "player";
       const existing = accounts.membership(game.id, user.id);
-      // One person, one player (Nomic VIII 109): joining twice is answered with the first.
-      if (existing) return summary(game, existing.playerId, settings.timeZone);
+      const observer = existing && game.state.observers?.some((o) => o.id === existing.playerId);
+      // One person, one player (Nomic VIII 109): joining twice is answered with the first; an observer may join as a player.
+      if (existing && !(observer && as === "player")) return summary(game, existing.playerId, settings.timeZone);
       if (game.state.status === "over") throw new ApiError(409, "game-over", "this game is over; it cannot be joined");
       const key = `${game.id}:${user.id}`;
       let joining = pendingJoins.get(key);
       if (!joining) {
-        // The join act and the membership commit together: a crash leaves both or neither, never a ghost player.
-        joining = hub
-          .join(game, user.displayName, (player) => accounts.addMember(game.id, user.id, player))
-          .then(
-            (player) => player.id,
-            (err) => {
+        // The act and the membership commit together: a crash leaves both or neither, never a ghost player.
+        const seat = (person: string) => accounts.addMember(game.id, user.id, person);
+        joining = existing
+          ? hub.join(game, user.displayName, () => undefined, existing.playerId).then((p) => p.id)
+          : (as === "observer" ? hub.attend(game, user.displayName, seat) : hub.join(game, user.displayName, seat).then((p) => p.id)).catch((err) => {
               // Joined meanwhile (another server on the same file): the membership refused a second player.
               const joined = accounts.membership(game.id, user.id);
               if (joined) return joined.playerId;
               throw err;
-            },
-          );
+            });
         pendingJoins.set(key, joining);
         void joining.finally(() => pendingJoins.delete(key)).catch(() => undefined);
       }

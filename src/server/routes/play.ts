@@ -27,6 +27,7 @@ import { gameIdParams, isTimeZone } from "../schemas.js";
 import { permissionsOf } from "../../present/permissions.js";
 import { previewDiff } from "../dry-run.js";
 import { notYetAdmitted } from "./membership.js";
+import { withMessages } from "../message-log.js";
 import { gamePage, logEntry, momentFor, rulesVersion, stateAt } from "../views.js";
 
 export interface Seat {
@@ -35,14 +36,15 @@ export interface Seat {
   membership: Membership;
 }
 
-/** The game, and the signed-in user's seat in it; only its players may look in. */
-export async function seat(context: ServerContext, request: FastifyRequest, id: string): Promise<Seat> {
+/** The game, and the signed-in user's seat in it; its players, and those who take part without playing, may look in. */
+export async function seat(context: ServerContext, request: FastifyRequest, id: string, applicants = false): Promise<Seat> {
   const user = requireUser(request);
   const game = await context.hub.get(id);
   if (!game) throw notFound(`there is no game "${id}"; GET /api/games lists yours`);
   const membership = context.accounts.membership(id, user.id);
   if (!membership) throw forbidden("you are not a player in this game; join it with its invitation link");
-  notYetAdmitted(game, membership.playerId);
+  // An applicant waits outside, save where `applicants` lets them in (the channels: they may talk, e.g. ask to be admitted).
+  if (!applicants) notYetAdmitted(game, membership.playerId);
   return { user, game, membership };
 }
 
@@ -140,7 +142,8 @@ export function playRoutes(app: Api, context: ServerContext): void {
       const { game, membership } = await seat(context, request, request.params.id);
       const acts = await context.hub.engine.store.readActs(game.id, request.query.after ?? 0);
       const limit = request.query.limit ?? 500;
-      return { last: game.state.seq, entries: acts.slice(0, limit).map((a) => logEntry(game.state, a, membership.playerId)) };
+      const entries = acts.slice(0, limit).map((a) => logEntry(game.state, a, membership.playerId));
+      return { last: game.state.seq, entries: withMessages(game, context.hub.messages, membership.playerId, entries) };
     },
   );
 

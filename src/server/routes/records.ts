@@ -22,6 +22,7 @@ import type { Recorder } from "../../kernel/types.js";
 import { hiddenInLog } from "../../kernel/visibility.js";
 import { fileSlug, recordFileName, renderRecord, reportKind, type RecordKind } from "../../records/documents.js";
 import { asOf } from "../../records/reports/as-of.js";
+import { exportedMessages } from "../message-log.js";
 import { ArchiveError, checkArchive, exportGame, importGame, serializeArchive } from "../../records/archive/index.js";
 import { loadPreset } from "../../ruleset-sources/presets.js";
 import { randomBytes } from "node:crypto";
@@ -142,7 +143,10 @@ export function recordsRoutes(app: Api, context: ServerContext): void {
             `Whoever keeps this server's game file can export it with: nomos export --db <the server's database> --game ${game.id} <file>`,
         );
       }
-      const archive = await exportGame(context.hub.engine.store, game.id, { timeZone: settings.timeZone });
+      const archive = await exportGame(context.hub.engine.store, game.id, {
+        timeZone: settings.timeZone,
+        messages: exportedMessages(game.id, context.hub.messages),
+      });
       return reply
         .header("Content-Disposition", `attachment; filename="${fileSlug(game.info.name)}-${game.state.seq}.nomos.json"`)
         .type("application/json; charset=utf-8")

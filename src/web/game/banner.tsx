@@ -60,6 +60,7 @@ export function Banner({ page, started, onGo }: { page: GamePage; started: boole
   const open = new Set(page.actions.filter((a) => a.refused === null).map((a) => a.name));
   return (
     <section class={awaited.some((l) => l.mine) ? "banner yours" : "banner"} role="status" aria-label="What the game waits for">
+      {view.observers?.some((o) => o.id === page.me) && <p class="banner-line">You take part without playing.</p>}
       {awaited.map((l) => (
         <div key={l.does} class="banner-line">
           <span>

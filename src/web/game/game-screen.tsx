@@ -1,4 +1,4 @@
-/** A game: what it waits for (the banner), then the tabs (play, rules, records, log, forum), all kept live. */
+/** A game: what it waits for (the banner), then the tabs (play, rules, records, log, channels), all kept live. */
 import { useEffect, useState } from "preact/hooks";
 import { get, patch } from "../api.js";
 import { zones } from "../format.js";
@@ -6,7 +6,7 @@ import { follow, navigate } from "../router.js";
 import type { Preset } from "../../api/lobby.js";
 import type { User } from "../types.js";
 import { Banner, players } from "./banner.js";
-import { ForumTab } from "./forum-tab.js";
+import { ChannelsTab } from "./channels-tab.js";
 import { LeaveGame } from "./leave-game.js";
 import { LogTab } from "./log-tab.js";
 import { actionAnchor, PlayTab } from "./play-tab.js";
@@ -53,7 +53,7 @@ const tabs = [
   ["rules", "Rules"],
   ["records", "Records"],
   ["log", "Log"],
-  ["forum", "Forum"],
+  ["channels", "Channels"],
 ] as const;
 
 /** A preset's title, not its id, once the lobby's list of presets says it. */
@@ -155,8 +155,16 @@ export function GameScreen({ id, tab, user }: { id: string; tab: string; user: U
         <RecordsTab page={page} user={user} onChanged={live.refresh} />
       ) : tab === "log" ? (
         <LogTab page={page} log={live.log} />
-      ) : tab === "forum" ? (
-        <ForumTab id={id} posts={live.posts} user={user} />
+      ) : tab === "channels" || tab === "forum" ? (
+        <ChannelsTab
+          page={page}
+          rules={live.rules}
+          log={live.log}
+          channels={live.channels}
+          messages={live.messages}
+          onChanged={live.loadMessages}
+          onActed={live.refresh}
+        />
       ) : (
         <PlayTab page={page} rules={live.rules} onActed={live.refresh} />
       )}

@@ -1,5 +1,6 @@
 /** The game's log in words, newest first: who did what, and what came of it. */
 import { citation, effectLine } from "../../present/format-log.js";
+import { messageLine } from "../../present/message-line.js";
 import { clockMoveLine } from "../../present/practice-clock.js";
 import { brief, when } from "../format.js";
 import type { GamePage, LogEntry } from "../types.js";
@@ -12,6 +13,8 @@ function heading(input: LogEntry["input"], name: (id: string) => string, isPlaye
       return `The game "${input.name}" begins with ${input.rules.length} rules (${input.preset ?? "custom ruleset"})`;
     case "join":
       return `${input.player.name} joins the game`;
+    case "attend":
+      return `${input.person.name} takes part without playing`;
     case "rename":
       return `${name(input.player)} takes the name ${input.name}`;
     case "leave":
@@ -22,6 +25,10 @@ function heading(input: LogEntry["input"], name: (id: string) => string, isPlaye
       return `${"player" in input.by ? name(input.by.player) : "The host"} records a correction (${citation(input.cites)}): ${input.reason}`;
     case "clock":
       return clockMoveLine(input as never, name);
+    case "message":
+      return messageLine(input as never, name);
+    case "post":
+      return `${name(input.player)} posts in ${input.topic}`;
     case "decision":
       return `${name(input.by)} decided (Rule ${input.rule}) ${input.question}: ${brief(input.input, name, isPlayer)}`;
     default: {
@@ -44,6 +51,7 @@ export function LogTab({ page, log }: { page: GamePage; log: LogEntry[] }) {
             </span>{" "}
             {heading(entry.input, name, isPlayer)}
           </div>
+          {entry.message && <p class={entry.message.text === null ? "post-body gone" : "post-body"}>{entry.message.shown}</p>}
           <ul>
             {entry.effects.map((e, i) => {
               if (entry.input.kind === "create" && (e.e === "rule.enacted" || e.e === "rule.loaded")) return null;

@@ -25,7 +25,7 @@ interface CardProps {
   announce(message: Message | null): void;
 }
 
-function ActionCard({ page, rules, action, prompted, onActed, announce }: CardProps) {
+export function ActionCard({ page, rules, action, prompted, onActed, announce }: CardProps) {
   const { message, act } = useAct(page.id, onActed, announce);
   // A new form once the action is taken, so its last input is not taken twice by mistake.
   const [formKey, setFormKey] = useState(0);

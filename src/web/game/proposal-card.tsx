@@ -14,6 +14,7 @@ import { listNames } from "./banner.js";
 import { namer } from "./names.js";
 import { Preview } from "./preview.js";
 import { CodeDiff, mostlyRewritten, TextDiff } from "./text-diff.js";
+import { MessageVoteButtons, votesInOf } from "./message-votes.js";
 import { ActMessage, type Message, useAct } from "./use-act.js";
 
 const labelOf = (entry: Entry) => (typeof entry.label === "string" && entry.label ? entry.label : `Proposal ${String(entry.number)}`);
@@ -116,6 +117,8 @@ function ProposalCard({ page, rules, entry, moves, onActed, announce }: Props & 
   const myVote = votes?.[page.me];
   const open = new Set(page.actions.filter((a) => a.refused === null).map((a) => a.name));
   const voting = moves.find((m) => m.choice !== null);
+  // Where votes are messages, the vote buttons say the words there, not the voting action.
+  const votesIn = votesInOf(entry);
   // The moves still open to you on this card: the banner's button for a move on a proposal comes here.
   const available = moves.filter((m) => open.has(m.action) && !(m === voting && myVote !== undefined)).map((m) => m.action);
   const opened = typeof entry.openedAt === "number" ? entry.openedAt : null;
@@ -143,7 +146,7 @@ function ProposalCard({ page, rules, entry, moves, onActed, announce }: Props & 
       {myVote !== undefined && <p class="my-vote">You voted {said(myVote)}.</p>}
       <div class="vote-buttons">
         {moves
-          .filter((m) => open.has(m.action))
+          .filter((m) => open.has(m.action) && !(votesIn && m === voting))
           .flatMap((m) =>
             (m.choice ? m.choice.values : [null]).map((value) => (
               <button
@@ -164,8 +167,9 @@ function ProposalCard({ page, rules, entry, moves, onActed, announce }: Props & 
             )),
           )}
       </div>
+      {votesIn && <MessageVoteButtons gameId={page.id} votesIn={votesIn} label={label} onVoted={onActed} />}
       <ActMessage message={message} />
-      {voting && open.has(voting.action) && <Preview page={page} action={voting.action} input={{ [voting.field]: Number(entry.number) }} />}
+      {voting && !votesIn && open.has(voting.action) && <Preview page={page} action={voting.action} input={{ [voting.field]: Number(entry.number) }} />}
     </article>
   );
 }

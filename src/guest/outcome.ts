@@ -1,0 +1,42 @@
+/**
+ * Outcomes the rules can cancel (Nomic VIII 110, ossification by a change of state): at the
+ * end of every act, with its effects in place, the engine asks "outcome.allowed". A string
+ * cancels the act: a player's act is refused with that reason; a timer's firing is recorded
+ * as spent, its effects discarded, with the reason in the log. The game's creation is not
+ * asked (there is nothing yet to keep possible).
+ */
+import type { Input } from "../kernel/types.js";
+import { cur, emitEffect, refusal } from "./act.js";
+import { frozenJson } from "./json.js";
+import { clearTimer, revertTo } from "./mirror.js";
+import { ask } from "./questions.js";
+
+function actOf(input: Input): { kind: string; actor?: string; action?: string } {
+  switch (input.kind) {
+    case "action":
+      return { kind: "action", actor: input.actor, action: input.name };
+    case "join":
+      return { kind: "join", actor: input.player.id };
+    case "timer":
+      return { kind: "timer" };
+    default: {
+      const i = input as { person?: unknown; player?: unknown; by?: unknown };
+      const actor = [i.person, i.player, i.by].find((x) => typeof x === "string") as string | undefined;
+      return actor === undefined ? { kind: input.kind } : { kind: input.kind, actor };
+    }
+  }
+}
+
+/** Asks whether the act may stand; cancels it if a rule in effect says no. */
+export function checkOutcome(input: Input): void {
+  if (input.kind === "create") return;
+  const verdict = ask("outcome.allowed", frozenJson({ act: actOf(input) }, '"outcome.allowed"'), true).find((a) => typeof a.value === "string");
+  if (!verdict) return;
+  const reason = (verdict.value as string).slice(0, 2000);
+  if (input.kind !== "timer") throw refusal(reason, verdict.rule);
+  revertTo(0);
+  cur.effects = [];
+  cur.queue = [];
+  clearTimer(input.id);
+  emitEffect({ e: "message", text: `Canceled by Rule ${verdict.rule}: ${reason}`, to: null, rule: verdict.rule });
+}
