@@ -10,9 +10,9 @@ import { cur, emitEffect, record, refusal } from "./act.js";
 import { checkedName, frozenJson, text } from "./json.js";
 import type { Loaded } from "./loaded.js";
 import { isPlayer } from "./mirror.js";
+import { isParticipant } from "./participants.js";
 import { ask } from "./questions.js";
 import { noteActed } from "./forum.js";
-import { isParticipant } from "./participants.js";
 import { mayChange, mayRead } from "./run.js";
 
 /** Channels other than "general", by id. */
