@@ -4,8 +4,8 @@
  * unanimity for immutable rules (107), changes taking effect at the next turn's start (105),
  * properties a rule defines (102, 103), and a rule changing only itself (111).
  *
- * The votes here are the tallies the moderators record (an officer's correction of `votes`),
- * standing in for votes cast as messages (Rule 206, tested with its own rules).
+ * The last test votes by messages (Rule 206); the others set the tallies as the moderators would
+ * record them (an officer's correction of `votes`), to reach each threshold in few steps.
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
