@@ -47,3 +47,14 @@ test("the last active player's inactivity is canceled, by an action or by a time
   await runTo(t, utc(1, 10));
   assert.equal(value<{ number: number }>(t, "turn").number, 2, "the game goes on: the turn ends and the next starts");
 });
+
+test("with Rule 204's declarations: the last active player cannot declare inactivity; once another is active again, they can", async () => {
+  const t = await viiiGame(utc(1, 7, 12));
+  const { ada, alan, grace } = t.id as Record<string, string>;
+  await t.game.act(ada!, "declare-inactive");
+  await t.game.act(alan!, "declare-inactive");
+  await refused(t, grace!, "declare-inactive", {}, /ossified \(Rule 110\)/);
+  await t.game.act(alan!, "declare-active");
+  await t.game.act(grace!, "declare-inactive");
+  assert.deepEqual(statuses(t), { [ada!]: "inactive", [alan!]: "active", [grace!]: "inactive" });
+});

@@ -4,13 +4,13 @@
  * unanimity for immutable rules (107), changes taking effect at the next turn's start (105),
  * properties a rule defines (102, 103), and a rule changing only itself (111).
  *
- * The votes here are the tallies the moderators record (an officer's correction of `votes`),
- * standing in for votes cast as messages (Rule 206, tested with its own rules).
+ * The last test votes by messages (Rule 206); the others set the tallies as the moderators would
+ * record them (an officer's correction of `votes`), to reach each threshold in few steps.
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Json } from "../src/kernel/types.js";
-import { names, numbered, propose, proposals, refused, runTo, type Table, utc, value, viiiGame } from "./nomic-viii-helpers.js";
+import { editMessage, names, numbered, propose, proposals, refused, runTo, type Table, utc, value, viiiGame, vote } from "./nomic-viii-helpers.js";
 
 const log = async (t: Table): Promise<string[]> =>
   (await t.store.readActs(t.game.id)).flatMap((act) => act.effects.filter((e) => e.e === "message" && e.to === null).map((e) => (e as { text: string }).text));
@@ -172,4 +172,31 @@ test("Judicial Proposals go onto the Deck at the next turn's start unless their 
   await runTo(t, utc(1, 18));
   assert.equal(proposals(t)[queued]!.number, 301);
   assert.equal(proposals(t).j1!.number, 302, "after the proposals from the Queue");
+});
+
+test("votes cast as messages in the proposal's channel (Rule 206) decide it: an edited vote is void, other words are no votes", async () => {
+  const t = await viiiGame(utc(1, 11, 12));
+  const { ada, alan, grace } = t.id as Record<string, string>;
+  await runTo(t, utc(1, 12));
+  const hats = await propose(t, ada!, { kind: "enact", title: "Hats", text: "Players wear hats." });
+  await runTo(t, utc(1, 14));
+  assert.equal(proposals(t)[hats]!.number, 301);
+  await vote(t, ada!, 301, "aye");
+  await vote(t, alan!, 301, " Yes ");
+  await vote(t, grace!, 301, "nay");
+  await runTo(t, utc(1, 15));
+  assert.equal(numbered(t, 301)!.stage, "adopted");
+  assert.deepEqual(numbered(t, 301)!.votes, { [ada!]: "for", [alan!]: "for", [grace!]: "against" });
+  assert.equal(t.game.state.rules[301]?.text, "Players wear hats.", "in effect from the next turn's start");
+
+  const scarves = await propose(t, alan!, { kind: "enact", title: "Scarves", text: "Players wear scarves." });
+  await runTo(t, utc(1, 18)); // the Queue's top went onto the Deck as turn 3 started (Saturday), to vote a day later
+  assert.equal(proposals(t)[scarves]!.number, 302);
+  const mine = await vote(t, alan!, 302, "y");
+  await vote(t, grace!, 302, "n");
+  await vote(t, ada!, 302, "maybe"); // not a vote
+  await editMessage(t, alan!, mine, "yes!");
+  await runTo(t, utc(1, 19));
+  assert.equal(numbered(t, 302)!.stage, "defeated");
+  assert.match(numbered(t, 302)!.reason!, /0 for, 1 against/, "Alan's edited vote is void, Ada's word no vote");
 });

@@ -36,7 +36,7 @@ for (const type of ["turn.started", "player.joined"]) {
   });
 }
 
-answer("outcome.allowed", ({ act }: { act: { kind: string; actor?: string; action?: string } }) => {
+answer("outcome.allowed", ({ act }: OutcomeQuestion) => {
   if (game.isOver() || endState.get() !== null || act.kind === "leave" || leftOssified.get()) return undefined;
   if (noneActive()) return "it would leave no active player to change the rules: the game would be ossified (Rule 110)";
   if (game.rules.provider("propose") === undefined) return "it would leave no way to propose a rule-change: the game would be ossified (Rule 110)";
