@@ -74,11 +74,17 @@ test("turns do not end during an End State; the game ends at the first turn end 
   const j = judge(t)!;
   await refused(t, grace === j ? ada : grace, "confirm-winners", { winners: [edsger] }, /only the incumbent Judge/);
   await t.game.act(j, "confirm-winners", { winners: [edsger] });
+  // Rule 109 is of the initial set, so it still runs: players silent for a week leave. They talk.
+  const talk = async () => {
+    for (const p of [ada, alan, grace, edsger]) await say(t, p, "general", "Still here.");
+  };
+  await talk();
   const held = turn(t)?.number;
   await runTo(t, utc(1, 10)); // Saturday: a turn would end
   assert.equal(turn(t)?.number, held, "the turn does not end");
   await runTo(t, utc(1, 15)); // Thursday 15th, a boundary 138 hours in
   assert.equal(over(t), false, "138 hours: not yet");
+  await talk();
   await runTo(t, utc(1, 17)); // Saturday 17th: 186 hours in, the first boundary past 168 hours
   assert.equal(over(t), true);
   assert.deepEqual(t.game.state.result?.winners, [edsger], "the Judge named Edsger");
