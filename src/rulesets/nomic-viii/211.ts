@@ -159,4 +159,6 @@ on("timer:end", () => {
 
 answer("turn.may-end", () => (endState.get() ? false : undefined));
 
-answer("rule.in-effect", (q: RuleInEffectQuestion) => (endState.get() && !initialSet(q.rule) ? "the End State suspends every mechanic outside the Initial Set" : undefined));
+answer("rule.in-effect", (q: RuleInEffectQuestion) =>
+  endState.get() && !initialSet(q.rule) ? "the End State suspends every mechanic outside the Initial Set" : undefined,
+);
