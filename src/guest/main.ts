@@ -125,6 +125,8 @@ function beginAct(req: GuestRequest, refuseChanges: string | null): void {
     firing: null,
     probing: false,
     rulesChanged: false,
+    claiming: new Set(),
+    arbitrating: new Set(),
   });
   beginDiagnose(req.diagnose === true);
   seed(req.seed);
