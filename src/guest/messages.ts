@@ -6,10 +6,10 @@
  */
 import type { ChannelRecord, Json, MessageInput } from "../kernel/types.js";
 import { generalChannel } from "../kernel/messages.js";
-import { cur, emitEffect, record, refusal } from "./act.js";
+import { charge, cur, emitEffect, record, refusal } from "./act.js";
 import { checkedName, frozenJson, text } from "./json.js";
 import type { Loaded } from "./loaded.js";
-import { isPlayer } from "./mirror.js";
+import { account, isPlayer } from "./mirror.js";
 import { isParticipant } from "./participants.js";
 import { ask } from "./questions.js";
 import { noteActed } from "./forum.js";
@@ -24,14 +24,25 @@ function channel(id: string): ChannelRecord | undefined {
   return channels.get(id) ?? (id === "general" ? generalChannel : undefined);
 }
 
-function put(rec: ChannelRecord): void {
+/** A channel's record counts as the rules' state (the host's StateBudget counts it too). */
+const slot = (id: string) => `\u0001channel\u0000${id}`;
+
+/** Each channel's slot and size, to measure the state a game is booted with. */
+export function channelSizes(): [string, number][] {
+  return [...channels.values()].map((c) => [slot(c.id), JSON.stringify(c).length]);
+}
+
+function put(rec: ChannelRecord): number {
+  const size = JSON.stringify(rec).length;
+  account(slot(rec.id), size);
   const old = channels.get(rec.id);
   record(() => (old ? channels.set(rec.id, old) : channels.delete(rec.id)));
   channels.set(rec.id, rec);
+  return size;
 }
 
 function open(rec: ChannelRecord): void {
-  put(Object.freeze(rec));
+  charge(put(Object.freeze(rec)));
   emitEffect({ e: "channel.opened", channel: rec });
 }
 
