@@ -93,3 +93,28 @@ action("wave", { describe: "Wave", input: t.object({}) }, () => undefined);`;
   await game.act("ada", "wave");
   game.close();
 });
+
+test('"message.allowed" and "message.redact" answered false refuse in the rule\'s name; an answer of another kind is the rule\'s failure, and the default stands', async () => {
+  const code = `
+channel("quiet", { title: "Quiet" });
+channel("odd", { title: "Odd" });
+answer("message.allowed", (q: MessageAllowedArgs) => (q.channel === "quiet" ? false : q.channel === "odd" ? (7 as never) : undefined));
+answer("message.redact", (q: MessageRedactArgs) => (q.channel === "general" ? false : ({ yes: true } as never)));`;
+  const game = await inlineGame("Odd answers", [{ number: 301, mutable: true, code }], ["Ada", "Grace"]);
+  const number = (act: { input: { kind: string; message?: number } }) => act.input.message ?? 0;
+  await assert.rejects(game.message("grace", { op: "post", channel: "quiet", text: "hello?" }), /^ActionError: Rule 301: /);
+
+  const odd = (await game.message("grace", { op: "post", channel: "odd", text: "seven" })).act;
+  const failedIn = (act: typeof odd) => act.effects.some((e) => e.e === "rule.failed" && e.rule === 301);
+  assert.ok(failedIn(odd), "the malformed answer is Rule 301's failure, in the log; the post stands, as by default");
+  const redacted = await game.message("ada", { op: "redact", message: number(odd), reason: "the host's call" });
+  assert.ok(failedIn(redacted.act), "the host redacts, as by default; Rule 301's answer failed");
+
+  const general = (await game.message("grace", { op: "post", channel: "general", text: "in general" })).act;
+  await assert.rejects(game.message("ada", { op: "redact", message: number(general), reason: "mine" }), (err: Error) => {
+    assert.match(err.message, /^Rule 301: /);
+    assert.doesNotMatch(err.message, /only the game's host/, "Ada is the host: the rule refused her, and says so");
+    return true;
+  });
+  game.close();
+});
