@@ -5,7 +5,9 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { inlineGame } from "./helpers.js";
+import { ActionError, Game } from "../src/kernel/game.js";
+import { engine, inlineGame } from "./helpers.js";
+import { messageRules } from "./message-helpers.js";
 
 /** Rule 110 answers "outcome.allowed" false for "retire" and 42 (neither a reason nor true nor false) for "nap". */
 const answers = [
@@ -35,5 +37,23 @@ test("\"outcome.allowed\" answered false refuses the act in the rule's name; an 
   assert.ok(failure && failure.e === "rule.failed", "the rule's answer is recorded as its failure");
   assert.equal(failure.rule, 110);
   assert.match(failure.error, /"outcome\.allowed" must be a reason \(a string\), true or false, not 42/);
+  game.close();
+});
+
+test("a message's length is counted in characters people see: an emoji is one, and a refusal says the limit and how much over", async () => {
+  const game = await Game.create(engine(), { name: "Emoji", preset: null, rules: messageRules(), seed: "emoji" });
+  await game.join("Ada Lovelace");
+  const smiles = "😀".repeat(6000); // 12,000 UTF-16 code units
+  await game.message("ada-lovelace", { op: "post", channel: "general", text: smiles });
+  assert.ok(
+    (game.value("heard") as string[]).some((h) => h.startsWith("posted 1 general")),
+    "6,000 emoji are within 10,000 characters",
+  );
+  const seq = game.state.seq;
+  await assert.rejects(
+    game.message("ada-lovelace", { op: "post", channel: "general", text: "😀".repeat(10_002) }),
+    (err: unknown) => err instanceof ActionError && /at most 10,000 characters; it has 10,002 \(2 too many\)/.test(err.message),
+  );
+  assert.equal(game.state.seq, seq, "nothing was recorded");
   game.close();
 });

@@ -60,7 +60,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 512 * 1024,
-    ajv: { customOptions: { removeAdditional: false, allErrors: false } },
+    // verbose: a refused value travels with its error, so that words can say how far it is off (src/server/validation-words.ts).
+    ajv: { customOptions: { removeAdditional: false, allErrors: false, verbose: true } },
     // Errors fastify meets before routing (a URL that cannot be decoded) in the API's own format.
     frameworkErrors: (err, request, reply) => {
       const { status, body, unexpected } = toErrorReply(err);
