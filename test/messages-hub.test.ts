@@ -28,7 +28,7 @@ test("GameHub.message: posts, edits and a redaction by the host; the text is gon
     const game = await hub.create({ name: "Talk", preset: null, rules: messageRules(), seed: "hub" });
     for (const name of ["Ada Lovelace", "Grace Hopper", "Alan Turing"]) await hub.change(game, (g) => g.join(name));
     const heardNews: unknown[] = [];
-    const stop = hub.watch(game.id, (news) => heardNews.push(news));
+    const stop = hub.watch(game.id, "grace-hopper", (news) => heardNews.push(news));
 
     const secret = "My password is hunter2";
     assert.deepEqual(await hub.message(game, "alan-turing", { op: "post", channel: "general", text: secret }), { id: 1 });

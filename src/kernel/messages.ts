@@ -137,11 +137,15 @@ export function foldChannel(state: GameState, effect: { e: "channel.opened"; cha
   }
 }
 
+/** Whether `viewer` may read the channel `id` and know of its messages (a channel the state does not know hides nothing). */
+export function channelReadBy(state: Readonly<GameState>, id: string | undefined, viewer: string | null): boolean {
+  const channel = id === undefined ? undefined : channelOf(state, id);
+  return channel === undefined || readsChannel(channel, viewer);
+}
+
 /** Whether `viewer` may read what a message act is about (its channel may be private). */
 export function messageActSeenBy(state: Readonly<GameState>, input: MessageInput, viewer: string | null): boolean {
-  const channelId = input.op === "post" ? input.channel : messageOf(state, input.message)?.channel;
-  const channel = channelId === undefined ? undefined : channelOf(state, channelId);
-  return channel === undefined || readsChannel(channel, viewer);
+  return channelReadBy(state, input.op === "post" ? input.channel : messageOf(state, input.message)?.channel, viewer);
 }
 
 /** A copy of the state for `viewer` holds no private channel they do not read, nor its messages. */

@@ -19,7 +19,7 @@ import {
   ref,
 } from "../../api/index.js";
 import type { Game } from "../../kernel/game.js";
-import type { MessageOp } from "../../kernel/messages.js";
+import { channelReadBy, type MessageOp } from "../../kernel/messages.js";
 import type { Api, ServerContext } from "../context.js";
 import { badRequest } from "../errors.js";
 import { gameIdParams } from "../schemas.js";
@@ -47,7 +47,7 @@ export async function postMessage(
   if (game.state.status === "active" || !text.trim() || !channelList(game.state, person).some((c) => c.id === channel && c.open))
     return context.hub.message(game, person, { op: "post", channel, text }, userId);
   const id = table(context).insertTalk(game.id, channel, person, userId, text, context.clock());
-  context.hub.announce(game.id, { kind: "post", id });
+  context.hub.announce(game.id, { kind: "post", id }, (viewer) => channelReadBy(game.state, channel, viewer));
   return { id };
 }
 
