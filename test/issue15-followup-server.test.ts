@@ -1,11 +1,18 @@
 /**
  * What a review of issue 15 left open, through the HTTP API on a real SQLite file (the
  * engine's half is in issue15-followup.test.ts): the live stream tells only a channel's
- * readers of its messages; a message's length counted as the engine counts it.
+ * readers of its messages; a person posts only so fast; reading messages never scans those of
+ * channels the reader may not read; a message's length counted as the engine counts it.
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { compileRuleCode } from "../src/sandbox/compile-rule.js";
+import { GameHub } from "../src/server/hub.js";
+import { messageList } from "../src/server/message-views.js";
+import { MessageTable } from "../src/server/messages.js";
+import { SqliteStore } from "../src/store/sqlite-store.js";
+import { engine } from "./helpers.js";
+import { messageRules } from "./message-helpers.js";
 import { votesGame } from "./channels-helpers.js";
 import { startServer, type ApiClient, type TestServer } from "./server-helpers.js";
 
@@ -22,7 +29,10 @@ on("message.posted", (e: GameEvent<MessagePosted>) => {
 `);
 
 /** Ada (the host) and Grace in the votes game with the steward, on a server of its own. */
-async function talking(play: (g: { server: TestServer; id: string; ada: ApiClient; grace: ApiClient }) => Promise<void>, options = {}) {
+async function talking(
+  play: (g: { server: TestServer; id: string; ada: ApiClient; grace: ApiClient }) => Promise<void>,
+  options: Parameters<typeof startServer>[0] = {},
+) {
   const server = await startServer(options);
   try {
     await play({ server, ...(await votesGame(server, [{ number: 102, title: "Steward", text: "The steward.", mutable: true, code: steward }])) });
@@ -108,3 +118,71 @@ test("a private message whose consequences the rules make public is news of an a
     const view = (await grace.get(`/api/games/${id}`)).body.view;
     assert.equal(view.state.find((s: { name: string }) => s.name === "counted").value, 1);
   }));
+
+test("one person posts only so fast: past the limit, every message op is refused in words and changes nothing; others post on", () =>
+  talking(
+    async ({ id, ada, grace }) => {
+      const say = (who: ApiClient, text: string) => who.post(`/api/games/${id}/messages`, { channel: "general", text });
+      const first = await say(ada, "One");
+      assert.equal(first.status, 201);
+      assert.equal((await say(ada, "Two")).status, 201);
+      assert.equal((await ada.request("PATCH", `/api/games/${id}/messages/${first.body.id}`, { text: "One, edited" })).status, 200);
+      const seq = (await ada.get(`/api/games/${id}`)).body.view.seq as number;
+      for (const flood of [
+        say(ada, "Three"),
+        ada.request("PATCH", `/api/games/${id}/messages/${first.body.id}`, { text: "One, again" }),
+        ada.request("DELETE", `/api/games/${id}/messages/${first.body.id}`),
+        ada.post(`/api/games/${id}/posts`, { body: "Three, by the forum" }),
+      ]) {
+        const refused = await flood;
+        assert.equal(refused.status, 429, JSON.stringify(refused.body));
+        assert.equal(refused.body.error.code, "posting-too-fast");
+        assert.match(refused.body.error.message, /^you are posting too fast \(at most 3 messages in 60 seconds\); wait .+ and try again$/);
+      }
+      assert.equal((await ada.get(`/api/games/${id}`)).body.view.seq, seq, "nothing was recorded");
+      assert.equal((await say(grace, "My turn")).status, 201, "the limit is Ada's alone");
+      assert.deepEqual(
+        (await grace.get(`/api/games/${id}/messages`)).body.map((m: { text: string }) => m.text),
+        ["One, edited", "Two", "My turn"],
+      );
+    },
+    { messageRateLimit: { max: 3, windowMs: 60_000 } },
+  ));
+
+/** The messages table, counting the rows it hands out. */
+class CountingTable extends MessageTable {
+  read = 0;
+  override list(gameId: string, options?: { channel?: string; after?: number; limit?: number }) {
+    const rows = super.list(gameId, options);
+    this.read += rows.length;
+    return rows;
+  }
+}
+
+test("reading messages never scans those of channels the reader may not read", async () => {
+  const store = SqliteStore.open(":memory:");
+  const table = new CountingTable(store.sql);
+  const hub = new GameHub(engine(store), Date.now, table);
+  try {
+    const game = await hub.create({ name: "Back rooms", preset: null, rules: messageRules(), seed: "rooms" });
+    for (const name of ["Ada Lovelace", "Grace Hopper"]) await hub.change(game, (g) => g.join(name));
+    await hub.change(game, (g) => g.act("ada-lovelace", "open-mods"));
+    await hub.message(game, "grace-hopper", { op: "post", channel: "general", text: "Anyone?" });
+    // Ada's private channel fills up (talk, written straight to the table: as many as a long game's).
+    for (let i = 0; i < 1000; i++) table.insertTalk(game.id, "mods", "ada-lovelace", null, `Note ${i}`, Date.now());
+    await hub.message(game, "grace-hopper", { op: "post", channel: "general", text: "Still here." });
+    table.read = 0;
+    const seen = messageList(table, game, "grace-hopper", { after: 0 });
+    assert.deepEqual(
+      seen.map((m) => m.text),
+      ["Anyone?", "Still here."],
+    );
+    assert.ok(table.read <= 10, `Grace's read looked at ${table.read} rows, not at Ada's 1,000`);
+    table.read = 0;
+    assert.equal(messageList(table, game, "ada-lovelace", { after: 0 }).length, 200, "Ada reads a page of them");
+    assert.ok(table.read <= 400, `Ada's page looked at ${table.read} rows`);
+  } finally {
+    await hub.close();
+    store.close();
+  }
+});
