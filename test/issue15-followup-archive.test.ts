@@ -2,7 +2,9 @@
  * A game's channels travel with it: an export carries every message's text that stands (never
  * a deleted or redacted one's), covered by the file's checksum, and an import restores them
  * with their numbers, authors, times and marks, in the same transaction as the game; through
- * the HTTP API and the command line (`nomos export --db`, `nomos import-game`).
+ * the HTTP API and the command line (`nomos export --db`, `nomos import-game`). `nomos verify`
+ * replays each message act with the text the file has, and says in words which acts cannot be
+ * re-run exactly because their text is gone, rather than calling the log different.
  */
 import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -120,6 +122,34 @@ test("nomos export --db writes a game's messages and nomos import-game restores 
     } finally {
       store.close();
     }
+  } finally {
+    await server.close();
+  }
+});
+
+test("nomos verify replays messages with the file's texts, and names the acts whose text is gone instead of calling the log different", async () => {
+  const server = await startServer();
+  try {
+    const { id } = await talked(server);
+    const file = join(dir, "verify.nomos.json");
+    assert.equal((await runCli(["--db", server.db, "--game", id, "export", file], true)).code, 0);
+    const acts = JSON.parse(readFileSync(file, "utf8")).acts as { seq: number; input: { kind: string; op?: string; message?: number } }[];
+    const postOf = (n: number) => acts.find((a) => a.input.kind === "message" && a.input.op === "post" && a.input.message === n)!.seq;
+    const verified = await runCli(["verify", file], true);
+    assert.deepEqual(verified.out.differences, [], "no false alarm");
+    assert.equal(verified.out.identical, true);
+    assert.equal(verified.code, 0, verified.stderr);
+    assert.deepEqual(
+      verified.out.inexact.map((a: { seq: number }) => a.seq),
+      [postOf(2), postOf(3), postOf(4)],
+      "the posts whose text is gone: replaced by an edit, redacted, deleted",
+    );
+    const words = await runCli(["verify", file], false);
+    assert.equal(words.code, 0, words.stderr);
+    assert.match(words.stdout, /could not be re-run exactly/);
+    assert.match(words.stdout, new RegExp(`act ${postOf(3)}: message 3 was redacted`));
+    assert.match(words.stdout, new RegExp(`act ${postOf(4)}: message 4 was deleted`));
+    assert.match(words.stdout, new RegExp(`act ${postOf(2)}: message 2's text then was replaced by an edit`));
   } finally {
     await server.close();
   }

@@ -83,7 +83,9 @@ export function registerArchiveCommands(program: Command, globals: () => GlobalO
       output(g, report, () =>
         [
           report.identical
-            ? `All ${report.acts} acts replay exactly as recorded.`
+            ? report.inexact.length
+              ? `All ${report.acts} acts replay as recorded; ${report.inexact.length} could not be re-run exactly, their messages' text being gone (see the note).`
+              : `All ${report.acts} acts replay exactly as recorded.`
             : `${report.differences.length} of ${report.compared} acts replayed differ from the record; the first is act ${report.differences[0]?.seq ?? "?"}: ${report.differences[0]?.detail ?? ""}`,
           ...(report.stopped ? [`Stopped: ${report.stopped}`] : []),
           ...report.caveats.map((c) => `note: ${c}`),
