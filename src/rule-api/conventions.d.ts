@@ -81,6 +81,14 @@ interface ProposalRecord {
    * `votes`, and the page shows the vote as counted.
    */
   readonly votesIn?: { readonly channel: string; readonly for: string; readonly against: string; readonly withdraw?: string };
+  /** Players who endorse (second, support) it, where the rules count that: its card names them. */
+  readonly endorsers?: readonly PlayerId[];
+  /**
+   * The moves on it open in its present stage (actions citing it, e.g. ["endorse", "unendorse"] while
+   * it waits in a queue): its card offers only these. Absent: every action that cites a proposal. An
+   * action citing it by a text field (`t.string`) is given the entry's key, by an integer its number.
+   */
+  readonly moves?: readonly string[];
 }
 
 /** The entries of a record of kind "case": the court report reads them. */
