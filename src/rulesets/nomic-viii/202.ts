@@ -44,6 +44,7 @@ interface Proposal {
   closedAt?: number | null;
   judicial?: true;
   votesIn?: Json;
+  moves?: string[];
 }
 interface Vote {
   open: boolean;
@@ -120,7 +121,7 @@ function queueTopToDeck(): void {
 }
 
 function toDeck(key: string, p: Proposal, what: string): void {
-  proposals.set(key, { ...p, stage: "deck", status: "deck" });
+  proposals.set(key, { ...p, stage: "deck", status: "on the Deck", moves: [] });
   game.post(`Proposal ${key}, ${what}, goes onto the Deck.`);
 }
 
