@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ActionError } from "../src/kernel/game.js";
-import { logEntryFor } from "../src/kernel/visibility.js";
+import { visibleLog } from "../src/kernel/visibility.js";
 import { exportGame } from "../src/records/archive/index.js";
 import { formatAct } from "../src/present/format-log.js";
 import { GameHub } from "../src/server/hub.js";
@@ -62,12 +62,7 @@ test("GameHub.message: posts, edits and a redaction by the host; the text is gon
 
     const acts = await store.readActs(game.id);
     const name = (id: string) => game.state.players.find((p) => p.id === id)?.name ?? id;
-    const entries = withMessages(
-      game,
-      table,
-      "grace-hopper",
-      acts.map((a) => logEntryFor(game.state, a, "grace-hopper")),
-    );
+    const entries = withMessages(game, table, visibleLog(game.state, acts, "grace-hopper"));
     const posted = entries.find((e) => e.input.kind === "message" && e.input.op === "post" && e.input.message === 1);
     assert.deepEqual(posted?.message, { channel: "general", text: null, shown: "Redacted by Ada Lovelace: A password, posted by mistake" });
     const redaction = entries.find((e) => e.input.kind === "message" && e.input.op === "redact");

@@ -7,7 +7,7 @@ import { openDecisions } from "../kernel/decisions.js";
 import { fireAllDueTimers, type EngineOptions, type Game } from "../kernel/game.js";
 import type { ClockMove } from "../kernel/practice-clock.js";
 import type { Correction, Json, Recorder } from "../kernel/types.js";
-import { logEntryFor, viewFor, visibleEffects, visibleInput } from "../kernel/visibility.js";
+import { viewFor, visibleEffects, visibleInput, visibleLog } from "../kernel/visibility.js";
 import { permissionsOf } from "../present/permissions.js";
 import { buildRecord, type RecordKind } from "../records/documents.js";
 import { MomentError, momentOf } from "../records/moment.js";
@@ -92,7 +92,7 @@ export class LocalSession implements GameSession {
     const viewer = this.viewer();
     const from = limit ? Math.max(0, this.g.state.seq - limit) : 0;
     // As the server's log: values the viewer may not see are left out of inputs and events too.
-    return (await this.engine.store.readActs(this.g.id, from)).map((act) => logEntryFor(this.g.state, act, viewer));
+    return visibleLog(this.g.state, await this.engine.store.readActs(this.g.id, from), viewer);
   }
 
   async record(kind: RecordKind, moment: Moment) {

@@ -67,6 +67,13 @@ export const cur = {
   rulesChanged: false,
   /** Told of each change of the running rule in a diagnose run (the host counts work per rule). */
   report: null as Running | null,
+  /**
+   * Precedence claims and arbiters being asked now ("<rule>:<question>"; src/guest/precedence.ts).
+   * Kept here, begun afresh with every crossing: an act the host stops (fuel, time) unwinds
+   * without running `finally`, and a stale entry would silence that claim for good.
+   */
+  claiming: new Set<string>(),
+  arbitrating: new Set<string>(),
 };
 
 type Calendar = (ask: string) => string;

@@ -28,7 +28,7 @@ import { checkOutcome } from "./outcome.js";
 import { ossification } from "./probe.js";
 import { seed } from "./random.js";
 import { noteActed, posted } from "./forum.js";
-import { channels, messageAct } from "./messages.js";
+import { channels, channelSizes, messageAct } from "./messages.js";
 import { applyChange } from "./rule-changes.js";
 import { resolveStatus } from "./in-effect.js";
 import { bootStatus } from "./status.js";
@@ -125,6 +125,8 @@ function beginAct(req: GuestRequest, refuseChanges: string | null): void {
     firing: null,
     probing: false,
     rulesChanged: false,
+    claiming: new Set(),
+    arbitrating: new Set(),
   });
   beginDiagnose(req.diagnose === true);
   seed(req.seed);
@@ -211,10 +213,10 @@ function boot(snapshotJson: string): string {
   for (const [k, per] of Object.entries(snap.values.player)) {
     playerValues.set(k, new Map(Object.entries(per).map(([p, v]) => [p, frozenJson(v, k, Infinity)])));
   }
-  measureState();
   for (const timer of snap.timers) timers.set(timer.id, timer);
   channels.clear();
   for (const c of snap.channels ?? []) channels.set(c.id, Object.freeze(c));
+  measureState(channelSizes());
   decisions.clear();
   for (const d of snap.decisions ?? []) decisions.set(d.id, d);
   for (const rec of snap.rules) rules.set(rec.number, { ...rec, props: frozenJson(rec.props, "props", Infinity) as Record<string, Json> });

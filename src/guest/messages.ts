@@ -6,10 +6,10 @@
  */
 import type { ChannelRecord, Json, MessageInput } from "../kernel/types.js";
 import { generalChannel } from "../kernel/messages.js";
-import { cur, emitEffect, record, refusal } from "./act.js";
+import { charge, cur, emitEffect, fail, record, refusal } from "./act.js";
 import { checkedName, frozenJson, text } from "./json.js";
 import type { Loaded } from "./loaded.js";
-import { isPlayer } from "./mirror.js";
+import { account, isPlayer } from "./mirror.js";
 import { isParticipant } from "./participants.js";
 import { ask } from "./questions.js";
 import { noteActed } from "./forum.js";
@@ -24,14 +24,25 @@ function channel(id: string): ChannelRecord | undefined {
   return channels.get(id) ?? (id === "general" ? generalChannel : undefined);
 }
 
-function put(rec: ChannelRecord): void {
+/** A channel's record counts as the rules' state (the host's StateBudget counts it too). */
+const slot = (id: string) => `\u0001channel\u0000${id}`;
+
+/** Each channel's slot and size, to measure the state a game is booted with. */
+export function channelSizes(): [string, number][] {
+  return [...channels.values()].map((c) => [slot(c.id), JSON.stringify(c).length]);
+}
+
+function put(rec: ChannelRecord): number {
+  const size = JSON.stringify(rec).length;
+  account(slot(rec.id), size);
   const old = channels.get(rec.id);
   record(() => (old ? channels.set(rec.id, old) : channels.delete(rec.id)));
   channels.set(rec.id, rec);
+  return size;
 }
 
 function open(rec: ChannelRecord): void {
-  put(Object.freeze(rec));
+  charge(put(Object.freeze(rec)));
   emitEffect({ e: "channel.opened", channel: rec });
 }
 
@@ -102,6 +113,22 @@ function byDefault(input: MessageInput, c: ChannelRecord, author: string): strin
   return author === input.person ? null : `only its author may ${input.op} a message`;
 }
 
+/**
+ * The rules' say on a message op: the first answer (by precedence) that is a reason (refuses),
+ * true (allows) or false (refuses, in the rule's name); undefined if none. An answer of another
+ * kind is its rule's failure, recorded, and counts as no answer.
+ */
+function verdict(question: "message.allowed" | "message.redact", args: Json, what: string): { rule: number; value: string | boolean } | undefined {
+  for (const a of ask(question, args, true)) {
+    if (typeof a.value === "string" || typeof a.value === "boolean") {
+      if (a.value === false) return { rule: a.rule, value: `the rules do not allow ${what}` };
+      return { rule: a.rule, value: a.value };
+    }
+    fail(a.rule, `answer ${question}`, `the answer to "${question}" must be true, false or a reason (a string), not ${JSON.stringify(a.value).slice(0, 60)}`);
+  }
+  return undefined;
+}
+
 /** A message act: the rules are asked whether it may be, then hear it. */
 export function messageAct(input: MessageInput): void {
   const facts = cur.request?.message;
@@ -114,16 +141,16 @@ export function messageAct(input: MessageInput): void {
   const at = cur.request!.time;
   const about = { id, channel: c.id, author: facts.author };
   if (input.op === "redact") {
-    const answer = ask("message.redact", { by: person, message: id, author: facts.author, channel: c.id }, false)[0];
+    const answer = verdict("message.redact", { by: person, message: id, author: facts.author, channel: c.id }, "this redaction");
     if (answer && typeof answer.value === "string") throw refusal(answer.value, answer.rule);
-    if (answer ? answer.value !== true : !facts.host)
-      throw refusal("only the game's host may redact a message, unless a rule says who may", answer?.rule ?? null);
+    if (!answer && !facts.host) throw refusal("only the game's host may redact a message, unless a rule says who may", null);
     const data = { ...about, by: person, reason: input.reason, at };
     event("message.redacted", data, data);
     return;
   }
   if (input.op === "post" && !c.open) throw refusal(`the channel "${c.title}" is closed`, c.rule);
-  const answer = ask("message.allowed", { op: input.op, person, channel: c.id, ...(input.op === "post" ? {} : { message: id }) }, false)[0];
+  const what = input.op === "post" ? `a post in "${c.title}"` : `this ${input.op === "edit" ? "edit" : "deletion"}`;
+  const answer = verdict("message.allowed", { op: input.op, person, channel: c.id, ...(input.op === "post" ? {} : { message: id }) }, what);
   if (answer && typeof answer.value === "string") throw refusal(answer.value, answer.rule);
   const refused = answer?.value === true ? null : byDefault(input, c, facts.author);
   if (refused) throw refusal(refused, null);

@@ -35,7 +35,8 @@ export const world = {
 const sizes = new Map<string, number>();
 const budget = limits.stateChars * 0.8;
 
-function account(slot: string, chars: number): void {
+/** Notes a slot's new size (a value, a channel's record); throws, failing the rule writing it, past the game's limit. */
+export function account(slot: string, chars: number): void {
   const had = sizes.has(slot),
     old = sizes.get(slot) ?? 0,
     before = world.stateChars;
@@ -51,8 +52,8 @@ function account(slot: string, chars: number): void {
   world.stateChars = total;
 }
 
-/** Measures the state a game is booted with. */
-export function measureState(): void {
+/** Measures the state a game is booted with; `more`: other slots rules made (channels' records). */
+export function measureState(more: Iterable<[string, number]> = []): void {
   sizes.clear();
   world.stateChars = 0;
   const measure = (slot: string, chars: number) => {
@@ -61,6 +62,7 @@ export function measureState(): void {
   };
   for (const [name, v] of gameValues) measure(name, JSON.stringify(v).length + name.length);
   for (const [name, m] of playerValues) for (const [p, v] of m) measure(`${name}\u0000${p}`, JSON.stringify(v).length + name.length + p.length);
+  for (const [slot, chars] of more) measure(slot, chars);
 }
 
 /** Caches, dropped whenever the ruleset changes. */

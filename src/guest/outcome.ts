@@ -3,7 +3,7 @@
  * end of every act, with its effects in place, the engine asks "outcome.allowed". A string
  * cancels the act: a player's act is refused with that reason; a timer's firing is recorded
  * as spent, its effects discarded, with the reason in the log. The game's creation is not
- * asked (there is nothing yet to keep possible).
+ * asked (there is nothing yet to keep possible), nor an observer's leaving (always possible).
  */
 import type { Input } from "../kernel/types.js";
 import { cur, emitEffect, refusal } from "./act.js";
@@ -27,12 +27,20 @@ function actOf(input: Input): { kind: string; actor?: string; action?: string } 
   }
 }
 
+/** The first rule in effect that would cancel the act, and its reason; undefined if none would. */
+export function outcomeRefusal(input: Input): { rule: number; reason: string } | undefined {
+  const verdict = ask("outcome.allowed", frozenJson({ act: actOf(input) }, '"outcome.allowed"'), true).find((a) => typeof a.value === "string");
+  return verdict && { rule: verdict.rule, reason: (verdict.value as string).slice(0, 2000) };
+}
+
 /** Asks whether the act may stand; cancels it if a rule in effect says no. */
 export function checkOutcome(input: Input): void {
   if (input.kind === "create") return;
-  const verdict = ask("outcome.allowed", frozenJson({ act: actOf(input) }, '"outcome.allowed"'), true).find((a) => typeof a.value === "string");
+  // An observer who left: the act's participant.left (a player's leave records player.left, which the rules govern).
+  if (input.kind === "leave" && cur.effects.some((e) => e.e === "participant.left")) return;
+  const verdict = outcomeRefusal(input);
   if (!verdict) return;
-  const reason = (verdict.value as string).slice(0, 2000);
+  const reason = verdict.reason;
   if (input.kind !== "timer") throw refusal(reason, verdict.rule);
   revertTo(0);
   cur.effects = [];

@@ -72,9 +72,6 @@ export function isSkipped(n: number, during = "act"): boolean {
 
 export type Claimant = AnswerEntry & { rule: number };
 
-/** The claims being asked now, by rule and question (see claimsAt). */
-const claiming = new Set<string>();
-
 /**
  * Whether `over`'s answer to `question` comes before `under`'s by their own claims
  * (`precedes`/`defersTo`), a claim given as a function asked now, while its rule runs.
@@ -89,13 +86,13 @@ export function claimsAt(question: string): (over: Claimant, under: Claimant) =>
     let v = asked.get(key);
     // A claim that asks the same question again is not asked again inside: there it does not hold.
     const inside = `${c.rule}:${question}`;
-    if (v === undefined && claiming.has(inside)) return false;
+    if (v === undefined && cur.claiming.has(inside)) return false;
     if (v === undefined) {
-      claiming.add(inside);
+      cur.claiming.add(inside);
       try {
         v = runReadOnly(c.rule, `${what} of answer ${question}`, () => (claim as ClaimFn)(other, question) === true) ?? false;
       } finally {
-        claiming.delete(inside);
+        cur.claiming.delete(inside);
       }
       asked.set(key, v);
     }
@@ -103,8 +100,6 @@ export function claimsAt(question: string): (over: Claimant, under: Claimant) =>
   };
   return (over, under) => holds(over, over.precedes, under.rule, "precedes") || holds(under, under.defersTo, over.rule, "defersTo");
 }
-
-const arbitrating = new Set<string>();
 
 /**
  * The rules whose answers prevail by `precedenceBy`: in each class of mutability, when the
@@ -129,8 +124,8 @@ function arbitrate(by: number, question: string, contenders: number[]): number |
   const entries = loaded.get(by)?.answers.get("precedence.conflict");
   const key = `${by}:${question}`;
   // A rule deciding a conflict that asks the same question again gets the answers without its decision.
-  if (!entries || isSkipped(by) || arbitrating.has(key)) return null;
-  arbitrating.add(key);
+  if (!entries || isSkipped(by) || cur.arbitrating.has(key)) return null;
+  cur.arbitrating.add(key);
   try {
     const args = frozenJson({ question, rules: contenders }, '"precedence.conflict"');
     for (const entry of entries) {
@@ -141,7 +136,7 @@ function arbitrate(by: number, question: string, contenders: number[]): number |
     }
     return null;
   } finally {
-    arbitrating.delete(key);
+    cur.arbitrating.delete(key);
   }
 }
 

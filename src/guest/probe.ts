@@ -13,6 +13,7 @@ import { cur, isRefusal, mark, refusal } from "./act.js";
 import { doAction, drain } from "./dispatch.js";
 import { errorText } from "./json.js";
 import { revertTo, world } from "./mirror.js";
+import { outcomeRefusal } from "./outcome.js";
 import { ask } from "./questions.js";
 
 interface Step {
@@ -49,6 +50,9 @@ export function ossification(): string | null {
     for (const step of script) {
       doAction(step.actor, step.action, step.input);
       drain();
+      // A rule may cancel any act at its end ("outcome.allowed"): the probe's acts must stand too.
+      const canceled = outcomeRefusal({ kind: "action", actor: step.actor, name: step.action, input: step.input });
+      if (canceled) throw refusal(canceled.reason, canceled.rule);
     }
     if (!cur.effects.slice(m.effects).some((e) => changes.includes(e.e))) problem = "no rule-change was adopted";
   } catch (err) {

@@ -212,7 +212,9 @@ class Bookkeeping {
       case "decision.closed":
         return this.decisions.closed(e.id);
       case "channel.opened":
-        return e.channel.id === "general" || e.channel.rule === null ? "only a rule opens a channel other than general" : this.named(e.channel.rule);
+        if (e.channel.id === "general" || e.channel.rule === null) return "only a rule opens a channel other than general";
+        this.budget.channel(e.channel.id, jsonSize(e.channel, limits.effectsChars) as number);
+        return this.named(e.channel.rule);
       case "channel.closed":
         return this.named(e.rule);
       case "game.ended":

@@ -1,8 +1,9 @@
 /**
  * How much state a game holds, followed effect by effect through one act as fold would
- * apply it: the size of all values (about their JSON length) and the entries of each
- * record. Only what the act touches is measured; the game's total is measured once per
- * state and then carried from act to act, so a check costs what the act changes.
+ * apply it: the size of all values (about their JSON length), of its channels' records
+ * (rules open them, so they count as the rules' state), and the entries of each record.
+ * Only what the act touches is measured; the game's total is measured once per state and
+ * then carried from act to act, so a check costs what the act changes.
  */
 import { jsonSize, stringSize } from "./json-size.js";
 import { limits } from "./limits.js";
@@ -41,6 +42,7 @@ function totalOf(state: Readonly<GameState>): number {
   for (const [name, values] of Object.entries(state.values.player)) {
     for (const [player, value] of Object.entries(values)) total += playerSlotSize(name, player, measured(value));
   }
+  for (const channel of Object.values(state.channels ?? {})) total += measured(channel as unknown as Json);
   return total;
 }
 
@@ -49,6 +51,7 @@ export class StateBudget {
   private total: number;
   private readonly game = new Map<string, GameSlot>();
   private readonly player = new Map<string, number>();
+  private readonly channels = new Map<string, number>();
 
   constructor(private readonly state: Readonly<GameState>) {
     this.before = this.total = totalOf(state);
@@ -76,6 +79,13 @@ export class StateBudget {
     const count = isRecord(value) ? Object.keys(value).length : -1;
     this.game.set(name, { value, size, entries: new Map(), count, countBefore: slot.countBefore });
     return this.entriesProblem(name, count, slot.countBefore);
+  }
+
+  /** A channel opened, or opened again with another record (its size as JSON). */
+  channel(id: string, size: number): void {
+    const old = this.channels.get(id) ?? measured(own(this.state.channels ?? {}, id) as unknown as Json | undefined);
+    this.channels.set(id, size);
+    this.total += size - old;
   }
 
   /** An entry deleted from a record. */

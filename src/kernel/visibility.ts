@@ -7,7 +7,7 @@ import { ruleStatus } from "./rule-status.js";
 import { founderOf } from "./participants.js";
 import type { StateDisplay } from "./display-check.js";
 import { emptyState, fold } from "./fold.js";
-import { hideChannels, readsChannel } from "./messages.js";
+import { channelOf, hideChannels, messageActSeenBy, readsChannel } from "./messages.js";
 import { own, setOwn } from "./own.js";
 import { stateDefaults, withDefaults } from "./rule-props.js";
 import type { Act, Effect, GameState, Input, Json, PlayerRecord, RecordConvention, RuleRecord, StateDecl } from "./types.js";
@@ -144,8 +144,9 @@ function visibleCorrectionEvent(state: GameState, effect: Extract<Effect, { e: "
 
 /**
  * The effects of an act that a viewer may read: state changes they may not see, random
- * draws (which could reveal secrets) and messages addressed to others are left out, and
- * so are the values the viewer may not see in the engine's "correction.recorded" event.
+ * draws (which could reveal secrets), messages addressed to others and the opening or
+ * closing of private channels they do not read are left out, and so are the values the
+ * viewer may not see in the engine's "correction.recorded" event.
  */
 export function visibleEffects(state: GameState, act: Act, viewer: string | null): Effect[] {
   const out: Effect[] = [];
@@ -155,6 +156,10 @@ export function visibleEffects(state: GameState, act: Act, viewer: string | null
       if (decl && canSee(state, decl, effect.e === "state.set" ? (effect.player ?? null) : null, viewer)) out.push(effect);
     } else if (effect.e === "message") {
       if (effect.to === null || (viewer !== null && effect.to.includes(viewer))) out.push(effect);
+    } else if (effect.e === "channel.opened" || effect.e === "channel.closed") {
+      // As it was opened (its readers then), or as it stands when closed.
+      const channel = effect.e === "channel.opened" ? effect.channel : channelOf(state, effect.id);
+      if (!channel || readsChannel(channel, viewer)) out.push(effect);
     } else if (effect.e === "event" && effect.rule === null && effect.type === "correction.recorded") {
       // rule === null: the engine's own event; a rule's event of that name is the rule's own speech.
       out.push(visibleCorrectionEvent(state, effect, viewer));
@@ -175,6 +180,11 @@ export interface LogEntry {
 
 export function logEntryFor(state: GameState, act: Act, viewer: string | null): LogEntry {
   return { seq: act.seq, time: act.time, input: visibleInput(state, act.input, viewer), effects: visibleEffects(state, act, viewer) };
+}
+
+/** The acts of a log as a viewer may read them; a message act in a private channel they do not read is left out. */
+export function visibleLog(state: GameState, acts: readonly Act[], viewer: string | null): LogEntry[] {
+  return acts.flatMap((act) => (act.input.kind === "message" && !messageActSeenBy(state, act.input, viewer) ? [] : [logEntryFor(state, act, viewer)]));
 }
 
 /**

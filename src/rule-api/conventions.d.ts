@@ -247,7 +247,9 @@ interface PrecedenceConflict {
  * (nothing is recorded); a timer's firing is recorded as spent with its effects discarded (rules
  * hear nothing) and "Canceled by Rule N: <reason>" in the log. true or undefined allows it.
  * A rule that answers it must allow the act that ends the game (`game.isOver()` reads true then),
- * and a leave where the rules say leaving is always possible (`q.act.kind === "leave"`).
+ * and a leave where the rules say leaving is always possible (`q.act.kind === "leave"`). An
+ * observer's leaving is not asked: it is always possible. The rule-change probe's acts are asked
+ * too, so an answer that would refuse every proposal keeps its rule from being adopted.
  */
 interface OutcomeQuestion {
   readonly act: { readonly kind: string; readonly actor?: PersonId; readonly action?: string };

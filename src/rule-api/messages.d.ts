@@ -81,9 +81,10 @@ interface MessageRedacted extends MessageDeleted {
 
 /**
  * The question "message.allowed", asked before a post, edit or deletion: answer a string to
- * refuse (the author reads it), `true` to allow, nothing for the default: a post if the channel
- * is open, readable by the author and they are among its writers; an edit or deletion of one's
- * own message only. A closed channel refuses every post whatever the answer.
+ * refuse (the author reads it), `false` to refuse in your rule's name, `true` to allow, nothing
+ * for the default: a post if the channel is open, readable by the author and they are among its
+ * writers; an edit or deletion of one's own message only. A closed channel refuses every post
+ * whatever the answer. An answer of another kind is the rule's failure and counts as none.
  */
 interface MessageAllowedArgs {
   readonly op: "post" | "edit" | "delete";
@@ -94,8 +95,9 @@ interface MessageAllowedArgs {
 }
 
 /**
- * The question "message.redact", asked before a redaction: `true` allows it, a string refuses;
- * with no rule answering, only the game's host (whoever created it: game.founder()) may redact.
+ * The question "message.redact", asked before a redaction: `true` allows it, a string or `false`
+ * refuses; with no rule answering, only the game's host (whoever created it: game.founder()) may
+ * redact. An answer of another kind is the rule's failure and counts as none.
  * `by` may be any participant, e.g. a moderator who is not a player.
  */
 interface MessageRedactArgs {

@@ -182,6 +182,8 @@ export class GameHub {
       op.op === "post" ? "your post" : "your message's change",
     );
     if (id === undefined) throw new Error(`game ${game.id}: the message was recorded without its text`);
+    // A text deleted or redacted is gone for good: from the files too, not only from the table.
+    if (op.op === "delete" || op.op === "redact") table.scrub();
     this.announce(game.id, { kind: "post", id });
     return { id };
   }

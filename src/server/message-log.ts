@@ -1,10 +1,9 @@
 /**
  * The log and exports as people read them: a message act shows its text from the messages
  * table (the log holds none), or the words for a text that is gone ("Deleted", "Redacted by
- * <name>: <reason>"); a message act in a private channel is left out for those who do not read it.
+ * <name>: <reason>"). Which acts a person may read is the kernel's question (visibleLog).
  */
 import type { Game } from "../kernel/game.js";
-import { messageActSeenBy } from "../kernel/messages.js";
 import type { LogEntry } from "../kernel/visibility.js";
 import type { Json } from "../kernel/types.js";
 import { messageWords, type MessageTable } from "./messages.js";
@@ -17,19 +16,14 @@ export interface MessageShown {
   shown: string;
 }
 
-export function withMessages(
-  game: Game,
-  table: MessageTable | undefined,
-  viewer: string | null,
-  entries: LogEntry[],
-): (LogEntry & { message?: MessageShown })[] {
+/** `entries` (as their viewer may read them: visibleLog), each message act with its message as it is now. */
+export function withMessages(game: Game, table: MessageTable | undefined, entries: LogEntry[]): (LogEntry & { message?: MessageShown })[] {
   const name = (person: string) => personName(game, person);
-  return entries.flatMap((entry) => {
+  return entries.map((entry) => {
     const input = entry.input;
-    if (input.kind !== "message") return [entry];
-    if (!messageActSeenBy(game.state, input, viewer)) return [];
+    if (input.kind !== "message") return entry;
     const row = table?.get(game.id, input.message);
-    return row ? [{ ...entry, message: { channel: row.channel, text: row.text, shown: messageWords(row, name) } }] : [entry];
+    return row ? { ...entry, message: { channel: row.channel, text: row.text, shown: messageWords(row, name) } } : entry;
   });
 }
 

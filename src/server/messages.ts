@@ -55,7 +55,11 @@ export function messageWords(m: Pick<MessageRow, "text" | "deleted" | "redacted"
 export class MessageTable {
   private readonly q: Record<string, SqlStatement>;
 
-  constructor(private readonly db: SqlDatabase) {
+  constructor(
+    private readonly db: SqlDatabase,
+    /** Clears what deleted rows left in the database's files (SqliteStore.scrub), after a text is emptied. */
+    readonly scrub: () => void = () => undefined,
+  ) {
     this.q = {
       last: db.prepare("SELECT MAX(number) AS last FROM messages WHERE game_id = ?"),
       insert: db.prepare("INSERT INTO messages (game_id, number, channel, person, user_id, body, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)"),

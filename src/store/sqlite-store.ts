@@ -14,6 +14,9 @@ import { importProblem, StoreConflictError, takeCompanion, withCompanion, type G
 
 type Db = SqlDatabase;
 
+/** How long a connection waits for another process's lock before it reports the file busy (ms). */
+export const busyTimeoutMs = 5000;
+
 /** Each entry migrates the schema from the version before it; user_version counts them. */
 const migrations: ((db: Db) => void)[] = [
   (db) => {
@@ -167,11 +170,13 @@ export class SqliteStore implements GameStore {
     try {
       // The busy timeout comes first, so that a second process opening the file waits for
       // the first instead of failing (node:sqlite's default timeout is 0).
-      db.exec("PRAGMA busy_timeout = 5000");
+      db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
       schemaVersion(db, path); // before switching to WAL, which changes the file
       useWal(db);
       db.exec(`PRAGMA synchronous = ${options.durability === "process" ? "NORMAL" : "FULL"}`);
       db.exec("PRAGMA foreign_keys = ON");
+      // What is deleted is overwritten, not left in free pages: a redacted message's text is gone from the file.
+      db.exec("PRAGMA secure_delete = ON");
       migrate(db, path);
     } catch (err) {
       db.close();
@@ -278,6 +283,22 @@ export class SqliteStore implements GameStore {
     } catch (err) {
       // Only a hint for the next start: a disk that refuses it costs a load then, nothing more.
       if (!(err instanceof StoreWriteError)) throw err;
+    }
+  }
+
+  /**
+   * Pushes what deleted rows held out of the write-ahead log, where the pages written before
+   * stay until a checkpoint (the file itself is kept clean by secure_delete). Best effort and
+   * without waiting: another process reading the file leaves it to the next checkpoint.
+   */
+  scrub(): void {
+    try {
+      this.db.exec("PRAGMA busy_timeout = 0");
+      this.db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+    } catch {
+      // busy: SQLite's own checkpoints copy the pages later
+    } finally {
+      this.db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
     }
   }
 

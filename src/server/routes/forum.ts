@@ -1,7 +1,6 @@
 /** The game's forum: its channel "general" (src/server/messages.ts), where its players talk. */
 import { Type } from "@sinclair/typebox";
 import { changing, errorResponses, inGame, NewPost, Post, PostCreated, PostsQuery, ref } from "../../api/index.js";
-import { channelOf, readsChannel } from "../../kernel/messages.js";
 import type { Game } from "../../kernel/game.js";
 import { participantsOf } from "../../kernel/participants.js";
 import type { Api, ServerContext } from "../context.js";
@@ -10,6 +9,7 @@ import { notSaved } from "../errors.js";
 import { StoreWriteError } from "../../store/sqlite-driver.js";
 import { gameIdParams } from "../schemas.js";
 import { messageWords, type MessageTable } from "../messages.js";
+import { postMessage } from "./messages.js";
 import { seat } from "./play.js";
 
 /** A person's name in the game: a participant's (player, applicant, observer), or a departed player's, or else their id. */
@@ -67,22 +67,14 @@ export function forumRoutes(app: Api, context: ServerContext): void {
       const { game, user, membership } = await seat(context, request, request.params.id);
       const body = request.body.body.trim();
       if (!body) throw badRequest("a post cannot be blank");
-      const person = membership.playerId;
-      const channel = channelOf(game.state, request.body.topic?.trim() || "general");
-      if (!channel || !readsChannel(channel, person)) throw badRequest(`there is no channel "${request.body.topic}" in this game`);
-      // A post by a player in a game going on is an act too (the rules hear it); otherwise it is only talk.
-      const inPlay = game.state.status === "active" && game.state.players.some((p) => p.id === person);
-      let id: number;
+      // As a message in the channel the topic names: while the game goes on, an act the rules hear (and may refuse).
+      const channel = request.body.topic?.trim() || "general";
       try {
-        id = inPlay
-          ? (await context.hub.message(game, person, { op: "post", channel: channel.id, text: body }, user.id)).id
-          : table(context).insertTalk(game.id, channel.id, person, user.id, body, context.clock());
+        return reply.code(201).send(await postMessage(context, game, membership.playerId, user.id, { channel, text: body }));
       } catch (err) {
         if (err instanceof StoreWriteError) throw notSaved("your post", err);
         throw err;
       }
-      if (!inPlay) context.hub.announce(game.id, { kind: "post", id });
-      return reply.code(201).send({ id });
     },
   );
 }

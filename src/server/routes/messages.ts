@@ -32,6 +32,25 @@ function table(context: ServerContext): MessageTable {
   return context.hub.messages;
 }
 
+/**
+ * A participant posts (the API's channels, the forum's old route): while the game goes on, an
+ * act the rules hear and may refuse, saying why; after it, only talk, where they may read and
+ * the channel is open. Returns the message's number.
+ */
+export async function postMessage(
+  context: ServerContext,
+  game: Game,
+  person: string,
+  userId: string,
+  { channel, text }: { channel: string; text: string },
+): Promise<{ id: number }> {
+  if (game.state.status === "active" || !text.trim() || !channelList(game.state, person).some((c) => c.id === channel && c.open))
+    return context.hub.message(game, person, { op: "post", channel, text }, userId);
+  const id = table(context).insertTalk(game.id, channel, person, userId, text, context.clock());
+  context.hub.announce(game.id, { kind: "post", id });
+  return { id };
+}
+
 export function messageRoutes(app: Api, context: ServerContext): void {
   /** Posts, edits, deletes or redacts as the signed-in user (the hub tells the game's watchers). */
   const change = (game: Game, person: string, op: MessageOp, userId: string): Promise<{ id: number }> => context.hub.message(game, person, op, userId);
@@ -69,7 +88,8 @@ export function messageRoutes(app: Api, context: ServerContext): void {
       const { game, membership } = await seat(context, request, request.params.id, true);
       const { channel, after } = request.query;
       const person = membership.playerId;
-      if (channel !== undefined && !channelList(game.state, person).some((c) => c.id === channel && c.open))
+      // A closed channel's history stays readable.
+      if (channel !== undefined && !channelList(game.state, person).some((c) => c.id === channel))
         throw badRequest(`there is no channel "${channel}" in this game (GET /api/games/${game.id}/channels lists those you may read)`);
       return messageList(table(context), game, person, { channel, after: after ?? 0 });
     },
@@ -89,14 +109,7 @@ export function messageRoutes(app: Api, context: ServerContext): void {
     },
     async (request, reply) => {
       const { game, membership, user } = await seat(context, request, request.params.id, true);
-      const person = membership.playerId;
-      const { channel, text } = request.body;
-      // While the game goes on, a participant's message is an act (the rules hear it); after it, only talk.
-      if (game.state.status === "active" || !text.trim() || !channelList(game.state, person).some((c) => c.id === channel && c.open))
-        return reply.code(201).send(await change(game, person, { op: "post", channel, text }, user.id));
-      const id = table(context).insertTalk(game.id, channel, person, user.id, text, context.clock());
-      context.hub.announce(game.id, { kind: "post", id });
-      return reply.code(201).send({ id });
+      return reply.code(201).send(await postMessage(context, game, membership.playerId, user.id, request.body));
     },
   );
 

@@ -19,7 +19,7 @@ import {
 } from "../../api/index.js";
 import { Type } from "@sinclair/typebox";
 import { ActionError, type Game } from "../../kernel/game.js";
-import { viewFor } from "../../kernel/visibility.js";
+import { viewFor, visibleLog } from "../../kernel/visibility.js";
 import { requireUser, type Api, type ServerContext } from "../context.js";
 import type { Membership, User } from "../accounts.js";
 import { badRequest, forbidden, notFound } from "../errors.js";
@@ -142,8 +142,8 @@ export function playRoutes(app: Api, context: ServerContext): void {
       const { game, membership } = await seat(context, request, request.params.id);
       const acts = await context.hub.engine.store.readActs(game.id, request.query.after ?? 0);
       const limit = request.query.limit ?? 500;
-      const entries = acts.slice(0, limit).map((a) => logEntry(game.state, a, membership.playerId));
-      return { last: game.state.seq, entries: withMessages(game, context.hub.messages, membership.playerId, entries) };
+      const entries = visibleLog(game.state, acts.slice(0, limit), membership.playerId);
+      return { last: game.state.seq, entries: withMessages(game, context.hub.messages, entries) };
     },
   );
 

@@ -30,8 +30,13 @@ function revisions(rule: Rule): { revision: number; text: string; at: number; ca
 
 function History({ rule }: { rule: Rule }) {
   const revs = revisions(rule);
-  const [from, setFrom] = useState(revs.length > 1 ? revs.at(-2)!.revision : 0);
-  const [to, setTo] = useState(revs.at(-1)?.revision ?? 0);
+  // Until the reader picks, the last two revisions: a rule amended while the page is open
+  // (a live update) compares its newest text, not the revisions it had when first drawn.
+  const [picked, setPicked] = useState<{ from?: number; to?: number }>({});
+  const from = picked.from ?? (revs.length > 1 ? revs.at(-2)!.revision : 0);
+  const to = picked.to ?? revs.at(-1)?.revision ?? 0;
+  const setFrom = (revision: number) => setPicked((p) => ({ ...p, from: revision }));
+  const setTo = (revision: number) => setPicked((p) => ({ ...p, to: revision }));
   const a = revs.find((r) => r.revision === from);
   const b = revs.find((r) => r.revision === to);
   return (
