@@ -127,10 +127,9 @@ test("a moderator redacts a vote message: the vote is void, the text is gone fro
   assert.equal(redaction.input.person, moderator);
   const { channel, author } = channelOf(redaction.input.message);
   const voted = proposal(302);
-  assert.equal(channel, voted.votesIn?.channel ?? `vote-proposal-302`);
+  assert.equal(channel, "vote-proposal-302");
   assert.equal(voted.votes[author], undefined, "the redacted message's vote is void");
   assert.deepEqual([count(voted.votes, "for"), count(voted.votes, "against")], [5, 0], "six voted for; five count");
-  assert.equal(pointsOf(season.game, season.cast.leader) >= 5 * pointsPerVote, true);
   assert.ok(posted(/vote in "Proposal 302 .* is void: its message was redacted \(Rule 206\)/).length === 1);
 
   const row = new MessageTable(store.sql).get(season.game.id, redaction.input.message)!;
