@@ -50,7 +50,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const store = SqliteStore.open(options.db, { durability: options.durability ?? "full" });
   const engine: EngineOptions = engineOptions({ store, clock });
   const context: ServerContext = {
-    hub: new GameHub(engine, clock, new MessageTable(store.sql, () => store.scrub())),
+    hub: new GameHub(engine, clock, MessageTable.of(store)),
     accounts: new Accounts(store.sql, clock),
     clock,
     secureCookies: options.secureCookies ?? false,

@@ -9,7 +9,7 @@ import { hostDeadline } from "../kernel/deadlines.js";
 import { timerHeld } from "../kernel/rule-status.js";
 import type { MessageOp } from "../kernel/messages.js";
 import type { PlayerRecord } from "../kernel/types.js";
-import type { MessageTable } from "./messages.js";
+import { recordMessage, type MessageTable } from "./messages.js";
 import { FoundingStore } from "../store/founding-store.js";
 import { StoreWriteError } from "../store/sqlite-driver.js";
 import { notSaved } from "./errors.js";
@@ -166,24 +166,11 @@ export class GameHub {
   async message(game: Game, person: string, op: MessageOp, userId: string | null = null): Promise<{ id: number }> {
     const table = this.messages;
     if (!table) throw new Error("this hub keeps no messages table");
-    let id: number | undefined;
-    await this.change(
+    const id = await this.change(
       game,
-      (g) =>
-        this.engine.store.alongside(
-          g.id,
-          (act) => {
-            if (act.input.kind !== "message") throw new Error(`game ${g.id}: act ${act.seq} is not the message its text was written for`);
-            table.apply(g.id, act.input, act.time, "text" in op ? op.text : null, userId);
-            id = act.input.message;
-          },
-          () => g.message(person, op, table.nextNumber(g.id)),
-        ),
+      (g) => recordMessage(this.engine.store, table, g, person, op, userId),
       op.op === "post" ? "your post" : "your message's change",
     );
-    if (id === undefined) throw new Error(`game ${game.id}: the message was recorded without its text`);
-    // A text deleted or redacted is gone for good: from the files too, not only from the table.
-    if (op.op === "delete" || op.op === "redact") table.scrub();
     this.announce(game.id, { kind: "post", id });
     return { id };
   }
