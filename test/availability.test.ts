@@ -22,7 +22,7 @@ after(async () => {
 interface Page {
   me: string;
   actions: { name: string; refused: { reason: string; rule: number | null } | null }[];
-  awaits: { player: string; does: string; action: string | null; rule: number }[];
+  awaits: { player: string; does: string; action: string | null; channel?: string; rule: number }[];
   view: { seq: number; state: { name: string; value?: any }[]; failures: { rule: number; during: string; error: string }[] };
 }
 
@@ -149,9 +149,30 @@ describe("rules enacted in play", () => {
     assert.deepEqual(after.awaits, [{ player: await t.mover(), does: "propose a rule-change", action: "propose", rule: 202 }]);
     const noted = after.view.failures.filter((f) => f.rule === oracle && f.during === "answer play.awaits").map((f) => f.error);
     assert.equal(noted.length, 2, JSON.stringify(after.view.failures));
-    assert.ok(noted.some((e) => /must be a list of \{ player, does, action\? \}/.test(e)));
+    assert.ok(noted.some((e) => /must be a list of \{ player, does, action\?, channel\? \}/.test(e)));
     assert.ok(noted.some((e) => /the oracle is out/.test(e)));
     assert.equal((await t.page(t.clients[2]!)).view.seq, after.view.seq, "asking changed nothing");
+  });
+
+  test("what play awaits may name where it is said: a channel open to that player, else none", async () => {
+    const t = await playing(["Pat Oh", "Quin Ra", "Rae Su"]);
+    const code = [
+      'channel("table-talk", { title: "Table talk" });',
+      'action("whisper", { describe: "Open a backroom of your own", input: t.object({}) }, (_input, { actor }) => game.channels.open("backroom", { title: "Backroom", readers: [actor] }));',
+      'answer("play.awaits", () => game.players().flatMap((p) => ["table-talk", "backroom", "nowhere"].map((channel) => ({ player: p.id, does: "say " + channel, channel }))));',
+    ].join("\n");
+    const rule = await t.enact("Talk where it is said.", code);
+    assert.equal((await t.clients[0]!.act(t.id, "whisper")).status, 200);
+    const [pat, quin] = t.ids as [string, string];
+    const saying = (page: Page, player: string) => page.awaits.filter((a) => a.rule === rule && a.player === player).map((a) => [a.does, a.channel ?? null]);
+    const expected = (backroom: string | null) => [
+      ["say table-talk", "table-talk"],
+      ["say backroom", backroom],
+      ["say nowhere", null],
+    ];
+    assert.deepEqual(saying(await t.page(t.clients[0]!), pat), expected("backroom"), "a private channel to its reader");
+    assert.deepEqual(saying(await t.page(t.clients[0]!), quin), expected(null), "a channel the player cannot read, or none open, is not named");
+    assert.deepEqual(saying(await t.page(t.clients[1]!), pat), expected(null), "nor to whoever does not read it");
   });
 
   test("what a player's secret makes the rules refuse reaches that player's page only", async () => {

@@ -117,3 +117,12 @@ action("noop", { describe: "Does nothing", input: t.object({}), changesRules: tr
   assert.match(JSON.stringify(game.state.failures), /open must be \{ field/);
   game.close();
 });
+
+test("a rule stopped in the act that enacts it (a game's creation) is reported as failed, and the act runs on without it", async () => {
+  const game = await gameOf(`const n = gameState("n", { initial: 0 }); on("game.started", () => n.set(1));`, `on("game.started", () => { for (;;) {} });`);
+  assert.equal(game.value("n"), 1, "the other rule heard the game start");
+  assert.equal(game.state.failures[0]?.rule, 2, "the stopped rule is among the failures players see");
+  assert.equal(game.state.failures[0]?.seq, 1);
+  assert.match(game.state.failures[0]?.error ?? "", /ran out of fuel/);
+  game.close();
+});

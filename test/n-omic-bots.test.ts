@@ -225,5 +225,5 @@ test("nomos play --preset n_omic: scripted players play to the first win and sto
   assert.match(limited.stdout, /^No win after 2 turns: reached the limit of 2 turns\.$/m);
 
   assert.equal(unknown.code, 1);
-  assert.match(unknown.stderr, /the scripted players know only the suber and n_omic presets, not "nomicron"/);
+  assert.match(unknown.stderr, /the scripted players know only the suber, n_omic and nomic-viii presets, not "nomicron"/);
 });

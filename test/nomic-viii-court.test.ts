@@ -144,7 +144,7 @@ test("a Judicial Proposal waits until the next turn's start, then goes on the De
   assert.equal(proposals(t)[key]!.stage, "pending");
   await refused(t, grace, "judicial-proposal", { kind: "repeal", number: 212 }, /this term's Judicial Proposal already/);
   await t.game.act(grace, "edit-judicial-proposal", { proposal: key, change: { kind: "enact", title: "Endorsements", text: "One endorsement each." } });
-  await refused(t, alan, "delete-judicial-proposal", { proposal: key }, /no Judicial Proposal .* of yours/);
+  await refused(t, alan, "delete-judicial-proposal", { proposal: key }, /no pending Judicial Proposal of yours/);
 
   // The queue's proposal reaches the Deck 48 hours before the turn's end; both go to vote together.
   await propose(t, alan, { kind: "repeal", number: 212 });

@@ -21,3 +21,13 @@ export function pick<T>(random: Random, items: readonly T[]): T {
   if (items.length === 0) throw new Error("pick from an empty list");
   return items[Math.floor(random() * items.length)]!;
 }
+
+/** The items in a random order (Fisher-Yates), the list itself untouched. */
+export function shuffle<T>(random: Random, items: readonly T[]): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}

@@ -37,7 +37,7 @@ export function openEngine(options: GlobalOptions): EngineOptions {
 /** The game file's messages (their text, kept beside the log), where the store is a game file. */
 export function messageTable(engine: EngineOptions): MessageTable | undefined {
   const store = engine.store;
-  return store instanceof SqliteStore ? new MessageTable(store.sql, () => store.scrub()) : undefined;
+  return store instanceof SqliteStore ? MessageTable.of(store) : undefined;
 }
 
 /** Runs `work` with the store open, and closes it after. `create` allows a new game file. */

@@ -132,10 +132,11 @@ export function declaresOf(rec: RuleRecord, l: Loaded): RuleDeclares {
 /** A rule enacted or amended in this act: its code loads now, and the host learns what it declares. */
 export function loadInAct(rec: RuleRecord): void {
   const known = disabledAt(rec.number);
-  // A rule stopped earlier in this act while it loaded loads as failed; stopped elsewhere, it
-  // loads (its declarations stand) and only takes no further part in this act.
+  // A rule stopped earlier in this act while it loaded loads as failed (reported here); stopped
+  // elsewhere, it loads (its declarations stand) and only takes no further part in this act,
+  // reported where it is skipped (isSkipped), as in any other act.
   const l = known?.during === "load" ? { ...emptyLoaded(), failed: known.error } : evaluate(rec);
-  if (known) cur.reportedDisabled.add(rec.number);
+  if (known?.during === "load") cur.reportedDisabled.add(rec.number);
   setLoaded(rec.number, l);
   if (l.failed) emitEffect({ e: "rule.failed", rule: rec.number, during: "load", error: l.failed });
   emitEffect({ e: "rule.loaded", number: rec.number, declares: declaresOf(rec, l), failed: l.failed });

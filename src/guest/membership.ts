@@ -4,7 +4,7 @@
  * makes an applicant, whom a rule may admit later (`game.admit`).
  */
 import { limits } from "../kernel/limits.js";
-import type { CorrectionChange, Json, PlayerRecord } from "../kernel/types.js";
+import type { CorrectionChange, Json } from "../kernel/types.js";
 import { cur, emitEffect, record, refusal } from "./act.js";
 import { frozenJson } from "./json.js";
 import { setPlayers, world } from "./mirror.js";
@@ -49,8 +49,9 @@ export function addPlayer(person: Person, by: number | null = null): void {
     world.applicants = before.filter((a) => a.id !== person.id);
   }
   personCame(person.id);
-  setPlayers([...world.players, { id: person.id, name: person.name } as PlayerRecord]);
-  emitEffect({ e: "player.joined", player: { id: person.id, name: person.name } as PlayerRecord });
+  // When they joined is the act's time: the host folds the same from the log (the effect need not carry it).
+  setPlayers([...world.players, { id: person.id, name: person.name, joinedAt: cur.request!.time }]);
+  emitEffect({ e: "player.joined", player: { id: person.id, name: person.name } });
   event("player.joined", { player: person.id, name: person.name }, by);
 }
 

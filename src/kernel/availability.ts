@@ -28,6 +28,8 @@ export interface Awaited {
   /** What they are to do, in words: "propose a rule-change". */
   does: string;
   action: string | null;
+  /** The channel where it is done (a vote said as a message), if the rule names one that is open. */
+  channel?: string;
   rule: number;
 }
 
@@ -95,9 +97,11 @@ export class Availability {
     }
     const refused = actor === null ? notAPlayer(actions) : this.refusals.get(actor)!;
     const mine = (actor !== null && this.moves.get(actor)) || { moves: [], failures: [] };
+    // A private channel's name reaches only its readers' pages.
+    const shown = this.awaited!.awaits.map((a) => (a.channel === undefined || reads(state, a.channel, player) ? a : withoutChannel(a)));
     return {
       refused,
-      awaits: [...decisionsAwaited(state), ...this.awaited!.awaits],
+      awaits: [...decisionsAwaited(state), ...shown],
       moves: mine.moves,
       failures: [...this.awaited!.failures, ...mine.failures],
     };
@@ -118,6 +122,14 @@ export class Availability {
 function notAPlayer(actions: string[]): Record<string, Refused> {
   return Object.fromEntries(actions.map((a) => [a, { reason: "only the game's players take actions in it", rule: null }]));
 }
+
+/** Whether the channel is open and this person reads it (a private channel only its readers). */
+function reads(state: GameState, id: string, person: string | null): boolean {
+  const channel = state.channels && Object.hasOwn(state.channels, id) ? state.channels[id] : undefined;
+  return channel?.open === true && (channel.readers === null || (person !== null && channel.readers.includes(person)));
+}
+
+const withoutChannel = ({ channel: _hidden, ...rest }: Awaited): Awaited => rest;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const isRule = (state: GameState, v: unknown): v is number => typeof v === "number" && Object.hasOwn(state.rules, String(v));
@@ -156,19 +168,22 @@ function awaitsOf(raw: GuestQueryResult | null, state: GameState, actions: strin
       if (!players.has(item.player as string) || awaits.length >= maxAwaited) continue;
       // An action no rule offers now would send the player to a form that is not there.
       const action = typeof item.action === "string" && actions.includes(item.action) ? item.action : null;
-      awaits.push({ player: item.player as string, does: (item.does as string).trim(), action, rule: answer.rule });
+      // Likewise a channel that is not open: the page would send the player nowhere.
+      const channel = typeof item.channel === "string" && reads(state, item.channel, item.player as string) ? { channel: item.channel } : {};
+      awaits.push({ player: item.player as string, does: (item.does as string).trim(), action, ...channel, rule: answer.rule });
     }
   }
   return { awaits, failures };
 }
 
 function awaitedProblem(items: unknown): string | null {
-  const shape = "must be a list of { player, does, action? } (does: what the player is to do, in words)";
+  const shape = "must be a list of { player, does, action?, channel? } (does: what the player is to do, in words)";
   if (!Array.isArray(items)) return shape;
   for (const item of items) {
     if (!isObject(item) || typeof item.player !== "string" || typeof item.does !== "string" || !item.does.trim()) return shape;
     if (item.does.length > maxDoes) return `says what a player is to do in more than ${maxDoes} characters`;
     if (item.action !== undefined && item.action !== null && typeof item.action !== "string") return "names an action that is not a text";
+    if (item.channel !== undefined && item.channel !== null && typeof item.channel !== "string") return "names a channel that is not a text";
   }
   return null;
 }

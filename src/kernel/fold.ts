@@ -195,7 +195,8 @@ export function applyEffect(state: GameState, effect: Effect, act: Act): void {
       delete record(state, effect.name)[effect.key];
       break;
     case "player.joined":
-      state.players.push({ ...effect.player });
+      // The effect names the person; when they joined is the act's time (the rules see the same).
+      state.players.push({ ...effect.player, joinedAt: effect.player.joinedAt ?? act.time });
       if (state.applicants?.some((a) => a.id === effect.player.id)) state.applicants = state.applicants.filter((a) => a.id !== effect.player.id);
       foldParticipant(state, effect.player.id, act.time, "person");
       break;

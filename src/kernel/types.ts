@@ -253,7 +253,8 @@ export type Effect =
   | { e: "state.declared"; decls: Record<string, StateDecl> }
   | { e: "state.set"; name: string; player?: string; key?: string; value: Json; rule: number }
   | { e: "state.deleted"; name: string; key: string; rule: number }
-  | { e: "player.joined"; player: PlayerRecord }
+  /** Who joined; when is the act's time (folded into PlayerRecord.joinedAt). */
+  | { e: "player.joined"; player: { id: string; name: string; joinedAt?: number } }
   | { e: "player.left"; id: string; reason: string; rule: number | null }
   | { e: "player.renamed"; id: string; name: string }
   /** A request to join a rule deferred: the person is an applicant until a rule admits them. */

@@ -48,12 +48,23 @@ export function isOpen(convention: RecordConvention, entry: Json | undefined): b
   return open.in.some((v) => JSON.stringify(v) === value);
 }
 
-/** A record's entries in number (else key) order, each that is an object. */
-export function entriesOf(value: Json | undefined): Entry[] {
+/** An entry with the key it is kept under (actions may cite it by its key: "q3"). */
+export interface KeyedEntry {
+  key: string;
+  entry: Entry;
+}
+
+/** A record's entries with their keys, in number (else key) order, each that is an object. */
+export function keyedEntriesOf(value: Json | undefined): KeyedEntry[] {
   if (!isEntry(value)) return [];
   const keyed = Object.entries(value).filter((e): e is [string, Entry] => isEntry(e[1]));
   const order = (e: [string, Entry]) => (typeof e[1].number === "number" ? e[1].number : Number(e[0]));
-  return keyed.sort((a, b) => order(a) - order(b)).map(([, entry]) => entry);
+  return keyed.sort((a, b) => order(a) - order(b)).map(([key, entry]) => ({ key, entry }));
+}
+
+/** A record's entries in number (else key) order, each that is an object. */
+export function entriesOf(value: Json | undefined): Entry[] {
+  return keyedEntriesOf(value).map((e) => e.entry);
 }
 
 /** A state as a view carries it: declared, with its value if the viewer may see it. */
@@ -64,15 +75,20 @@ type Seen = Declared & { value?: Json };
  * only those still open, or only those decided. Several records of one kind read as one list.
  */
 export function recordEntries(states: Iterable<Seen>, kind: string, which: "all" | "open" | "decided" = "all"): Entry[] {
+  return recordKeyedEntries(states, kind, which).map((e) => e.entry);
+}
+
+/** As recordEntries, each entry with its key. */
+export function recordKeyedEntries(states: Iterable<Seen>, kind: string, which: "all" | "open" | "decided" = "all"): KeyedEntry[] {
   const list = [...states];
-  const out: Entry[] = [];
+  const out: KeyedEntry[] = [];
   for (const record of declaredRecords(list, kind)) {
     const value = list.find((s) => s.name === record.name)?.value;
-    for (const entry of entriesOf(value)) {
-      if (which === "all" || isOpen(record.convention, entry) === (which === "open")) out.push(entry);
+    for (const keyed of keyedEntriesOf(value)) {
+      if (which === "all" || isOpen(record.convention, keyed.entry) === (which === "open")) out.push(keyed);
     }
   }
-  return out.sort((a, b) => Number(a.number) - Number(b.number));
+  return out.sort((a, b) => Number(a.entry.number) - Number(b.entry.number));
 }
 
 /** An action as its declaration describes its form (a JSON Schema object). */
@@ -81,10 +97,14 @@ interface ActionForm {
   input: { properties?: { [field: string]: { type?: string | string[]; enum?: Json[] } | undefined }; required?: string[] };
 }
 
-/** A move on one entry: an action whose form is the entry's number, and at most one choice (vote: for / against). */
+/**
+ * A move on one entry: an action whose form is the entry's number (or its key, where the form
+ * asks for a text: `byKey`), and at most one choice (vote: for / against).
+ */
 export interface EntryMove {
   action: string;
   field: string;
+  byKey: boolean;
   choice: { name: string; values: Json[] } | null;
 }
 
@@ -94,13 +114,24 @@ export function entryMoves(actions: readonly ActionForm[], field: string | undef
   if (field === undefined) return out;
   for (const a of actions) {
     const props = a.input.properties ?? {};
-    if (props[field]?.type !== "integer") continue;
+    const type = props[field]?.type;
+    if (type !== "integer" && type !== "string") continue;
+    const byKey = type === "string";
     const others = (a.input.required ?? []).filter((k) => k !== field);
     const choice = others.length === 1 ? props[others[0]!]?.enum : undefined;
-    if (others.length === 0) out.push({ action: a.name, field, choice: null });
-    else if (choice) out.push({ action: a.name, field, choice: { name: others[0]!, values: choice } });
+    if (others.length === 0) out.push({ action: a.name, field, byKey, choice: null });
+    else if (choice) out.push({ action: a.name, field, byKey, choice: { name: others[0]!, values: choice } });
   }
   return out;
+}
+
+/** The value a move names its entry by: the key where the form asks for a text, else the number. */
+export const citing = (move: EntryMove, key: string, number: Json | undefined): Json => (move.byKey ? key : Number(number ?? key));
+
+/** The moves its entry says are open in its stage (`moves`), or all of them where it says nothing. */
+export function movesFor(entry: Entry, moves: readonly EntryMove[]): EntryMove[] {
+  const named = entry.moves;
+  return Array.isArray(named) ? moves.filter((m) => named.includes(m.action)) : [...moves];
 }
 
 /** A choice's value in words: true reads "yes". */

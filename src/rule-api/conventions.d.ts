@@ -81,6 +81,14 @@ interface ProposalRecord {
    * `votes`, and the page shows the vote as counted.
    */
   readonly votesIn?: { readonly channel: string; readonly for: string; readonly against: string; readonly withdraw?: string };
+  /** Players who endorse (second, support) it, where the rules count that: its card names them. */
+  readonly endorsers?: readonly PlayerId[];
+  /**
+   * The moves on it open in its present stage (actions citing it, e.g. ["endorse", "unendorse"] while
+   * it waits in a queue): its card offers only these. Absent: every action that cites a proposal. An
+   * action citing it by a text field (`t.string`) is given the entry's key, by an integer its number.
+   */
+  readonly moves?: readonly string[];
 }
 
 /** The entries of a record of kind "case": the court report reads them. */
@@ -201,12 +209,13 @@ interface RuleChangeProbe { readonly steps: readonly { readonly actor: PlayerId;
  * What play awaits, and from whom: `answer("play.awaits", () => [{ player, does, action? }, ...])`.
  * The engine asks every rule (askAll) after each act and shows each player what is awaited of
  * them ("Your turn: propose a rule-change"). `does` says it as a player would, in a few words
- * ("vote on proposal 301", "rule on case 2"); `action` names the action that does it, if one does.
+ * ("vote on proposal 301", "rule on case 2"); `action` names the action that does it, if one does;
+ * `channel`, the channel where it is done if it is said there (a vote as a message): the page links to it.
  * Players not in the game are left out; an answer of another shape is ignored and noted as
  * the rule's failure. Answer nothing (or []) when nothing is awaited of anyone. The engine adds
  * its own entries for open decisions opened with `awaits: true` (game.decide): "decide: <question>".
  */
-interface PlayAwaited { readonly player: PlayerId; readonly does: string; readonly action?: string | null }
+interface PlayAwaited { readonly player: PlayerId; readonly does: string; readonly action?: string | null; readonly channel?: string | null }
 
 /**
  * The event "forum.posted": a player posted to the game's forum. Each post is an act of the

@@ -406,6 +406,8 @@ interface GameApi {
    * A timer is never missed: one whose time came while nobody was looking fires before any
    * later act (an action, a join, a post, a correction), and a server starting fires those
    * that came due while it was down. Timers due at the same moment fire in the order set.
+   * Players see pending timers as deadlines, by name ("turn.vote" reads "turn vote"), or by
+   * `data.describe` where the data is an object with that text: "the Deck is put to vote".
    */
   schedule(name: string, when: { readonly at: number } | { readonly after: number }, data?: Json): string;
   cancel(timerId: string): void;

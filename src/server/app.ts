@@ -85,7 +85,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   const context: ServerContext = {
-    hub: new GameHub(engine, clock, new MessageTable(store.sql, () => store.scrub())),
+    hub: new GameHub(engine, clock, MessageTable.of(store)),
     accounts: new Accounts(store.sql, clock),
     clock,
     secureCookies: options.secureCookies ?? false,

@@ -7,10 +7,10 @@ import { Game, type EngineOptions, type NewGame } from "../kernel/game.js";
 import { clockAhead } from "../kernel/practice-clock.js";
 import { hostDeadline } from "../kernel/deadlines.js";
 import { timerHeld } from "../kernel/rule-status.js";
-import { messageActSeenBy, type MessageOp } from "../kernel/messages.js";
-import type { Act, MessageInput, PlayerRecord } from "../kernel/types.js";
+import { channelReadBy, messageOf, type MessageOp } from "../kernel/messages.js";
+import type { Act, PlayerRecord } from "../kernel/types.js";
 import { actNoticedBy } from "../kernel/visibility.js";
-import type { MessageTable } from "./messages.js";
+import { recordMessage, type MessageTable } from "./messages.js";
 import { FoundingStore } from "../store/founding-store.js";
 import { StoreWriteError } from "../store/sqlite-driver.js";
 import { notSaved } from "./errors.js";
@@ -174,28 +174,18 @@ export class GameHub {
   async message(game: Game, person: string, op: MessageOp, userId: string | null = null): Promise<{ id: number }> {
     const table = this.messages;
     if (!table) throw new Error("this hub keeps no messages table");
-    let recorded: { game: Game; input: MessageInput } | undefined;
-    await this.change(
+    let current = game;
+    const id = await this.change(
       game,
-      (g) =>
-        this.engine.store.alongside(
-          g.id,
-          (act) => {
-            if (act.input.kind !== "message") throw new Error(`game ${g.id}: act ${act.seq} is not the message its text was written for`);
-            table.apply(g.id, act.input, act.time, "text" in op ? op.text : null, userId);
-            recorded = { game: g, input: act.input };
-          },
-          () => g.message(person, op, table.nextNumber(g.id)),
-        ),
+      (g) => {
+        current = g;
+        return recordMessage(this.engine.store, table, g, person, op, userId);
+      },
       op.op === "post" ? "your post" : "your message's change",
     );
-    if (!recorded) throw new Error(`game ${game.id}: the message was recorded without its text`);
-    // A text deleted or redacted is gone for good: from the files too, not only from the table.
-    if (op.op === "delete" || op.op === "redact") table.scrub();
-    const { game: g, input } = recorded;
     // Only the channel's readers hear of it: the others may not know when, or how often, it is used.
-    this.announce(game.id, { kind: "post", id: input.message }, (viewer) => messageActSeenBy(g.state, input, viewer));
-    return { id: input.message };
+    this.announce(game.id, { kind: "post", id }, (viewer) => channelReadBy(current.state, messageOf(current.state, id)?.channel, viewer));
+    return { id };
   }
 
   /**

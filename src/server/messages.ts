@@ -3,9 +3,13 @@
  * text: src/kernel/messages.ts). A message act and its row commit together (GameHub.message);
  * deleting or redacting a message empties its text here for good, while its acts stay.
  */
+import type { Game } from "../kernel/game.js";
+import type { GameStore } from "../kernel/game-store.js";
+import type { MessageOp } from "../kernel/messages.js";
 import type { MessageInput } from "../kernel/types.js";
 import type { ArchivedMessage } from "../records/archive/index.js";
 import type { SqlDatabase, SqlStatement } from "../store/sqlite-driver.js";
+import type { SqliteStore } from "../store/sqlite-store.js";
 
 export interface MessageRow {
   id: number;
@@ -55,6 +59,11 @@ export function messageWords(m: Pick<MessageRow, "text" | "deleted" | "redacted"
 
 export class MessageTable {
   private readonly q: Record<string, SqlStatement>;
+
+  /** The messages kept in a store's SQLite file, scrubbing its files after a text is emptied. */
+  static of(store: SqliteStore): MessageTable {
+    return new MessageTable(store.sql, () => store.scrub());
+  }
 
   constructor(
     private readonly db: SqlDatabase,
@@ -149,4 +158,33 @@ export class MessageTable {
   counts(gameId: string): Map<string, number> {
     return new Map((this.q.counts!.all(gameId) as unknown as { channel: string; n: number }[]).map((r) => [r.channel, Number(r.n)]));
   }
+}
+
+/**
+ * A person's message op on a game: its act (the rules hear it) and its text in `table` commit
+ * together or not at all (store.alongside). Returns the message's number. The server's hub and
+ * scripted players write messages this way, so a game file keeps every text a server would.
+ */
+export async function recordMessage(
+  store: GameStore,
+  table: MessageTable,
+  game: Game,
+  person: string,
+  op: MessageOp,
+  userId: string | null = null,
+): Promise<number> {
+  let id: number | undefined;
+  await store.alongside(
+    game.id,
+    (act) => {
+      if (act.input.kind !== "message") throw new Error(`game ${game.id}: act ${act.seq} is not the message its text was written for`);
+      table.apply(game.id, act.input, act.time, "text" in op ? op.text : null, userId);
+      id = act.input.message;
+    },
+    () => game.message(person, op, table.nextNumber(game.id)),
+  );
+  if (id === undefined) throw new Error(`game ${game.id}: the message was recorded without its text`);
+  // A text deleted or redacted is gone for good: from the files too, not only from the table.
+  if (op.op === "delete" || op.op === "redact") table.scrub();
+  return id;
 }

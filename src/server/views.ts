@@ -5,7 +5,7 @@
 import type { Game } from "../kernel/game.js";
 import { openDecisions } from "../kernel/decisions.js";
 import { fold, emptyState } from "../kernel/fold.js";
-import type { Act, GameState } from "../kernel/types.js";
+import type { Act, GameState, Json } from "../kernel/types.js";
 import { logEntryFor, viewFor, type LogEntry } from "../kernel/visibility.js";
 import type { GameSettings } from "./accounts.js";
 import { badRequest } from "./errors.js";
@@ -49,12 +49,18 @@ export async function gamePage(game: Game, settings: GameSettings | undefined, m
       ...(a.channel !== undefined ? { channel: a.channel } : {}),
       refused: standing.refused[a.name] ?? null,
     })),
-    timers: Object.values(game.state.timers).map((t) => ({ id: t.id, name: t.name, at: t.at, rule: t.rule })),
+    timers: Object.values(game.state.timers).map((t) => ({ id: t.id, name: t.name, at: t.at, rule: t.rule, ...timerWords(t.data) })),
     awaits: standing.awaits,
     boardMoves: standing.moves,
     decisions: openDecisions(game.state).map(({ data: _data, ...d }) => d),
     practice: game.state.practice ? { aheadMs: game.state.practice.aheadMs } : null,
   };
+}
+
+/** A timer's words for players, where its rule gave them (data.describe); the rest of its data stays with the rules. */
+function timerWords(data: Json): { describe?: string } {
+  const words = data && typeof data === "object" && !Array.isArray(data) ? data.describe : undefined;
+  return typeof words === "string" && words.trim() ? { describe: words.trim().slice(0, 200) } : {};
 }
 
 /** One act as a viewer may read it: the input and the effects, without what they may not see. */

@@ -39,9 +39,9 @@ function App() {
   };
 
   let page: JSX.Element;
-  const game = path.match(/^\/games\/([^/]+)(?:\/([a-z]+))?/);
+  const game = path.match(/^\/games\/([^/]+)(?:\/([a-z]+)(?:\/([^/]+))?)?/);
   const invite = path.match(/^\/invite\/([^/]+)/);
-  if (game) page = <GameScreen id={decodeURIComponent(game[1]!)} tab={game[2] ?? "play"} user={user} />;
+  if (game) page = <GameScreen id={decodeURIComponent(game[1]!)} tab={game[2] ?? "play"} channel={game[3] && decodeURIComponent(game[3])} user={user} />;
   else if (invite) page = <InvitePage code={decodeURIComponent(invite[1]!)} />;
   else page = <LobbyPage user={user} onUser={(u: User) => setSession({ ...session, user: u })} />;
 

@@ -62,5 +62,6 @@ export function registerStateCommands(surface: Surface): void {
 
 /** What play awaits, one line each: "Awaiting Ada Lovelace: propose a rule-change (act propose; Rule 202)". */
 function awaitedLines(awaits: Awaited[], name: (id: string) => string): string[] {
-  return awaits.map((a) => `Awaiting ${name(a.player)}: ${a.does} (${a.action ? `act ${a.action}; ` : ""}Rule ${a.rule})`);
+  const how = (a: Awaited) => (a.action ? `act ${a.action}; ` : a.channel ? `say in ${a.channel}; ` : "");
+  return awaits.map((a) => `Awaiting ${name(a.player)}: ${a.does} (${how(a)}Rule ${a.rule})`);
 }

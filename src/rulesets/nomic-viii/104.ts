@@ -6,8 +6,9 @@
 //   put to vote, then from 301, Rule 106, never changed after), `author` (the player who created
 //   it; null when created by no player or when that player has left), `stage` (queue, deck,
 //   voting, adopted, defeated, removed, or pending for a Judicial Proposal), and the record
-//   convention's `proposer` (who created it, kept for the record), `status` (the stage, in the
-//   convention's field), `votes` (the tally when the vote closed), `reason`.
+//   convention's `proposer` (who created it, kept for the record), `status` (the stage in words,
+//   in the convention's field), `votes` (the tally, final when the vote closes), `endorsers`,
+//   `moves` (the moves on it open in its stage), `reason`.
 // - "May be changed if explicitly allowed and not being put to vote": only the Deck (Rule 201)
 //   and Judicial Proposals (Rule 210) allow edits, never while voting.
 // - This declaration, the highest in precedence, is the one in force for the record's display.

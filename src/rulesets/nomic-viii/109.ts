@@ -17,7 +17,8 @@ const minute = 60_000;
 
 /** Checks the player once more than 168 hours have passed since `present`, their latest sign of presence. */
 function watch(player: PlayerId, present: number): void {
-  game.schedule("absence", { at: Math.max(present + week + 1, game.now() + minute) }, { player, present });
+  const describe = "a player's week of absence is checked";
+  game.schedule("absence", { at: Math.max(present + week + 1, game.now() + minute) }, { player, present, describe });
 }
 
 on("player.joined", (e: GameEvent<{ player: PlayerId }>) => watch(e.data.player, game.now()));

@@ -26,6 +26,8 @@ interface Proposal {
   proposer: PlayerId;
   createdAt: number;
   endorsers: PlayerId[];
+  /** The moves on it open now (the proposal convention's `moves`): endorsing, while in the Queue. */
+  moves?: string[];
   change: Json;
   votes: { [player: string]: string };
   reason: string | null;
@@ -37,16 +39,36 @@ const proposals = recordState<Proposal>("proposals", {
 });
 const status = playerState<string>("status", { initial: "active" });
 
-const changeInput = {
-  kind: t.enum(["enact", "repeal", "set-property"], { describe: "Enact a new rule, repeal a mutable rule, or modify a property of a rule" }),
-  number: t.rule({ describe: "The rule repealed or modified" }),
-  title: t.string({ maxLength: 200, describe: "The new rule's title" }),
-  text: t.string({ maxLength: 10000, describe: "The new rule's body" }),
-  code: t.code({ describe: "Code carrying out the new body, if any" }),
-  key: t.string({ maxLength: 100, describe: 'The property modified: "text" (the body), "mutable", "title", or one a rule defines' }),
-  value: t.string({ maxLength: 10000, describe: 'The property\'s new value: a new body, "mutable" or "immutable", a title...' }),
-};
-const optional = ["number", "title", "text", "code", "key", "value"] as const;
+// One form per kind of rule-change, so a player sees only the fields the kind wants.
+const ruleField = (what: string) => t.rule({ describe: what });
+const variants = <Extra extends { [field: string]: Schema<unknown> }>(extra: Extra) => [
+  t.object(
+    {
+      kind: t.enum(["enact"]),
+      ...extra,
+      title: t.string({ maxLength: 200, describe: "The new rule's title" }),
+      text: t.string({ minLength: 1, maxLength: 10000, describe: "The new rule's body, as players will read it" }),
+      code: t.code({ describe: "Code carrying out the new body, if a machine can decide any of it" }),
+    },
+    { optional: ["title", "code"], describe: "Enact a new rule" },
+  ),
+  t.object({ kind: t.enum(["repeal"]), ...extra, number: ruleField("The mutable rule to repeal") }, { describe: "Repeal a mutable rule" }),
+  t.object(
+    {
+      kind: t.enum(["set-property"]),
+      ...extra,
+      number: ruleField("The rule whose property changes"),
+      key: t.string({
+        minLength: 1,
+        maxLength: 100,
+        describe: 'Which property: "text" (its body), "mutable" (its mutability), "title", or one a rule defines',
+      }),
+      value: t.string({ maxLength: 10000, describe: 'Its new value: a new body, "mutable" or "immutable", a title...' }),
+      code: t.code({ describe: 'New code for a new body (only with the property "text")' }),
+    },
+    { optional: ["code"], describe: "Modify a property of a rule (its body, mutability, title...)" },
+  ),
+];
 
 interface ChangeInput {
   kind: "enact" | "repeal" | "set-property";
@@ -85,6 +107,9 @@ function typed(text: string, current: Json | undefined): Json {
   return text;
 }
 
+/** A proposal's place in its `status` (the proposal convention's words, shown on its card). */
+const inQueueWords = "in the Proposal Queue";
+
 const activeOnly = ({ actor }: ActionContext) => (status.get(actor) === "active" ? undefined : "only active players may do this (Rule 201)");
 const queued = (actor: PlayerId) => Object.entries(proposals.all()).find(([, p]) => p.stage === "queue" && p.author === actor && !p.judicial);
 const name = (id: PlayerId) => game.player(id)?.name ?? id;
@@ -94,19 +119,20 @@ action(
   {
     describe: "Create a proposal in the Proposal Queue (it replaces your proposal already there, if any)",
     changesRules: true,
-    input: t.object(changeInput, { optional }),
+    input: t.oneOf(variants({})),
     when: activeOnly,
   },
   (input, { actor }) => {
     const change = changeFrom(input);
     const key = `q${proposals.keys().length + 1}`;
     const old = queued(actor);
-    if (old) proposals.set(old[0], { ...old[1], stage: "removed", status: "removed", reason: `replaced by ${key}` });
+    if (old) proposals.set(old[0], { ...old[1], stage: "removed", status: "removed", moves: [], reason: `replaced by ${key}` });
     proposals.set(key, {
       number: 0,
       label: `Proposal ${key}`,
       stage: "queue",
-      status: "queue",
+      status: inQueueWords,
+      moves: ["endorse", "unendorse"],
       author: actor,
       proposer: actor,
       createdAt: game.now(),
@@ -119,12 +145,21 @@ action(
   },
 );
 
-action("withdraw-proposal", { describe: "Remove your proposal from the Proposal Queue", input: t.object({}) }, (_input, { actor }) => {
-  const mine = queued(actor);
-  if (!mine) game.refuse("you have no proposal in the Proposal Queue");
-  proposals.set(mine[0], { ...mine[1], stage: "removed", status: "removed", reason: "withdrawn by its author" });
-  game.post(`${name(actor)} withdraws proposal ${mine[0]} from the Proposal Queue.`);
-});
+const noneQueued = "you have no proposal in the Proposal Queue";
+action(
+  "withdraw-proposal",
+  {
+    describe: "Remove your proposal from the Proposal Queue",
+    input: t.object({}),
+    when: ({ actor }) => (queued(actor) ? undefined : noneQueued),
+  },
+  (_input, { actor }) => {
+    const mine = queued(actor);
+    if (!mine) game.refuse(noneQueued);
+    proposals.set(mine[0], { ...mine[1], stage: "removed", status: "removed", moves: [], reason: "withdrawn by its author" });
+    game.post(`${name(actor)} withdraws proposal ${mine[0]} from the Proposal Queue.`);
+  },
+);
 
 const cited = t.object({ proposal: t.string({ maxLength: 20, describe: 'The proposal, by its id ("q3")' }) });
 function inQueue(key: string): Proposal {
@@ -134,15 +169,28 @@ function inQueue(key: string): Proposal {
   return p;
 }
 
-action("endorse", { describe: "Endorse a proposal in the Proposal Queue", input: cited, when: activeOnly }, ({ proposal }, { actor }) => {
-  const p = inQueue(proposal);
-  if (p.endorsers.includes(actor)) game.refuse(`you already endorse ${proposal}`);
-  proposals.set(proposal, { ...p, endorsers: [...p.endorsers, actor] });
-});
+const inTheQueue = () => Object.values(proposals.all()).filter((p) => p.stage === "queue" && !p.judicial);
+action(
+  "endorse",
+  {
+    describe: "Endorse a proposal in the Proposal Queue",
+    input: cited,
+    when: (c) => activeOnly(c) ?? (inTheQueue().length ? undefined : "no proposal is in the Proposal Queue"),
+  },
+  ({ proposal }, { actor }) => {
+    const p = inQueue(proposal);
+    if (p.endorsers.includes(actor)) game.refuse(`you already endorse ${proposal}`);
+    proposals.set(proposal, { ...p, endorsers: [...p.endorsers, actor] });
+  },
+);
 
 action(
   "unendorse",
-  { describe: "Withdraw your endorsement of a proposal in the Proposal Queue", input: cited, when: activeOnly },
+  {
+    describe: "Withdraw your endorsement of a proposal in the Proposal Queue",
+    input: cited,
+    when: (c) => activeOnly(c) ?? (inTheQueue().some((p) => p.endorsers.includes(c.actor)) ? undefined : "you endorse no proposal in the Proposal Queue"),
+  },
   ({ proposal }, { actor }) => {
     const p = inQueue(proposal);
     if (!p.endorsers.includes(actor)) game.refuse(`you do not endorse ${proposal}`);
@@ -154,7 +202,7 @@ action(
   "edit-proposal",
   {
     describe: "Change the rule-change of your proposal on the Deck (until it is put to vote)",
-    input: t.object({ proposal: t.string({ maxLength: 20, describe: 'The proposal, by its id ("q3")' }), ...changeInput }, { optional }),
+    input: t.oneOf(variants({ proposal: t.string({ maxLength: 20, describe: 'The proposal on the Deck, by its id ("q3")' }) })),
     when: ({ actor }) =>
       Object.values(proposals.all()).some((p) => p.stage === "deck" && p.author === actor) ? undefined : "you have no proposal on the Deck",
   },

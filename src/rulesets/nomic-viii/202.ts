@@ -21,7 +21,8 @@
 //   24 hours before the end, the Deck goes to vote: never at a turn's start.
 // - "Individually put to vote": each proposal gets a number (Rule 106 numbers those announced
 //   by "proposals.scheduled") and a vote of its own ("vote.open", id "proposal-<number>", run by
-//   Rule 206 as messages in its channel; `votesIn` tells the page where to vote).
+//   Rule 206 as messages in its channel; `votesIn` tells the page where to vote). Its `votes`
+//   follow the vote's tally as it changes ("vote.changed"), so everyone sees who voted how.
 // - A turn with nothing on the Deck holds no vote; its length is unchanged.
 
 interface Turn {
@@ -43,6 +44,7 @@ interface Proposal {
   closedAt?: number | null;
   judicial?: true;
   votesIn?: Json;
+  moves?: string[];
 }
 interface Vote {
   open: boolean;
@@ -70,14 +72,15 @@ function nextBoundary(after: number): number {
   return Math.min(...days.map((weekday) => game.calendar.next({ weekday, time: "00:00", zone: "UTC", after })));
 }
 
+// Each timer says in `describe` what happens then: the page lists it among the deadlines.
 on("game.started", () => {
-  game.schedule("turn.boundary", { at: nextBoundary(game.now()) });
+  game.schedule("turn.boundary", { at: nextBoundary(game.now()) }, { describe: "the first turn starts" });
 });
 
 on("timer:turn.boundary", () => {
   const current = turn.get();
   if (current && game.ask<boolean>("turn.may-end", { number: current.number })?.value === false) {
-    game.schedule("turn.boundary", { at: nextBoundary(game.now()) });
+    game.schedule("turn.boundary", { at: nextBoundary(game.now()) }, { describe: `turn ${current.number} may end (Rule 211 holds it)` });
     return;
   }
   if (current) {
@@ -89,9 +92,10 @@ on("timer:turn.boundary", () => {
   turn.set({ number, startedAt: game.now(), endsAt });
   game.post(`Turn ${number} starts; it ends at 00:00 UTC ${weekday(endsAt)}.`);
   game.emit("turn.started", { number });
-  game.schedule("turn.boundary", { at: endsAt });
-  if (endsAt - 48 * hour > game.now()) game.schedule("turn.deck", { at: endsAt - 48 * hour }, { turn: number });
-  game.schedule("turn.vote", { at: endsAt - 24 * hour }, { turn: number });
+  game.schedule("turn.boundary", { at: endsAt }, { describe: `turn ${number} ends (its votes close) and turn ${number + 1} starts` });
+  if (endsAt - 48 * hour > game.now())
+    game.schedule("turn.deck", { at: endsAt - 48 * hour }, { turn: number, describe: "the top of the Proposal Queue goes onto the Deck" });
+  game.schedule("turn.vote", { at: endsAt - 24 * hour }, { turn: number, describe: "the Deck is put to vote" });
 });
 
 on("turn.started", () => {
@@ -117,7 +121,7 @@ function queueTopToDeck(): void {
 }
 
 function toDeck(key: string, p: Proposal, what: string): void {
-  proposals.set(key, { ...p, stage: "deck", status: "deck" });
+  proposals.set(key, { ...p, stage: "deck", status: "on the Deck", moves: [] });
   game.post(`Proposal ${key}, ${what}, goes onto the Deck.`);
 }
 
@@ -136,9 +140,21 @@ on("proposals.scheduled", (event: GameEvent<{ keys: string[] }>) => {
     const id = `proposal-${p.number}`;
     const votesIn = { channel: `vote-${id}`, for: "aye", against: "nay", withdraw: "withdraw" };
     proposals.set(key, { ...p, stage: "voting", status: "voting", openedAt: game.now(), closedAt: null, votesIn });
-    game.emit("vote.open", { id, title: `Proposal ${p.number} (${key}): ${describe(p.change)}`, channel: votesIn.channel, voters: "active-players" });
+    game.emit("vote.open", {
+      id,
+      title: `Proposal ${p.number} (${key}): ${describe(p.change)}`,
+      name: `Proposal ${p.number}`,
+      channel: votesIn.channel,
+      voters: "active-players",
+    });
   }
   if (order.length) game.post(`Put to vote until the turn's end: ${order.map((key) => `Proposal ${proposals.get(key)!.number} (${key})`).join(", ")}.`);
+});
+
+// The card shows who has voted how while the vote runs (votes are public, Rule 206 keeps them).
+on("vote.changed", (event: GameEvent<{ id: string }>) => {
+  const found = Object.entries(proposals.all()).find(([, p]) => p.stage === "voting" && `proposal-${p.number}` === event.data.id);
+  if (found) proposals.set(found[0], { ...found[1], votes: { ...(votes.get()[event.data.id]?.tally ?? {}) } });
 });
 
 function describe(change: Proposal["change"]): string {

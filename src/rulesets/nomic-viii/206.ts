@@ -1,5 +1,5 @@
 // Rule 206: voting. Every vote of the game is held here: a rule opens one by emitting "vote.open"
-// { id, title, channel?, voters? } and closes it with "vote.close" { id }; the game state `votes`
+// { id, title, name?, channel?, voters? } and closes it with "vote.close" { id }; the game state `votes`
 // keeps each vote's tally, and "vote.changed" { id, person, vote } tells rules of each change.
 //
 // Readings taken where the text is open:
@@ -21,11 +21,15 @@
 //   an earlier message whose vote was since replaced changes nothing.
 // - A moderator's redaction (Rule 113) removes a message as a deletion does: its vote is void too.
 // - A player who leaves the game loses their votes in open votes.
+// - Voting is not required (Rule 205), but while a vote is open play awaits each voter who has
+//   no vote in it (active players; the moderators in theirs), in the vote's channel.
 
 type Vote = "for" | "against";
 type Voters = "active-players" | "moderators";
 interface VoteEntry {
   title: string;
+  /** How a sentence names it ("Proposal 301"); the title in quotes if the opening rule gave none. */
+  name?: string;
   channel: string;
   voters: Voters;
   open: boolean;
@@ -75,7 +79,7 @@ function record(id: string, person: PersonId, vote: Vote | null, message: number
   game.emit("vote.changed", { id, person, vote });
 }
 
-on("vote.open", (e: GameEvent<{ id: string; title: string; channel?: string; voters?: Voters }>) => {
+on("vote.open", (e: GameEvent<{ id: string; title: string; name?: string; channel?: string; voters?: Voters }>) => {
   const { id, title } = e.data;
   if (votes.get()[id]) return;
   const channel = e.data.channel ?? defaultChannel(id);
@@ -88,6 +92,7 @@ on("vote.open", (e: GameEvent<{ id: string; title: string; channel?: string; vot
   }
   const entry: VoteEntry = {
     title,
+    ...(e.data.name ? { name: e.data.name } : {}),
     channel,
     voters: e.data.voters ?? "active-players",
     open: true,
@@ -154,5 +159,22 @@ on("player.left", (e: GameEvent<{ player: PlayerId }>) => {
     if (entry.open && entry.voters === "active-players" && entry.tally[e.data.player] !== undefined) record(id, e.data.player, null, null);
   }
 });
+
+// Play awaits every voter's vote while it is open, said where it is cast: in the vote's channel.
+answer("play.awaits", () =>
+  Object.values(votes.get())
+    .filter((v) => v.open)
+    .flatMap((v) => {
+      const voters =
+        v.voters === "moderators"
+          ? moderators.get()
+          : game
+              .players()
+              .map((p) => p.id)
+              .filter((p) => status.get(p) === "active");
+      const does = `vote on ${v.name ?? `"${v.title}"`} by saying aye or nay in its channel`;
+      return voters.filter((p) => v.tally[p] === undefined).map((player) => ({ player, does, channel: v.channel }));
+    }),
+);
 
 answer("vote.phrase", ({ text }: { text: string }) => (["withdraw", "abstain"].includes(text.toLowerCase()) ? "withdraw" : undefined));

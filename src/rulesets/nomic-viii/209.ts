@@ -298,7 +298,11 @@ action(
 /** Opens the active players' vote to disbar the Judge, once per Judge. */
 action(
   "move-disbarment",
-  { describe: "Call a vote of all active players to disbar the Judge (three fourths of them must vote for)", input: t.object({}) },
+  {
+    describe: "Call a vote of all active players to disbar the Judge (three fourths of them must vote for)",
+    input: t.object({}),
+    when: ({ actor }) => (!active(actor) ? "only an active player may call this vote" : term()?.judge ? undefined : "there is no Judge to disbar"),
+  },
   (_input, { actor }) => {
     if (!active(actor)) game.refuse("only an active player may call this vote");
     const judge = term()?.judge ?? game.refuse("there is no Judge to disbar");
@@ -318,7 +322,7 @@ action(
     describe: "As a moderator, move that the moderators disbar the Judge, saying how their Judgment egregiously conflicts with the rules",
     input: t.object({ conflict: t.string({ minLength: 1, maxLength: 2000, describe: "How the Judgment egregiously conflicts with the rules" }) }),
     participants: true,
-    when: ({ actor }) => (moderators.get().includes(actor) ? undefined : "only a server moderator moves this"),
+    when: ({ actor }) => (!moderators.get().includes(actor) ? "only a server moderator moves this" : term()?.judge ? undefined : "there is no Judge to disbar"),
   },
   (input, { actor }) => {
     const judge = term()?.judge ?? game.refuse("there is no Judge to disbar");

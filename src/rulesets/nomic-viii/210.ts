@@ -67,6 +67,13 @@ function checked(c: Infer<typeof change>): Change {
   return given;
 }
 
+/** Why the actor has no Judicial Proposal to change now, or nothing. */
+function nonePending({ actor }: ActionContext): string | undefined {
+  const theirs = Object.values(proposals.all()).filter((p) => p.judicial && p.author === actor && p.stage !== "removed");
+  if (theirs.some((p) => p.stage === "pending")) return undefined;
+  return theirs.length ? "your Judicial Proposal is no longer pending: it may no longer be changed" : "there is no pending Judicial Proposal of yours";
+}
+
 const mine = (actor: PlayerId, key: string): Proposal => {
   const p = proposals.get(key);
   if (!p?.judicial || p.author !== actor) game.refuse(`there is no Judicial Proposal ${key} of yours`);
@@ -111,6 +118,7 @@ action(
   {
     describe: "Change the rule-change of your Judicial Proposal before it goes on the Deck",
     input: t.object({ proposal: t.string({ minLength: 1, maxLength: 20, describe: "Its key (q1...)" }), change }),
+    when: nonePending,
   },
   (input, { actor }) => {
     const p = mine(actor, input.proposal);
@@ -121,7 +129,11 @@ action(
 
 action(
   "delete-judicial-proposal",
-  { describe: "Delete your Judicial Proposal before it goes on the Deck", input: t.object({ proposal: t.string({ minLength: 1, maxLength: 20 }) }) },
+  {
+    describe: "Delete your Judicial Proposal before it goes on the Deck",
+    input: t.object({ proposal: t.string({ minLength: 1, maxLength: 20, describe: "Its key (q1...)" }) }),
+    when: nonePending,
+  },
   (input, { actor }) => {
     const p = mine(actor, input.proposal);
     proposals.set(input.proposal, { ...p, stage: "removed", status: "removed", reason: "deleted by its author" });

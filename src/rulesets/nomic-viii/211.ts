@@ -84,11 +84,20 @@ action(
   },
 );
 
-action("withdraw-claim", { describe: "Withdraw your declaration of winners before it is seconded", input: t.object({}) }, (_input, { actor }) => {
-  if (!claims.get().some((c) => c.claimant === actor)) game.refuse("you have no declaration awaiting a second");
-  claims.set(claims.get().filter((c) => c.claimant !== actor));
-  game.post(`${name(actor)} withdraws their declaration of winners.`);
-});
+const noClaim = "you have no declaration awaiting a second";
+action(
+  "withdraw-claim",
+  {
+    describe: "Withdraw your declaration of winners before it is seconded",
+    input: t.object({}),
+    when: ({ actor }) => (claims.get().some((c) => c.claimant === actor) ? undefined : noClaim),
+  },
+  (_input, { actor }) => {
+    if (!claims.get().some((c) => c.claimant === actor)) game.refuse(noClaim);
+    claims.set(claims.get().filter((c) => c.claimant !== actor));
+    game.post(`${name(actor)} withdraws their declaration of winners.`);
+  },
+);
 
 action(
   "second-claim",
@@ -99,9 +108,11 @@ action(
     when: ({ actor }) =>
       endState.get()
         ? "the game is in an End State already"
-        : moderators.get().includes(actor)
-          ? undefined
-          : "only a server moderator seconds a claim of victory",
+        : !moderators.get().includes(actor)
+          ? "only a server moderator seconds a claim of victory"
+          : claims.get().length
+            ? undefined
+            : "no declaration of winners awaits a second",
   },
   (input, { actor }) => {
     const claim = claims.get().find((c) => c.claimant === input.claimant) ?? game.refuse(`${name(input.claimant)} has no declaration awaiting a second`);

@@ -4,9 +4,11 @@
  * the end of the game and its winners; and the deadlines, as times in the viewer's zone.
  */
 import { capitalise as capital } from "../../present/display.js";
-import { relative, timerWords, viewerZone, when } from "../format.js";
-import { gameNow } from "./practice-clock.js";
+import { relative, viewerZone, when } from "../format.js";
+import { follow } from "../router.js";
+import { deadlineGroups, gameNow } from "./practice-clock.js";
 import type { Awaited, GamePage } from "../types.js";
+import { channelPath } from "./channels-tab.js";
 import { namer } from "./names.js";
 
 /** "Ada", "Ada and Grace", "Ada, Grace and Alan". */
@@ -25,13 +27,15 @@ interface Line {
   who: string[];
   mine: boolean;
   action: string | null;
+  /** Where it is done, if in a channel (a vote as a message). */
+  channel: string | null;
   rule: number;
 }
 
 function lines(awaits: Awaited[], me: string, name: (id: string) => string): Line[] {
   const byDoing = new Map<string, Line>();
   for (const a of awaits) {
-    const line = byDoing.get(a.does) ?? { does: a.does, who: [], mine: false, action: a.action, rule: a.rule };
+    const line = byDoing.get(a.does) ?? { does: a.does, who: [], mine: false, action: a.action, channel: a.channel ?? null, rule: a.rule };
     if (a.player === me) line.mine = true;
     else line.who.push(name(a.player));
     byDoing.set(a.does, line);
@@ -80,6 +84,11 @@ export function Banner({ page, started, onGo }: { page: GamePage; started: boole
               {capital(l.does)}
             </button>
           )}
+          {l.mine && (l.action === null || !open.has(l.action)) && l.channel !== null && location.pathname !== channelPath(page.id, l.channel) && (
+            <a class="banner-go button-link" href={channelPath(page.id, l.channel)} onClick={follow}>
+              Go to its channel
+            </a>
+          )}
         </div>
       ))}
       {page.awaits.length === 0 && started !== null && (
@@ -89,10 +98,12 @@ export function Banner({ page, started, onGo }: { page: GamePage; started: boole
       )}
       {page.timers.length > 0 && (
         <ul class="deadlines">
-          {page.timers.map((t) => (
+          {deadlineGroups(page.timers).map(({ first: t, words, more }) => (
             <li key={t.id} title={`${when(t.at, page.timeZone)} in the game's time zone (${page.timeZone})`}>
-              {capital(timerWords(t.name))}: <time dateTime={new Date(t.at).toISOString()}>{when(t.at)}</time> ({viewerZone}), {relative(t.at, gameNow(page))}{" "}
-              <span class="muted">(Rule {t.rule})</span>
+              {capital(words)}: <time dateTime={new Date(t.at).toISOString()}>{when(t.at)}</time> ({viewerZone}), {relative(t.at, gameNow(page))}{" "}
+              <span class="muted">
+                (Rule {t.rule}){more > 0 ? `, and ${more} more like it later` : ""}
+              </span>
             </li>
           ))}
         </ul>

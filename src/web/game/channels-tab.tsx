@@ -7,11 +7,15 @@
 import { useState } from "preact/hooks";
 import { post } from "../api.js";
 import { when } from "../format.js";
+import { navigate } from "../router.js";
 import type { Channel, GamePage, LogEntry, Message, Rule } from "../types.js";
 import { ChannelMessage } from "./channel-message.js";
 import { namer } from "./names.js";
 import { ActionCard } from "./play-tab.js";
 import { ActMessage, useMessage } from "./use-act.js";
+
+/** A channel's own address, so that the banner, a card or a bookmark can open it. */
+export const channelPath = (gameId: string, channel: string) => `/games/${encodeURIComponent(gameId)}/channels/${encodeURIComponent(channel)}`;
 
 /** An action taken in the channel (ActionOptions.channel), among its messages. */
 function ActLine({ entry, name }: { entry: LogEntry; name: (id: string) => string }) {
@@ -71,6 +75,7 @@ function PostBox({ gameId, channel, onPosted }: { gameId: string; channel: Chann
 
 export function ChannelsTab({
   page,
+  chosen = "general",
   rules,
   log,
   channels,
@@ -79,6 +84,8 @@ export function ChannelsTab({
   onActed,
 }: {
   page: GamePage;
+  /** The channel the address names; General where it names none. */
+  chosen?: string;
   rules: Rule[];
   log: LogEntry[];
   channels: Channel[];
@@ -89,7 +96,6 @@ export function ChannelsTab({
   const gameId = page.id;
   // Your person id in the game: your messages are the ones you may edit or delete.
   const me = page.me;
-  const [chosen, setChosen] = useState("general");
   const channel = channels.find((c) => c.id === chosen) ?? channels[0];
   if (!channel) return <p class="muted">Loading the channels…</p>;
   // Its messages, and the acts of the actions its rules place here, in the order they happened.
@@ -109,7 +115,7 @@ export function ChannelsTab({
                 type="button"
                 class={c.id === channel.id ? "channel active" : "channel"}
                 aria-current={c.id === channel.id ? "true" : undefined}
-                onClick={() => setChosen(c.id)}
+                onClick={() => navigate(channelPath(gameId, c.id))}
               >
                 {c.title} <span class="count">({c.messages})</span>
                 {c.private && <span class="muted"> · private</span>}

@@ -103,7 +103,7 @@ function fillNamed(form: Element, does: string): void {
   }
 }
 
-export function GameScreen({ id, tab, user }: { id: string; tab: string; user: User }) {
+export function GameScreen({ id, tab, channel, user }: { id: string; tab: string; channel?: string; user: User }) {
   const live = useGame(id);
   const { page, error } = live;
   const title = usePresetTitle(page?.view.preset);
@@ -158,6 +158,7 @@ export function GameScreen({ id, tab, user }: { id: string; tab: string; user: U
       ) : tab === "channels" || tab === "forum" ? (
         <ChannelsTab
           page={page}
+          chosen={channel}
           rules={live.rules}
           log={live.log}
           channels={live.channels}

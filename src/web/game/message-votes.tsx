@@ -6,6 +6,8 @@
 import { post } from "../api.js";
 import { capitalise } from "../../present/display.js";
 import type { Entry } from "../../present/records.js";
+import { follow } from "../router.js";
+import { channelPath } from "./channels-tab.js";
 import { ActMessage, useMessage } from "./use-act.js";
 import { useState } from "preact/hooks";
 
@@ -34,7 +36,7 @@ export function MessageVoteButtons({ gameId, votesIn, label, onVoted }: { gameId
     show(null);
     try {
       await post(`/api/games/${gameId}/messages`, { channel: votesIn.channel, text: word });
-      show({ ok: true, text: `You said "${word}" on ${label} (in ${votesIn.channel}).` });
+      show({ ok: true, text: `You said "${word}" on ${label}, in its channel.` });
       await onVoted();
     } catch (err) {
       show({ ok: false, text: (err as Error).message });
@@ -52,7 +54,13 @@ export function MessageVoteButtons({ gameId, votesIn, label, onVoted }: { gameId
           </button>
         ))}
       </div>
-      <p class="muted">Votes are messages in the channel {votesIn.channel}: a button says its word there for you.</p>
+      <p class="muted">
+        Votes are messages: each button says its word for you in{" "}
+        <a href={channelPath(gameId, votesIn.channel)} onClick={follow}>
+          the channel of {label}
+        </a>
+        , where you may also type it.
+      </p>
       <ActMessage message={message} />
     </>
   );

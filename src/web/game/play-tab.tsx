@@ -13,6 +13,9 @@ import { SchemaForm } from "./schema-form.js";
 import { StateView } from "./state-view.js";
 import { ActMessage, type Message, useAct, useMessage } from "./use-act.js";
 
+/** An action's description without the rule it already names at its end: the summary says "(Rule N)" once. */
+const described = (a: ActionInfo) => a.describe.replace(new RegExp(`\\s*\\(Rule ${a.rule}\\)\\.?$`), "");
+
 /** The id of an action's card, which the banner's button opens and scrolls to. */
 export const actionAnchor = (name: string) => `action-${name}`;
 
@@ -42,7 +45,7 @@ export function ActionCard({ page, rules, action, prompted, onActed, announce }:
       <summary>
         <strong>{action.name}</strong>{" "}
         <span class="muted">
-          — {action.describe} (Rule {action.rule})
+          — {described(action)} (Rule {action.rule})
         </span>
       </summary>
       <SchemaForm

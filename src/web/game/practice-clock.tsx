@@ -9,6 +9,26 @@ import { relative, timerWords } from "../format.js";
 import { durationWords } from "../../present/practice-clock.js";
 import type { GamePage } from "../types.js";
 
+type Timer = GamePage["timers"][number];
+
+/** A timer's words: what its rule said happens then, else its name in words. */
+export const deadlineWords = (t: Timer) => t.describe ?? timerWords(t.name);
+
+/**
+ * The deadlines soonest first, those saying the same thing for the same rule as one (a check
+ * per player reads once): the first of each, and how many more follow.
+ */
+export function deadlineGroups(timers: readonly Timer[]): { first: Timer; words: string; more: number }[] {
+  const groups = new Map<string, { first: Timer; words: string; more: number }>();
+  for (const t of [...timers].sort((a, b) => a.at - b.at)) {
+    const words = deadlineWords(t);
+    const group = groups.get(`${t.rule} ${words}`);
+    if (group) group.more++;
+    else groups.set(`${t.rule} ${words}`, { first: t, words, more: 0 });
+  }
+  return [...groups.values()];
+}
+
 /** The game's time now: real time, plus how far a practice game's clock was moved ahead. Deadlines count from it. */
 export function gameNow(page: GamePage, realNow = Date.now()): number {
   return realNow + (page.practice?.aheadMs ?? 0);
@@ -53,7 +73,8 @@ export function PracticeClock({ page, onChanged }: { page: GamePage; onChanged()
         </button>
         {next && (
           <button type="button" class="secondary" disabled={busy} onClick={() => move({ toNextDeadline: true }, "to the next deadline")}>
-            To the next deadline (Rule {next.rule}'s {timerWords(next.name)}, {relative(next.at, gameNow(page))})
+            To the next deadline ({next.describe ? `${next.describe}, Rule ${next.rule}` : `Rule ${next.rule}'s ${timerWords(next.name)}`},{" "}
+            {relative(next.at, gameNow(page))})
           </button>
         )}
       </div>

@@ -7,11 +7,23 @@
  */
 import { changeLine, describeChange } from "../../records/reports/describe-change.js";
 import { capitalise } from "../../present/display.js";
-import { choiceWords as said, declaredRecords, entryMoves, moveWords, recordEntries, type Entry, type EntryMove } from "../../present/records.js";
+import {
+  choiceWords as said,
+  citing,
+  declaredRecords,
+  entryMoves,
+  type KeyedEntry,
+  movesFor,
+  moveWords,
+  recordKeyedEntries,
+  type Entry,
+  type EntryMove,
+} from "../../present/records.js";
 import { relative, when } from "../format.js";
 import type { GamePage, Json, Rule } from "../types.js";
 import { listNames } from "./banner.js";
 import { namer } from "./names.js";
+import { gameNow } from "./practice-clock.js";
 import { Preview } from "./preview.js";
 import { CodeDiff, mostlyRewritten, TextDiff } from "./text-diff.js";
 import { MessageVoteButtons, votesInOf } from "./message-votes.js";
@@ -98,6 +110,15 @@ function Votes({ votes, page }: { votes: Json | undefined; page: GamePage }) {
   );
 }
 
+/** Who endorses (seconds, supports) it, where the rules keep that (the convention's `endorsers`). */
+function Endorsers({ entry, page }: { entry: Entry; page: GamePage }) {
+  const name = namer(page.view);
+  if (!Array.isArray(entry.endorsers)) return null;
+  const ids = entry.endorsers.filter((p): p is string => typeof p === "string");
+  const who = [...ids.filter((p) => p === page.me).map(() => "you"), ...ids.filter((p) => p !== page.me).map(name)];
+  return <p class="endorsers">{who.length ? `Endorsed by ${listNames(who)} (${who.length})` : "Endorsed by no one yet"}</p>;
+}
+
 /** An action's name as a button's words: "final-form" reads "Final form". */
 const words = (action: string) => capitalise(action.replace(/[-_]+/g, " "));
 
@@ -109,7 +130,10 @@ interface Props {
   announce(message: Message | null): void;
 }
 
-function ProposalCard({ page, rules, entry, moves, onActed, announce }: Props & { entry: Entry; moves: EntryMove[] }) {
+function ProposalCard({ page, rules, keyed, moves: all, onActed, announce }: Props & { keyed: KeyedEntry; moves: EntryMove[] }) {
+  const { key, entry } = keyed;
+  // The moves its stage allows, as the entry says (a queued proposal is endorsed, not voted on).
+  const moves = movesFor(entry, all);
   const { busy, message, act } = useAct(page.id, onActed, announce);
   const name = namer(page.view);
   const label = labelOf(entry);
@@ -123,7 +147,7 @@ function ProposalCard({ page, rules, entry, moves, onActed, announce }: Props & 
   const available = moves.filter((m) => open.has(m.action) && !(m === voting && myVote !== undefined)).map((m) => m.action);
   const opened = typeof entry.openedAt === "number" ? entry.openedAt : null;
   return (
-    <article class="proposal-card card" data-proposal={String(entry.number)} data-moves={available.join(" ")} aria-label={label}>
+    <article class="proposal-card card" data-proposal={String(entry.number)} data-key={key} data-moves={available.join(" ")} aria-label={label}>
       <header>
         <h3>{label}</h3>
         <span class="muted">
@@ -132,7 +156,7 @@ function ProposalCard({ page, rules, entry, moves, onActed, announce }: Props & 
             <>
               {" · opened "}
               <time dateTime={new Date(opened).toISOString()} title={when(opened)}>
-                {relative(opened)}
+                {relative(opened, gameNow(page))}
               </time>
             </>
           )}
@@ -142,6 +166,7 @@ function ProposalCard({ page, rules, entry, moves, onActed, announce }: Props & 
       {changesOf(entry).map((change, i) => (
         <Change key={i} change={change} rules={rules} />
       ))}
+      <Endorsers entry={entry} page={page} />
       <Votes votes={entry.votes} page={page} />
       {myVote !== undefined && <p class="my-vote">You voted {said(myVote)}.</p>}
       <div class="vote-buttons">
@@ -157,7 +182,7 @@ function ProposalCard({ page, rules, entry, moves, onActed, announce }: Props & 
                 onClick={() =>
                   act(
                     m.action,
-                    { [m.field]: Number(entry.number), ...(m.choice && value !== null ? { [m.choice.name]: value } : {}) },
+                    { [m.field]: citing(m, key, entry.number), ...(m.choice && value !== null ? { [m.choice.name]: value } : {}) },
                     m === voting ? `You voted ${said(value)} ${label.replace(/^P/, "p")}.` : `Done: ${words(m.action).toLowerCase()} on ${label}.`,
                   )
                 }
@@ -179,11 +204,14 @@ function ProposalCard({ page, rules, entry, moves, onActed, announce }: Props & 
  * discussion, whose vote is still to come: `closedAt: null` in the ProposalRecord convention);
  * the others are decided.
  */
-export function proposalsOnTable(page: GamePage): { open: Entry[]; decided: Entry[] } {
-  const open = recordEntries(page.view.state, "proposal", "open");
-  const notOpen = recordEntries(page.view.state, "proposal", "decided");
-  const pending = notOpen.filter((e) => e.closedAt === null);
-  return { open: [...open, ...pending].sort((a, b) => Number(a.number) - Number(b.number)), decided: notOpen.filter((e) => !pending.includes(e)) };
+export function proposalsOnTable(page: GamePage): { open: KeyedEntry[]; decided: KeyedEntry[] } {
+  const open = recordKeyedEntries(page.view.state, "proposal", "open");
+  const notOpen = recordKeyedEntries(page.view.state, "proposal", "decided");
+  const pending = notOpen.filter((e) => e.entry.closedAt === null);
+  return {
+    open: [...open, ...pending].sort((a, b) => Number(a.entry.number) - Number(b.entry.number)),
+    decided: notOpen.filter((e) => !pending.includes(e)),
+  };
 }
 
 /** The moves on entries of proposal records: the cards carry them, so "Your moves" need not. */
@@ -201,15 +229,15 @@ export function ProposalCards({ page, rules, onActed, announce }: Props) {
     <section class="proposals" aria-label="Proposals">
       <h2>Proposals</h2>
       {open.length === 0 && <p class="muted">No proposal is open.</p>}
-      {open.map((entry) => (
-        <ProposalCard key={String(entry.number)} page={page} rules={rules} entry={entry} moves={moves} onActed={onActed} announce={announce} />
+      {open.map((keyed) => (
+        <ProposalCard key={keyed.key} page={page} rules={rules} keyed={keyed} moves={moves} onActed={onActed} announce={announce} />
       ))}
       {decided.length > 0 && (
         <details class="decided">
           <summary>Decided: {decided.length}</summary>
           <ul>
-            {decided.reverse().map((entry) => (
-              <li key={String(entry.number)} data-proposal={String(entry.number)}>
+            {decided.reverse().map(({ key, entry }) => (
+              <li key={key} data-proposal={String(entry.number)}>
                 <strong>{labelOf(entry)}</strong> by {typeof entry.proposer === "string" ? name(entry.proposer) : "someone"}: {String(entry.status)}
                 {typeof entry.reason === "string" && entry.reason ? ` (${entry.reason})` : ""}
                 <br />

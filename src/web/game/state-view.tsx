@@ -7,7 +7,7 @@
 import { useState } from "preact/hooks";
 import { isGridBoard } from "../../present/board.js";
 import { type Block, durationWords, type Part, presentScoreboard, presentState, type Row } from "../../present/display.js";
-import { entryMoves, isOpen, moveWords } from "../../present/records.js";
+import { citing, entryMoves, isEntry, isOpen, movesFor, moveWords } from "../../present/records.js";
 import { post } from "../api.js";
 import { when } from "../format.js";
 import type { GamePage, Json, PageView, StateView as StateEntry } from "../types.js";
@@ -95,8 +95,8 @@ function Scoreboard({ view }: { view: PageView }) {
 
 /** The moves an open entry offers (vote on case N...), as buttons on its row. */
 function RowMoves({ page, state, row, act }: { page: GamePage; state: StateEntry; row: Row; act(action: string, input: Json): void }) {
-  const moves = entryMoves(page.actions, state.record?.citedAs);
-  if (!state.record || !isOpen(state.record, row.entry)) return null;
+  if (!state.record || !isEntry(row.entry) || !isOpen(state.record, row.entry)) return null;
+  const moves = movesFor(row.entry, entryMoves(page.actions, state.record.citedAs));
   return (
     <>
       {moves.flatMap((m) =>
@@ -105,7 +105,7 @@ function RowMoves({ page, state, row, act }: { page: GamePage; state: StateEntry
             type="button"
             class="secondary"
             key={`${m.action}.${String(value)}`}
-            onClick={() => act(m.action, { [m.field]: Number(row.key), ...(m.choice ? { [m.choice.name]: value } : {}) })}
+            onClick={() => act(m.action, { [m.field]: citing(m, row.key, undefined), ...(m.choice ? { [m.choice.name]: value } : {}) })}
           >
             {moveWords(m, value)}
           </button>

@@ -6,7 +6,7 @@ import type { Game } from "../../../kernel/game.js";
 import type { Json, RuleRecord } from "../../../kernel/types.js";
 import { amountOf, filesOf, moveCost, playersOf, positionOf, proposalsOf, suggestionsOf, type NomicProposal, type Square, type Vote } from "./state.js";
 export { playNomicGame, SimulatedClock, type NomicDriverOptions, type NomicTurnReport } from "./driver.js";
-import { botRandom, pick, type Random } from "../../../bots/random.js";
+import { botRandom, pick, shuffle, type Random } from "../../../bots/random.js";
 
 /** Rule 209: at most 25 mutable rules. Every plan keeps the count within it, change by change. */
 const cap = 25;
@@ -289,13 +289,4 @@ function capacity(game: Game): number {
   const free = invented(game).filter((r) => r.mutable).length;
   const count = mutableCount(game);
   return count < cap ? 2 * free + (cap - count) : free;
-}
-
-function shuffle<T>(random: Random, items: readonly T[]): T[] {
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
 }

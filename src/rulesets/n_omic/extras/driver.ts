@@ -7,6 +7,7 @@
 import { ActionError, fireAllDueTimers, type Game } from "../../../kernel/game.js";
 import type { Act, Json } from "../../../kernel/types.js";
 import type { NomicBotPlayer } from "./bot.js";
+export { SimulatedClock } from "../../../bots/simulated-clock.js";
 import {
   amountOf,
   moveCost,
@@ -23,25 +24,6 @@ import {
 } from "./state.js";
 
 const hour = 3_600_000;
-
-/**
- * The clock of a simulated game: it starts where asked, moves one minute per reading (so
- * acts have distinct, reproducible times) and jumps ahead when the driver waits out a
- * period the rules impose, such as Rule 335's 24 hours of discussion.
- */
-export class SimulatedClock {
-  private time: number;
-  constructor(
-    start: number,
-    private readonly step = 60_000,
-  ) {
-    this.time = start;
-  }
-  readonly now = (): number => (this.time += this.step);
-  advance(ms: number): void {
-    this.time += Math.max(0, ms);
-  }
-}
 
 export interface NomicTurnReport {
   /** The game's turn number. */

@@ -112,34 +112,53 @@ export function BooleanField({ name, title, value, onChange }: ScalarProps) {
   );
 }
 
-/** A choice from a list: the one select every choosing field draws. */
+/** A choice from a list: the one select every choosing field draws, with what the rule says the field is for under it. */
 function Choice(props: {
   name: string;
+  path: string;
   title: string;
+  schema: Schema;
   current: string;
   blank: string | null;
   options: { value: string; text: string }[];
   onPick(value: string): void;
 }) {
+  const form = useContext(Form);
+  const note = props.schema.description ? noteId(form, props.path) : undefined;
   return (
-    <label>
-      {props.title}
-      <select name={props.name} aria-label={props.title} value={props.current} onChange={(e) => props.onPick((e.target as HTMLSelectElement).value)}>
-        {props.blank !== null && <option value="">{props.blank}</option>}
-        {props.options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.text}
-          </option>
-        ))}
-      </select>
-    </label>
+    <>
+      <label>
+        {props.title}
+        <select
+          name={props.name}
+          aria-label={props.title}
+          aria-describedby={note}
+          value={props.current}
+          onChange={(e) => props.onPick((e.target as HTMLSelectElement).value)}
+        >
+          {props.blank !== null && <option value="">{props.blank}</option>}
+          {props.options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.text}
+            </option>
+          ))}
+        </select>
+      </label>
+      {note && (
+        <span class="field-note" id={note}>
+          <span class="field-about">{props.schema.description}</span>
+        </span>
+      )}
+    </>
   );
 }
 
-export function EnumField({ name, title, schema, value, required, onChange }: ScalarProps) {
+export function EnumField({ name, path, title, schema, value, required, onChange }: ScalarProps) {
   return (
     <Choice
       name={name}
+      path={path}
+      schema={schema}
       title={title}
       current={value === undefined ? "" : JSON.stringify(value)}
       blank={!required ? "—" : value === undefined ? "choose…" : null}
@@ -149,11 +168,13 @@ export function EnumField({ name, title, schema, value, required, onChange }: Sc
   );
 }
 
-export function PlayerField({ name, title, value, onChange }: ScalarProps) {
+export function PlayerField({ name, path, title, schema, value, onChange }: ScalarProps) {
   const { players } = useContext(Form);
   return (
     <Choice
       name={name}
+      path={path}
+      schema={schema}
       title={title}
       current={typeof value === "string" ? value : ""}
       blank="—"
@@ -166,13 +187,15 @@ export function PlayerField({ name, title, value, onChange }: ScalarProps) {
 /** A rule of the game, chosen from those in effect; a number typed where the page has no rules list. */
 export function RuleField(props: ScalarProps) {
   const { rules } = useContext(Form);
-  const { name, title, value, onChange } = props;
+  const { name, path, schema, title, value, onChange } = props;
   if (rules.length === 0) return <NumberField {...props} />;
   const known = typeof value === "number" && rules.some((r) => r.number === value);
   const unknown = !known && typeof value === "number" ? [{ value: String(value), text: `${value} — not a rule in effect` }] : [];
   return (
     <Choice
       name={name}
+      path={path}
+      schema={schema}
       title={title}
       current={typeof value === "number" ? String(value) : ""}
       blank="choose a rule…"
