@@ -86,73 +86,71 @@ test("a game moved between servers keeps its channels: the texts that stand, the
   }
 });
 
-test("nomos export --db writes a game's messages and nomos import-game restores them; a redacted text never travels", async () => {
+/** The talk, on a server of its own, written to `name` by `nomos export --db` (as whoever keeps the server's file would). */
+async function talkFile(name: string): Promise<{ file: string; text: string }> {
   const server = await startServer();
   try {
     const { id } = await talked(server);
-    const file = join(dir, "talk.nomos.json");
+    const file = join(dir, name);
     const exported = await runCli(["--db", server.db, "--game", id, "export", file], true);
     assert.equal(exported.code, 0, exported.stderr);
-    const text = readFileSync(file, "utf8");
-    assert.ok(!text.includes("hunter2") && !text.includes("bye for now"), "no gone text in the file");
-    assert.deepEqual(
-      JSON.parse(text).messages.map((m: { id: number; text: string | null }) => [m.id, m.text]),
-      [
-        [1, "yes"],
-        [2, "hello, all"],
-        [3, null],
-        [4, null],
-      ],
-    );
-    const target = join(dir, "imported.db");
-    const imported = await runCli(["--db", target, "import-game", file, "--id", "talk"], true);
-    assert.equal(imported.code, 0, imported.stderr);
-    const store = SqliteStore.open(target);
-    try {
-      const rows = new MessageTable(store.sql).list("talk");
-      assert.deepEqual(
-        rows.map((m) => [m.id, m.channel, m.author, m.text, m.editedAt !== null, m.deleted, m.redacted]),
-        [
-          [1, "vote", "ada-lovelace", "yes", false, false, null],
-          [2, "general", "ada-lovelace", "hello, all", true, false, null],
-          [3, "general", "grace-hopper", null, false, false, { by: "ada-lovelace", reason: "A password" }],
-          [4, "general", "grace-hopper", null, false, true, null],
-        ],
-      );
-    } finally {
-      store.close();
-    }
+    return { file, text: readFileSync(file, "utf8") };
   } finally {
     await server.close();
+  }
+}
+
+test("nomos export --db writes a game's messages and nomos import-game restores them; a redacted text never travels", async () => {
+  const { file, text } = await talkFile("talk.nomos.json");
+  assert.ok(!text.includes("hunter2") && !text.includes("bye for now"), "no gone text in the file");
+  assert.deepEqual(
+    JSON.parse(text).messages.map((m: { id: number; text: string | null }) => [m.id, m.text]),
+    [
+      [1, "yes"],
+      [2, "hello, all"],
+      [3, null],
+      [4, null],
+    ],
+  );
+  const target = join(dir, "imported.db");
+  const imported = await runCli(["--db", target, "import-game", file, "--id", "talk"], true);
+  assert.equal(imported.code, 0, imported.stderr);
+  const store = SqliteStore.open(target);
+  try {
+    const rows = new MessageTable(store.sql).list("talk");
+    assert.deepEqual(
+      rows.map((m) => [m.id, m.channel, m.author, m.text, m.editedAt !== null, m.deleted, m.redacted]),
+      [
+        [1, "vote", "ada-lovelace", "yes", false, false, null],
+        [2, "general", "ada-lovelace", "hello, all", true, false, null],
+        [3, "general", "grace-hopper", null, false, false, { by: "ada-lovelace", reason: "A password" }],
+        [4, "general", "grace-hopper", null, false, true, null],
+      ],
+    );
+  } finally {
+    store.close();
   }
 });
 
 test("nomos verify replays messages with the file's texts, and names the acts whose text is gone instead of calling the log different", async () => {
-  const server = await startServer();
-  try {
-    const { id } = await talked(server);
-    const file = join(dir, "verify.nomos.json");
-    assert.equal((await runCli(["--db", server.db, "--game", id, "export", file], true)).code, 0);
-    const acts = JSON.parse(readFileSync(file, "utf8")).acts as { seq: number; input: { kind: string; op?: string; message?: number } }[];
-    const postOf = (n: number) => acts.find((a) => a.input.kind === "message" && a.input.op === "post" && a.input.message === n)!.seq;
-    const verified = await runCli(["verify", file], true);
-    assert.deepEqual(verified.out.differences, [], "no false alarm");
-    assert.equal(verified.out.identical, true);
-    assert.equal(verified.code, 0, verified.stderr);
-    assert.deepEqual(
-      verified.out.inexact.map((a: { seq: number }) => a.seq),
-      [postOf(2), postOf(3), postOf(4)],
-      "the posts whose text is gone: replaced by an edit, redacted, deleted",
-    );
-    const words = await runCli(["verify", file], false);
-    assert.equal(words.code, 0, words.stderr);
-    assert.match(words.stdout, /could not be re-run exactly/);
-    assert.match(words.stdout, new RegExp(`act ${postOf(3)}: message 3 was redacted`));
-    assert.match(words.stdout, new RegExp(`act ${postOf(4)}: message 4 was deleted`));
-    assert.match(words.stdout, new RegExp(`act ${postOf(2)}: message 2's text then was replaced by an edit`));
-  } finally {
-    await server.close();
-  }
+  const { file, text } = await talkFile("verify.nomos.json");
+  const acts = JSON.parse(text).acts as { seq: number; input: { kind: string; op?: string; message?: number } }[];
+  const postOf = (n: number) => acts.find((a) => a.input.kind === "message" && a.input.op === "post" && a.input.message === n)!.seq;
+  const verified = await runCli(["verify", file], true);
+  assert.deepEqual(verified.out.differences, [], "no false alarm");
+  assert.equal(verified.out.identical, true);
+  assert.equal(verified.code, 0, verified.stderr);
+  assert.deepEqual(
+    verified.out.inexact.map((a: { seq: number }) => a.seq),
+    [postOf(2), postOf(3), postOf(4)],
+    "the posts whose text is gone: replaced by an edit, redacted, deleted",
+  );
+  const words = await runCli(["verify", file], false);
+  assert.equal(words.code, 0, words.stderr);
+  assert.match(words.stdout, /could not be re-run exactly/);
+  assert.match(words.stdout, new RegExp(`act ${postOf(3)}: message 3 was redacted`));
+  assert.match(words.stdout, new RegExp(`act ${postOf(4)}: message 4 was deleted`));
+  assert.match(words.stdout, new RegExp(`act ${postOf(2)}: message 2's text then was replaced by an edit`));
 });
 
 test("a season of Nomic VIII, whose votes are messages, verifies from its file: no false alarm, the acts whose text is gone named", async () => {
