@@ -7,13 +7,18 @@ import { archiveChecksum, ArchiveError, archiveFormat, archiveVersion, type Arch
  * The whole game as an archive: its info and every act. `extra` travels with it untouched
  * (a server's own settings for the game, such as its time zone), and must be JSON.
  * `messages` reads the game's messages (where the text is kept beside the log: the server's
- * table); it is called as the acts are read, with nothing in between, so both are of one moment.
+ * table), right after the acts: both must be of one moment.
  */
 export async function exportGame(store: GameStore, gameId: string, extra?: { [key: string]: Json }, messages?: () => ArchivedMessage[]): Promise<GameArchive> {
   const info = await store.getGame(gameId);
   if (!info) throw new ArchiveError("no-game", `there is no game "${gameId}" in this store to export; list the games to see their ids`);
-  const read = await store.readActs(gameId);
-  const told = messages?.();
+  let read = await store.readActs(gameId);
+  let told = messages?.();
+  // A message act written between the two reads would leave its text without its act: read again.
+  for (let tries = 0; told && tries < 3 && (await store.lastSeq(gameId)) !== (read.at(-1)?.seq ?? 0); tries++) {
+    read = await store.readActs(gameId);
+    told = messages?.();
+  }
   // Through JSON, as the file will be: what is exported is what an import reads back.
   const acts = JSON.parse(JSON.stringify(read)) as Act[];
   // A deleted or redacted text stays gone, whatever the reader handed over.
