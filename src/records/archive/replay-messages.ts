@@ -51,7 +51,8 @@ export class ReplayStore extends MemoryStore {
   override appendAct(gameId: string, act: Act): void {
     const log = this.recorded[act.seq - 1];
     const same = (part: "time" | "seed" | "input" | "effects") => log !== undefined && canonicalJson(log[part]) === canonicalJson(act[part]);
-    if (log && !same("effects") && same("time") && same("seed") && same("input") && this.takeAsRecorded(gameId, act.seq)) return;
+    const gone = this.texts.get(act.seq);
+    if (gone && "gone" in gone && !same("effects") && same("time") && same("seed") && same("input") && this.takeAsRecorded(gameId, act.seq)) return;
     super.appendAct(gameId, act);
   }
 
