@@ -11,7 +11,7 @@ import { after, before, test } from "node:test";
 import { Game, type EngineOptions } from "../src/kernel/game.js";
 import type { Act } from "../src/kernel/types.js";
 import {
-  actsChecksum,
+  archiveChecksum,
   ArchiveError,
   exportGame,
   importGame,
@@ -91,7 +91,7 @@ before(async () => {
 
 test("a game exported from one SQLite file and imported into another loads to the same state and plays on alike", async () => {
   assert.equal(archive.format, "nomos-game");
-  assert.equal(archive.version, 1);
+  assert.equal(archive.version, 2);
   assert.deepEqual(archive.extra, extra);
   assert.equal(archive.acts.length, live.acts.length);
   assert.match(text, /^ {4}\{"seq":2,/m, "one act per line");
@@ -155,7 +155,7 @@ test("re-running every act's input gives every act's effects; a tampered effect 
   )!;
   const effect = act.effects.find((e) => e.e === "state.set" && e.name === "points" && e.player === "ada-lovelace")!;
   if (effect.e === "state.set") effect.value = (effect.value as number) + 100;
-  tampered.checksum = actsChecksum(tampered.acts);
+  tampered.checksum = archiveChecksum(tampered.acts);
   const damaged = await verifyArchive(parseArchive(serializeArchive(tampered)), () => createQuickJsSandbox());
   assert.equal(damaged.identical, false);
   assert.equal(damaged.differences.length, 1, "the acts after it were recorded from the true score, as the replay makes them");
@@ -169,7 +169,7 @@ test("re-running every act's input gives every act's effects; a tampered effect 
 function edited(edit: (a: GameArchive) => void): string {
   const copy = structuredClone(archive);
   edit(copy);
-  copy.checksum = actsChecksum(copy.acts);
+  copy.checksum = archiveChecksum(copy.acts);
   return serializeArchive(copy);
 }
 
@@ -183,7 +183,7 @@ test("a file that is not a sound game is refused, saying what is wrong", () => {
   refuses("{ not json", "not-json", /not JSON/);
   refuses(text.slice(0, text.length / 2), "not-json", /not JSON.*cut short/);
   refuses(JSON.stringify({ format: "other-game", acts: [] }), "not-an-archive", /not a Nomos game file: its "format" is "other-game"/);
-  refuses(text.replace('"version": 1', '"version": 2'), "newer", /newer version of Nomos.*upgrade/);
+  refuses(text.replace('"version": 2', '"version": 3'), "newer", /newer version of Nomos.*upgrade/);
   refuses(
     text.replace('"text":"Rule of the last turn."', '"text":"Rule of the lost turn."'),
     "damaged",
@@ -249,7 +249,10 @@ test("an import onto a taken id is refused whole, and goes through under another
   );
   // Bad files write nothing either.
   const headless = archive.acts.slice(1);
-  await assert.rejects(importGame(store, { ...parseArchive(text), acts: headless, checksum: actsChecksum(headless) }, { id: "bad" }), /position 1 has seq 2/);
+  await assert.rejects(
+    importGame(store, { ...parseArchive(text), acts: headless, checksum: archiveChecksum(headless) }, { id: "bad" }),
+    /position 1 has seq 2/,
+  );
   await assert.rejects(importGame(store, parseArchive(text), { id: "no spaces please" }), /cannot name a game/);
   assert.deepStrictEqual(store.listGames(), games);
 

@@ -13,7 +13,7 @@ import { visibleLog } from "../src/kernel/visibility.js";
 import { exportGame } from "../src/records/archive/index.js";
 import { formatAct } from "../src/present/format-log.js";
 import { GameHub } from "../src/server/hub.js";
-import { exportedMessages, withMessages } from "../src/server/message-log.js";
+import { withMessages } from "../src/server/message-log.js";
 import { MessageTable } from "../src/server/messages.js";
 import { SqliteStore } from "../src/store/sqlite-store.js";
 import { engine } from "./helpers.js";
@@ -28,7 +28,7 @@ test("GameHub.message: posts, edits and a redaction by the host; the text is gon
     const game = await hub.create({ name: "Talk", preset: null, rules: messageRules(), seed: "hub" });
     for (const name of ["Ada Lovelace", "Grace Hopper", "Alan Turing"]) await hub.change(game, (g) => g.join(name));
     const heardNews: unknown[] = [];
-    const stop = hub.watch(game.id, (news) => heardNews.push(news));
+    const stop = hub.watch(game.id, "grace-hopper", (news) => heardNews.push(news));
 
     const secret = "My password is hunter2";
     assert.deepEqual(await hub.message(game, "alan-turing", { op: "post", channel: "general", text: secret }), { id: 1 });
@@ -68,7 +68,7 @@ test("GameHub.message: posts, edits and a redaction by the host; the text is gon
     const redaction = entries.find((e) => e.input.kind === "message" && e.input.op === "redact");
     assert.ok(redaction, "the redaction is an act of its own");
     assert.match(formatAct(acts.at(-1)!, acts.at(-1)!.effects, name), /Ada Lovelace redacts message 1: A password, posted by mistake/);
-    const archive = await exportGame(store, game.id, { messages: exportedMessages(game.id, table) });
+    const archive = await exportGame(store, game.id, undefined, () => table.archived(game.id));
     for (const [where, text] of [
       ["the log", JSON.stringify(acts)],
       ["the log as read", JSON.stringify(entries)],

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import { buildServer } from "../src/server/app.js";
+import { buildServer, type ServerOptions } from "../src/server/app.js";
 
 export interface TestServer {
   url: string;
@@ -13,11 +13,11 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** `clock` lets a test move the server's time on (a discussion's 24 hours, say). */
-export async function startServer(options: { clock?: () => number } = {}): Promise<TestServer> {
+/** `clock` lets a test move the server's time on (a discussion's 24 hours, say); the rate limits are high unless a test sets them. */
+export async function startServer(options: Partial<Omit<ServerOptions, "db">> = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), "nomos-server-"));
   const db = join(dir, "games.db");
-  const app = await buildServer({ db, durability: "process", authRateLimit: 10_000, ...options });
+  const app = await buildServer({ db, durability: "process", authRateLimit: 10_000, messageRateLimit: { max: 10_000, windowMs: 10_000 }, ...options });
   const url = await app.listen({ port: 0, host: "127.0.0.1" });
   return {
     url,

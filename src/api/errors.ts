@@ -27,7 +27,7 @@ const meanings = {
   413: "The request body is too large",
   415: "The body is not JSON (send Content-Type: application/json)",
   422: "A rule refused the action; the error names the rule",
-  429: "Too many tries from your address; wait a minute",
+  429: "Too fast: too many sign-ins from your address (wait a minute), or messages from you (wait a few seconds)",
   500: "Something went wrong on the server; nothing was changed",
   503: "A rule's code failed while acting; nothing was changed",
 } as const;

@@ -1,5 +1,6 @@
 /** The forum, and the rule-code helpers (type checks and completions). */
 import { Type, type Static } from "@sinclair/typebox";
+import { messageChars } from "../kernel/messages.js";
 
 export const Post = Type.Object(
   {
@@ -17,7 +18,7 @@ export type Post = Static<typeof Post>;
 export const PostsQuery = Type.Object({ after: Type.Optional(Type.Integer({ minimum: 0 })) }, { additionalProperties: false });
 export const NewPost = Type.Object(
   {
-    body: Type.String({ minLength: 1, maxLength: 10_000 }),
+    body: Type.String({ minLength: 1, maxLength: messageChars, description: "A message's text, counted as for POST .../messages" }),
     topic: Type.Optional(
       Type.String({ minLength: 1, maxLength: 100, description: 'What the post is about, for the rules ("forum.posted"); "general" by default' }),
     ),

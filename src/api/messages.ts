@@ -1,5 +1,6 @@
 /** A game's channels and their messages: where people talk, and where rules may hear votes. */
 import { Type, type Static } from "@sinclair/typebox";
+import { messageChars } from "../kernel/messages.js";
 import { Nullable } from "./shared.js";
 
 export const Channel = Type.Object(
@@ -42,9 +43,13 @@ export const MessagesQuery = Type.Object(
   { additionalProperties: false },
 );
 
-const text = Type.String({ maxLength: 10_000, description: "Not blank; at most 10,000 characters" });
-export const NewMessage = Type.Object({ channel: Type.String({ minLength: 1, maxLength: 100 }), text }, { additionalProperties: false });
-export const MessageEdit = Type.Object({ text }, { additionalProperties: false });
+/** A message's text: its limit and how it is counted are the engine's (src/kernel/messages.ts); ajv counts code points too. */
+export const MessageText = Type.String({
+  maxLength: messageChars,
+  description: `Not blank; at most ${messageChars.toLocaleString("en")} characters (Unicode code points: an emoji is one)`,
+});
+export const NewMessage = Type.Object({ channel: Type.String({ minLength: 1, maxLength: 100 }), text: MessageText }, { additionalProperties: false });
+export const MessageEdit = Type.Object({ text: MessageText }, { additionalProperties: false });
 export const Redaction = Type.Object(
   { reason: Type.String({ maxLength: 1000, description: "Why the text is removed: everyone sees it in its place" }) },
   { additionalProperties: false },

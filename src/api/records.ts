@@ -116,8 +116,13 @@ export const GameArchiveSchema = Type.Unsafe<GameArchive>(
       game: Type.Object({}, Open),
       checksum: Type.Optional(Type.String()),
       acts: Type.Array(Type.Object({}, Open)),
+      messages: Type.Optional(
+        Type.Array(Type.Object({}, Open), {
+          description: "The game's messages, numbered: the texts that stand (null where deleted or redacted); the checksum covers them",
+        }),
+      ),
     },
-    { ...Open, $id: "GameArchive", title: "GameArchive", description: "A whole game: its info and its log, with a checksum" },
+    { ...Open, $id: "GameArchive", title: "GameArchive", description: "A whole game: its info, its log and its messages, with a checksum" },
   ),
 );
 

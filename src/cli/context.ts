@@ -5,6 +5,7 @@
 import { existsSync } from "node:fs";
 import { fireAllDueTimers, Game, type EngineOptions } from "../kernel/game.js";
 import { SqliteStore } from "../store/sqlite-store.js";
+import { MessageTable } from "../server/messages.js";
 import { engineOptions } from "../engine.js";
 import { defaultPreset } from "../rulesets/default.js";
 
@@ -31,6 +32,12 @@ export function defaultDb(): string {
 
 export function openEngine(options: GlobalOptions): EngineOptions {
   return engineOptions({ store: SqliteStore.open(options.db) });
+}
+
+/** The game file's messages (their text, kept beside the log), where the store is a game file. */
+export function messageTable(engine: EngineOptions): MessageTable | undefined {
+  const store = engine.store;
+  return store instanceof SqliteStore ? MessageTable.of(store) : undefined;
 }
 
 /** Runs `work` with the store open, and closes it after. `create` allows a new game file. */

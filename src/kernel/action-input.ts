@@ -5,8 +5,10 @@
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import type { Json, PlayerRecord, RuleCode } from "./types.js";
+import { limitWords } from "./limit-words.js";
 
-const ajv = new Ajv({ allErrors: true, discriminator: true, strict: false });
+// verbose: each error carries the value refused, so that a text too long can say by how much.
+const ajv = new Ajv({ allErrors: true, discriminator: true, strict: false, verbose: true });
 ajv.addFormat("player", true);
 ajv.addFormat("rule-code", true);
 ajv.addFormat("rule", true);
@@ -20,43 +22,9 @@ export class InputError extends Error {
   }
 }
 
-const plural = (n: unknown, one: string) => `${String(n)} ${one}${n === 1 ? "" : "s"}`;
-
-/** A limit a value broke, in words ("is too long: at most 200 characters"), or null; also used for the API's own requests. */
-export function limitWords(keyword: string, params: Record<string, unknown>): string | null {
-  const limit = params.limit;
-  switch (keyword) {
-    case "maxLength":
-      return `is too long: at most ${plural(limit, "character")}`;
-    case "minLength":
-      return limit === 1 ? "is empty" : `is too short: at least ${plural(limit, "character")}`;
-    case "maxItems":
-      return `has too many items: at most ${plural(limit, "item")}`;
-    case "minItems":
-      return `needs at least ${plural(limit, "item")}`;
-    case "maximum":
-      return `must be ${String(limit)} or less`;
-    case "minimum":
-      return `must be ${String(limit)} or more`;
-    case "type": {
-      const names: Record<string, string> = {
-        string: "text",
-        integer: "a whole number",
-        number: "a number",
-        boolean: "true or false",
-        object: "a set of fields",
-        array: "a list",
-      };
-      return `must be ${names[String(params.type)] ?? String(params.type)}`;
-    }
-    default:
-      return null;
-  }
-}
-
 function describe(error: ErrorObject): string {
   const where = error.instancePath ? `input${error.instancePath.replace(/\/(\d+)/g, "[$1]").replace(/\//g, ".")}` : "input";
-  const limit = limitWords(error.keyword, error.params as Record<string, unknown>);
+  const limit = limitWords(error.keyword, error.params as Record<string, unknown>, error.data);
   if (limit) return `${where} ${limit}`;
   switch (error.keyword) {
     case "required":

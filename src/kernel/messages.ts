@@ -5,6 +5,7 @@
  * Here, the host's half: an op checked and turned into an act, and the fold of message acts.
  */
 import { ActionError } from "./action-error.js";
+import { characters, limitWords } from "./limit-words.js";
 import type { MessageFacts } from "./guest-protocol.js";
 import { own, setOwn } from "./own.js";
 import { founderOf, roleOf } from "./participants.js";
@@ -28,6 +29,7 @@ export type MessageOp =
   | { op: "delete"; message: number }
   | { op: "redact"; message: number; reason: string };
 
+/** The most characters a message holds, counted as people count them ({@link characters}); the API's schemas take it from here. */
 export const messageChars = 10_000;
 
 /** Every channel of the game, "general" first. */
@@ -53,11 +55,8 @@ export const gameHost = founderOf;
 
 function checkedText(text: unknown): string {
   if (typeof text !== "string" || !text.trim()) throw new ActionError("invalid-input", "a message cannot be blank");
-  if (text.length > messageChars)
-    throw new ActionError(
-      "invalid-input",
-      `a message holds at most ${messageChars.toLocaleString("en")} characters; this one has ${text.length.toLocaleString("en")}`,
-    );
+  const tooLong = characters(text) > messageChars && limitWords("maxLength", { limit: messageChars }, text);
+  if (tooLong) throw new ActionError("invalid-input", `a message ${tooLong}; shorten it`);
   return text;
 }
 
@@ -138,11 +137,15 @@ export function foldChannel(state: GameState, effect: { e: "channel.opened"; cha
   }
 }
 
+/** Whether `viewer` may read the channel `id` and know of its messages (a channel the state does not know hides nothing). */
+export function channelReadBy(state: Readonly<GameState>, id: string | undefined, viewer: string | null): boolean {
+  const channel = id === undefined ? undefined : channelOf(state, id);
+  return channel === undefined || readsChannel(channel, viewer);
+}
+
 /** Whether `viewer` may read what a message act is about (its channel may be private). */
 export function messageActSeenBy(state: Readonly<GameState>, input: MessageInput, viewer: string | null): boolean {
-  const channelId = input.op === "post" ? input.channel : messageOf(state, input.message)?.channel;
-  const channel = channelId === undefined ? undefined : channelOf(state, channelId);
-  return channel === undefined || readsChannel(channel, viewer);
+  return channelReadBy(state, input.op === "post" ? input.channel : messageOf(state, input.message)?.channel, viewer);
 }
 
 /** A copy of the state for `viewer` holds no private channel they do not read, nor its messages. */

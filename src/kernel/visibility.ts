@@ -182,10 +182,25 @@ export function logEntryFor(state: GameState, act: Act, viewer: string | null): 
   return { seq: act.seq, time: act.time, input: visibleInput(state, act.input, viewer), effects: visibleEffects(state, act, viewer) };
 }
 
+/** Whether an act is in `viewer`'s log: all are but a message act in a private channel they do not read. */
+function inLogOf(state: GameState, act: Act, viewer: string | null): boolean {
+  return act.input.kind !== "message" || messageActSeenBy(state, act.input, viewer);
+}
+
 /** The acts of a log as a viewer may read them; a message act in a private channel they do not read is left out. */
 export function visibleLog(state: GameState, acts: readonly Act[], viewer: string | null): LogEntry[] {
-  return acts.flatMap((act) => (act.input.kind === "message" && !messageActSeenBy(state, act.input, viewer) ? [] : [logEntryFor(state, act, viewer)]));
+  return acts.flatMap((act) => (inLogOf(state, act, viewer) ? [logEntryFor(state, act, viewer)] : []));
 }
+
+/**
+ * Whether to tell `viewer` that an act happened (a page's live news): it is in their log, or
+ * it changed what they see of the game (a rule may make a private message's consequences
+ * public). Its events, messages and draws do not count: they show only in the log.
+ */
+export function actNoticedBy(state: GameState, act: Act, viewer: string | null): boolean {
+  return inLogOf(state, act, viewer) || visibleEffects(state, act, viewer).some((e) => !quiet.has(e.e));
+}
+const quiet = new Set<Effect["e"]>(["event", "message", "calendar", "random"]);
 
 /**
  * A copy of the state holding only the values `viewer` may see: the others (and values no

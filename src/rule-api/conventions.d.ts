@@ -245,7 +245,8 @@ interface PrecedenceConflict {
  * would be), the engine asks every rule in effect `answer("outcome.allowed", (q: OutcomeQuestion) => ...)`.
  * A string cancels the act: an action, a join or another person's act is refused with that reason
  * (nothing is recorded); a timer's firing is recorded as spent with its effects discarded (rules
- * hear nothing) and "Canceled by Rule N: <reason>" in the log. true or undefined allows it.
+ * hear nothing) and "Canceled by Rule N: <reason>" in the log. `false` cancels it in your rule's
+ * name; true or nothing allows it. An answer of another kind is the rule's failure and counts as none.
  * A rule that answers it must allow the act that ends the game (`game.isOver()` reads true then),
  * and a leave where the rules say leaving is always possible (`q.act.kind === "leave"`). An
  * observer's leaving is not asked: it is always possible. The rule-change probe's acts are asked

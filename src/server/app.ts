@@ -9,6 +9,7 @@ import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { MessageTable } from "./messages.js";
+import { defaultMessageRateLimit, messageLimiter, type MessageRateLimit } from "./message-limit.js";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import { sharedSchemas } from "../api/index.js";
 import type { EngineOptions } from "../kernel/game.js";
@@ -40,6 +41,8 @@ export interface ServerOptions {
   secureCookies?: boolean;
   /** Sign-ins and sign-ups allowed per address per minute (guards against password guessing). */
   authRateLimit?: number;
+  /** Message ops (posts, edits, deletions, redactions) allowed per person in a window; 20 in 10 seconds by default. */
+  messageRateLimit?: MessageRateLimit;
   logger?: boolean;
 }
 
@@ -49,18 +52,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const clock = options.clock ?? Date.now;
   const store = SqliteStore.open(options.db, { durability: options.durability ?? "full" });
   const engine: EngineOptions = engineOptions({ store, clock });
-  const context: ServerContext = {
-    hub: new GameHub(engine, clock, MessageTable.of(store)),
-    accounts: new Accounts(store.sql, clock),
-    clock,
-    secureCookies: options.secureCookies ?? false,
-    authRateLimit: options.authRateLimit ?? 30,
-  };
 
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 512 * 1024,
-    ajv: { customOptions: { removeAdditional: false, allErrors: false } },
+    // verbose: a refused value travels with its error, so that words can say how far it is off (src/server/validation-words.ts).
+    ajv: { customOptions: { removeAdditional: false, allErrors: false, verbose: true } },
     // Errors fastify meets before routing (a URL that cannot be decoded) in the API's own format.
     frameworkErrors: (err, request, reply) => {
       const { status, body, unexpected } = toErrorReply(err);
@@ -87,6 +84,14 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
+  const context: ServerContext = {
+    hub: new GameHub(engine, clock, MessageTable.of(store)),
+    accounts: new Accounts(store.sql, clock),
+    clock,
+    secureCookies: options.secureCookies ?? false,
+    authRateLimit: options.authRateLimit ?? 30,
+    messageLimit: messageLimiter(app, options.messageRateLimit ?? defaultMessageRateLimit),
+  };
   for (const schema of sharedSchemas) app.addSchema(schema);
   await app.register(swagger, {
     // Shared schemas appear under components.schemas by their own names.

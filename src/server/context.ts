@@ -12,6 +12,7 @@ import type {
 import type { Accounts, Session, User } from "./accounts.js";
 import { ApiError } from "./errors.js";
 import type { GameHub } from "./hub.js";
+import type { MessageLimiter } from "./message-limit.js";
 
 export interface ServerContext {
   hub: GameHub;
@@ -21,6 +22,8 @@ export interface ServerContext {
   secureCookies: boolean;
   /** Sign-ins and sign-ups allowed per address per minute. */
   authRateLimit: number;
+  /** Every message route's onRequest: how fast one person may post (src/server/message-limit.ts). */
+  messageLimit: MessageLimiter;
 }
 
 /** The server as routes see it: request and reply types come from the contract's schemas (src/api). */

@@ -7,8 +7,9 @@ import { Game, type EngineOptions, type NewGame } from "../kernel/game.js";
 import { clockAhead } from "../kernel/practice-clock.js";
 import { hostDeadline } from "../kernel/deadlines.js";
 import { timerHeld } from "../kernel/rule-status.js";
-import type { MessageOp } from "../kernel/messages.js";
-import type { PlayerRecord } from "../kernel/types.js";
+import { channelReadBy, messageOf, type MessageOp } from "../kernel/messages.js";
+import type { Act, PlayerRecord } from "../kernel/types.js";
+import { actNoticedBy } from "../kernel/visibility.js";
 import { recordMessage, type MessageTable } from "./messages.js";
 import { FoundingStore } from "../store/founding-store.js";
 import { StoreWriteError } from "../store/sqlite-driver.js";
@@ -19,6 +20,13 @@ import { ApiError } from "./errors.js";
 /** What a page watching a game hears: a new act (fetch the game again) or a message (by its number). */
 export type News = { kind: "act"; seq: number } | { kind: "post"; id: number };
 type Listener = (news: News) => void;
+/** A page watching: whose it is (a person in the game; null: nobody's) decides what news it hears. */
+interface Watcher {
+  viewer: string | null;
+  listener: Listener;
+}
+/** Whether a viewer is to hear a piece of news (the kernel's visibility decides: src/kernel/visibility.ts, messages.ts). */
+export type Audience = (viewer: string | null) => boolean;
 
 /** How often the games pages watch are checked for acts another process wrote. */
 const pollMs = 1000;
@@ -30,7 +38,7 @@ export class GameHub {
   private readonly games = new Map<string, Promise<Game>>();
   /** Each game's changes, one at a time (and reloads between them). */
   private readonly queues = new Map<string, Promise<unknown>>();
-  private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly listeners = new Map<string, Set<Watcher>>();
   /** How to end each live stream, so that stopping the server need not wait for pages to leave. */
   private readonly streams = new Set<() => void>();
   private readonly alarms = new Map<string, NodeJS.Timeout>();
@@ -166,12 +174,17 @@ export class GameHub {
   async message(game: Game, person: string, op: MessageOp, userId: string | null = null): Promise<{ id: number }> {
     const table = this.messages;
     if (!table) throw new Error("this hub keeps no messages table");
+    let current = game;
     const id = await this.change(
       game,
-      (g) => recordMessage(this.engine.store, table, g, person, op, userId),
+      (g) => {
+        current = g;
+        return recordMessage(this.engine.store, table, g, person, op, userId);
+      },
       op.op === "post" ? "your post" : "your message's change",
     );
-    this.announce(game.id, { kind: "post", id });
+    // Only the channel's readers hear of it: the others may not know when, or how often, it is used.
+    this.announce(game.id, { kind: "post", id }, (viewer) => channelReadBy(current.state, messageOf(current.state, id)?.channel, viewer));
     return { id };
   }
 
@@ -198,16 +211,16 @@ export class GameHub {
         }
         throw err;
       } finally {
-        if (current.state.seq !== before) this.changed(current);
+        if (current.state.seq !== before) await this.changed(current, before);
       }
     });
   }
 
-  /** Tells the game's watchers of something besides an act (a forum post). */
-  announce(id: string, news: News): void {
-    for (const listener of this.listeners.get(id) ?? []) {
+  /** Tells the game's watchers in `audience` of something (a message posted as talk, once the game is over). */
+  announce(id: string, news: News, audience: Audience): void {
+    for (const { viewer, listener } of this.listeners.get(id) ?? []) {
       try {
-        listener(news);
+        if (audience(viewer)) listener(news);
       } catch {
         // one broken connection must not stop the others hearing the news
       }
@@ -215,16 +228,17 @@ export class GameHub {
   }
 
   /**
-   * Calls `listener` with each piece of news about the game; returns the unsubscribe.
-   * `end` closes the watcher's connection: {@link endStreams} calls it when the server stops.
+   * Calls `listener` with each piece of news about the game that `viewer` may know of; returns
+   * the unsubscribe. `end` closes the watcher's connection: {@link endStreams} calls it when the server stops.
    */
-  watch(id: string, listener: Listener, end?: () => void): () => void {
+  watch(id: string, viewer: string | null, listener: Listener, end?: () => void): () => void {
     let set = this.listeners.get(id);
     if (!set) this.listeners.set(id, (set = new Set()));
-    set.add(listener);
+    const watcher: Watcher = { viewer, listener };
+    set.add(watcher);
     if (end) this.streams.add(end);
     return () => {
-      set.delete(listener);
+      set.delete(watcher);
       if (end) this.streams.delete(end);
       if (set.size === 0) this.listeners.delete(id);
     };
@@ -293,7 +307,7 @@ export class GameHub {
       throw err;
     }
     game.close();
-    this.changed(reloaded);
+    await this.changed(reloaded, game.state.seq);
     return reloaded;
   }
 
@@ -310,9 +324,21 @@ export class GameHub {
     return this.clock() + clockAhead(game.state);
   }
 
-  private changed(game: Game): void {
+  /**
+   * After the acts past `since`: re-arms the game's timers and tells each watcher who may
+   * know of one of them (a message in a private channel is news to its readers only).
+   */
+  private async changed(game: Game, since: number): Promise<void> {
     this.arm(game);
-    this.announce(game.id, { kind: "act", seq: game.state.seq });
+    if (!this.listeners.has(game.id)) return;
+    const state = game.state;
+    let acts: Act[];
+    try {
+      acts = await this.engine.store.readActs(game.id, since);
+    } catch {
+      return; // unread, nobody can be told safely; pages catch up with the next act
+    }
+    this.announce(game.id, { kind: "act", seq: state.seq }, (viewer) => acts.some((act) => actNoticedBy(state, act, viewer)));
   }
 
   /**

@@ -5,7 +5,6 @@
  */
 import type { Game } from "../kernel/game.js";
 import type { LogEntry } from "../kernel/visibility.js";
-import type { Json } from "../kernel/types.js";
 import { messageWords, type MessageTable } from "./messages.js";
 import { personName } from "./routes/forum.js";
 
@@ -25,9 +24,4 @@ export function withMessages(game: Game, table: MessageTable | undefined, entrie
     const row = table?.get(game.id, input.message);
     return row ? { ...entry, message: { channel: row.channel, text: row.text, shown: messageWords(row, name) } } : entry;
   });
-}
-
-/** The game's messages for an export file: texts as they stand (null once deleted or redacted). */
-export function exportedMessages(gameId: string, table: MessageTable | undefined): Json {
-  return (table?.list(gameId, { limit: -1 }) ?? []) as unknown as Json;
 }

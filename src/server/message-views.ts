@@ -39,18 +39,23 @@ export function offersRedaction(state: Readonly<GameState>, person: string): boo
   return answered || gameHost(state) === person;
 }
 
-/** Up to a page of the messages `person` may read after `which.after`, from the server's table (acts and talk alike). */
+/**
+ * Up to a page of the messages `person` may read after `which.after`, from the server's table
+ * (acts and talk alike). Where there are channels they may not read, one indexed read per
+ * channel they do read, at most a page each: the others' messages are never scanned, however many.
+ */
 export function messageList(table: MessageTable, game: Game, person: string, which: { channel?: string; after: number }): Message[] {
   const state = game.state;
-  const readable = new Set(channelList(state, person).map((c) => c.id));
-  const rows: MessageRow[] = [];
-  // Skip past messages of channels the person may not read, a page at a time, until a page is full or none are left.
-  for (let after = which.after; rows.length < pageSize; ) {
-    const page = table.list(game.id, { channel: which.channel, after, limit: pageSize });
-    rows.push(...page.filter((m) => readable.has(m.channel)).slice(0, pageSize - rows.length));
-    if (page.length < pageSize) break;
-    after = page.at(-1)!.id;
-  }
+  const readable = channelList(state, person).map((c) => c.id);
+  const after = which.after;
+  const rows: MessageRow[] =
+    which.channel === undefined && readable.length === channelsOf(state).length
+      ? table.list(game.id, { after, limit: pageSize })
+      : readable
+          .filter((channel) => which.channel === undefined || channel === which.channel)
+          .flatMap((channel) => table.list(game.id, { channel, after, limit: pageSize }))
+          .sort((a, b) => a.id - b.id)
+          .slice(0, pageSize);
   const name = (id: string) => personName(game, id);
   const redactor = offersRedaction(state, person);
   return rows.map((m) => {

@@ -7,6 +7,7 @@ import type { Game } from "../kernel/game.js";
 import type { GameStore } from "../kernel/game-store.js";
 import type { MessageOp } from "../kernel/messages.js";
 import type { MessageInput } from "../kernel/types.js";
+import type { ArchivedMessage } from "../records/archive/index.js";
 import type { SqlDatabase, SqlStatement } from "../store/sqlite-driver.js";
 import type { SqliteStore } from "../store/sqlite-store.js";
 
@@ -72,6 +73,9 @@ export class MessageTable {
     this.q = {
       last: db.prepare("SELECT MAX(number) AS last FROM messages WHERE game_id = ?"),
       insert: db.prepare("INSERT INTO messages (game_id, number, channel, person, user_id, body, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)"),
+      restore: db.prepare(
+        "INSERT INTO messages (game_id, number, channel, person, body, created_at, edited_at, deleted, redacted_by, redacted_reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      ),
       edit: db.prepare("UPDATE messages SET body = ?, edited_at = ? WHERE game_id = ? AND number = ?"),
       remove: db.prepare("UPDATE messages SET body = NULL, deleted = 1 WHERE game_id = ? AND number = ?"),
       redact: db.prepare("UPDATE messages SET body = NULL, redacted_by = ?, redacted_reason = ? WHERE game_id = ? AND number = ?"),
@@ -122,6 +126,27 @@ export class MessageTable {
       limit = options.limit ?? 200;
     const rows = options.channel === undefined ? this.q.all!.all(gameId, after, limit) : this.q.inChannel!.all(gameId, options.channel, after, limit);
     return (rows as unknown as Raw[]).map(row);
+  }
+
+  /** The game's messages for its file (src/records/archive): every one, its text only while it stands. */
+  archived(gameId: string): ArchivedMessage[] {
+    return this.list(gameId, { limit: -1 }).map((m) => ({
+      id: m.id,
+      channel: m.channel,
+      author: m.author,
+      text: m.deleted || m.redacted ? null : m.text,
+      at: m.at,
+      editedAt: m.editedAt,
+      deleted: m.deleted,
+      redacted: m.redacted,
+    }));
+  }
+
+  /** Writes a game file's messages (checked against its log) for the game imported as `gameId`; in the import's transaction. */
+  restore(gameId: string, messages: readonly ArchivedMessage[]): void {
+    for (const m of messages) {
+      this.q.restore!.run(gameId, m.id, m.channel, m.author, m.text, m.at, m.editedAt, m.deleted ? 1 : 0, m.redacted?.by ?? null, m.redacted?.reason ?? null);
+    }
   }
 
   get(gameId: string, number: number): MessageRow | undefined {

@@ -3,13 +3,15 @@
  * password is too short: at least 8 characters", not ajv's "body/password must NOT have
  * fewer than 8 characters".
  */
-import { limitWords } from "../kernel/action-input.js";
+import { limitWords } from "../kernel/limit-words.js";
 
 interface Problem {
   keyword: string;
   instancePath: string;
   params: Record<string, unknown>;
   message?: string;
+  /** The value refused (the server's ajv is verbose). */
+  data?: unknown;
 }
 
 /** What may go in a field whose pattern refused the value, where the pattern is one people meet. */
@@ -28,7 +30,7 @@ function words(problem: Problem, context: string | undefined): string {
   const where = field(problem, context);
   const p = problem.params;
   const name = problem.instancePath.split("/").pop() ?? "";
-  const limit = limitWords(problem.keyword, p);
+  const limit = limitWords(problem.keyword, p, problem.data);
   if (limit) return `${where} ${limit}`;
   switch (problem.keyword) {
     case "required":

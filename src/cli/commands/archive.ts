@@ -4,10 +4,10 @@
  */
 import { writeFileSync } from "node:fs";
 import type { Command } from "commander";
-import { ArchiveError, exportGame, importGame, parseArchive, serializeArchive, verifyArchive } from "../../records/archive/index.js";
+import { ArchiveError, exportGame, importGame, parseArchive, serializeArchive, verifyArchive, type ArchivedMessage } from "../../records/archive/index.js";
 import { createQuickJsSandbox } from "../../sandbox/quickjs-sandbox.js";
 import { limits } from "../../kernel/limits.js";
-import { output, UsageError, withGame, withStore, type GlobalOptions } from "../context.js";
+import { messageTable, output, UsageError, withGame, withStore, type GlobalOptions } from "../context.js";
 import { readText } from "../parse.js";
 
 function readArchive(file: string) {
@@ -26,7 +26,8 @@ export function registerArchiveCommands(program: Command, globals: () => GlobalO
     .action(async (file: string | undefined) => {
       const g = globals();
       await withGame(g, async (game, engine) => {
-        const text = serializeArchive(await exportGame(engine.store, game.id));
+        const table = messageTable(engine);
+        const text = serializeArchive(await exportGame(engine.store, game.id, undefined, table && (() => table.archived(game.id))));
         const target = file ?? `${game.id}.nomos.json`;
         if (target === "-") {
           process.stdout.write(text);
@@ -52,11 +53,17 @@ export function registerArchiveCommands(program: Command, globals: () => GlobalO
         g,
         async (engine) => {
           try {
-            const info = await importGame(engine.store, archive, o.id !== undefined ? { id: o.id } : {});
+            const table = messageTable(engine);
+            const info = await importGame(engine.store, archive, {
+              ...(o.id !== undefined ? { id: o.id } : {}),
+              ...(table ? { messages: (id: string, messages: ArchivedMessage[]) => table.restore(id, messages) } : {}),
+            });
+            const messages = archive.messages?.length ?? 0;
             output(
               g,
-              { game: info.id, name: info.name, acts: archive.acts.length },
-              () => `Imported game ${info.id} "${info.name}" (${archive.acts.length} acts) into ${g.db}. Play on with: nomos --game ${info.id} state`,
+              { game: info.id, name: info.name, acts: archive.acts.length, messages },
+              () =>
+                `Imported game ${info.id} "${info.name}" (${archive.acts.length} acts, ${messages} messages) into ${g.db}. Play on with: nomos --game ${info.id} state`,
             );
           } catch (err) {
             if (err instanceof ArchiveError) throw new UsageError(err.message, err.code);
@@ -76,7 +83,9 @@ export function registerArchiveCommands(program: Command, globals: () => GlobalO
       output(g, report, () =>
         [
           report.identical
-            ? `All ${report.acts} acts replay exactly as recorded.`
+            ? report.inexact.length
+              ? `All ${report.acts} acts replay as recorded; ${report.inexact.length} could not be re-run exactly, their messages' text being gone (see the note).`
+              : `All ${report.acts} acts replay exactly as recorded.`
             : `${report.differences.length} of ${report.compared} acts replayed differ from the record; the first is act ${report.differences[0]?.seq ?? "?"}: ${report.differences[0]?.detail ?? ""}`,
           ...(report.stopped ? [`Stopped: ${report.stopped}`] : []),
           ...report.caveats.map((c) => `note: ${c}`),

@@ -5,7 +5,8 @@
  */
 import { emptyState, fold } from "../../kernel/fold.js";
 import type { Act, Effect, GameInfo, GameState, Input, Json } from "../../kernel/types.js";
-import { actsChecksum, ArchiveError, archiveFormat, archiveVersion, type GameArchive } from "./format.js";
+import { archiveChecksum, ArchiveError, archiveFormat, archiveVersion, type GameArchive } from "./format.js";
+import { checkMessages } from "./messages.js";
 
 // Typed as mapped types, so that a new input or effect kind in types.ts fails to compile
 // here until it is added: a file naming a kind this engine does not know is refused, not
@@ -154,11 +155,12 @@ export function checkArchive(value: unknown): { archive: GameArchive; state: Gam
   const acts = value.acts.map((act, i) => checkAct(act, i + 1));
   // Before the order checks: a damaged file should be called damaged, not out of order.
   if (typeof value.checksum === "string") {
-    const computed = actsChecksum(acts);
+    const computed = archiveChecksum(acts, value.messages);
+    const what = value.messages === undefined ? "acts" : "acts and messages";
     if (computed !== value.checksum) {
       throw new ArchiveError(
         "damaged",
-        `the file is damaged: its acts do not match its checksum (the file says ${value.checksum}, the acts give ${computed}). Export the game again from where it is kept; if the acts were edited on purpose, remove "checksum" to import them unchecked`,
+        `the file is damaged: its ${what} do not match its checksum (the file says ${value.checksum}, the ${what} give ${computed}). Export the game again from where it is kept; if the ${what} were edited on purpose, remove "checksum" to import them unchecked`,
       );
     }
   }
@@ -191,9 +193,10 @@ export function checkArchive(value: unknown): { archive: GameArchive; state: Gam
       );
     }
   }
-  const archive: GameArchive = { format: archiveFormat, version: archiveVersion, exportedAt: value.exportedAt, game, acts };
+  const archive: GameArchive = { format: archiveFormat, version: value.version === 1 ? 1 : archiveVersion, exportedAt: value.exportedAt, game, acts };
   if (value.extra !== undefined) archive.extra = value.extra as { [key: string]: Json };
   if (typeof value.checksum === "string") archive.checksum = value.checksum;
+  if (value.messages !== undefined) archive.messages = checkMessages(value.messages, state);
   return { archive, state };
 }
 

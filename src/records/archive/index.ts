@@ -1,11 +1,12 @@
 /** A whole game as one file: export, import, and the replay check. See format.ts for the file. */
 export {
-  actsChecksum,
+  archiveChecksum,
   ArchiveError,
   archiveFormat,
   archiveVersion,
   canonicalJson,
   serializeArchive,
+  type ArchivedMessage,
   type ArchiveErrorCode,
   type GameArchive,
 } from "./format.js";

@@ -8,8 +8,9 @@
 import { fireAllDueTimers, Game, type EngineOptions } from "../../kernel/game.js";
 import type { Act, Input, Json } from "../../kernel/types.js";
 import type { SandboxFactory } from "../../kernel/sandbox.js";
-import { MemoryStore } from "../../store/memory-store.js";
+import { replayFacts } from "../../kernel/messages.js";
 import { checkArchive } from "./check.js";
+import { ReplayStore, replayTexts, type ReplayText } from "./replay-messages.js";
 import { withRecordedCalendar } from "./recorded-calendar.js";
 import { canonicalJson, type GameArchive } from "./format.js";
 import { own } from "../../kernel/own.js";
@@ -26,7 +27,7 @@ export interface ActDifference {
 }
 
 export interface ReplayReport {
-  /** Every act was re-run and came out identical. */
+  /** Every act was re-run and none came out differently (those in `inexact` could not be re-run exactly). */
   identical: boolean;
   /** Acts in the archive, and how many were re-run and compared. */
   acts: number;
@@ -35,6 +36,11 @@ export interface ReplayReport {
   differences: ActDifference[];
   /** Why the replay ended before the last act, or null. */
   stopped: string | null;
+  /**
+   * Message acts that could not be re-run exactly: the text their rules read is gone (deleted,
+   * redacted, replaced by an edit) and without it they came out otherwise; each was taken as the log has it.
+   */
+  inexact: { seq: number; detail: string }[];
   /** What the replay could not check exactly, in words. */
   caveats: string[];
 }
@@ -96,8 +102,8 @@ function rawInput(schema: Json, value: Json, seen: { code: number }): Json {
   return value;
 }
 
-/** Gives one input to the game as its player, officer or clock first did. */
-async function rerun(game: Game, input: Input, seen: { code: number }): Promise<void> {
+/** Gives one input to the game as its player, officer or clock first did; a message act with its text, where the file has it. */
+async function rerun(game: Game, input: Input, seen: { code: number }, text: ReplayText | undefined): Promise<void> {
   switch (input.kind) {
     case "join":
       await game.join(input.player.name, input.player.id);
@@ -130,9 +136,11 @@ async function rerun(game: Game, input: Input, seen: { code: number }): Promise<
       return;
     }
     case "post":
-    case "message":
-      // The log holds no message's text: the act is played again without it.
       await game.replayMessage(input);
+      return;
+    case "message":
+      // The log holds no message's text: the file's messages give it, where it still stands.
+      await game.replayMessage(input, text && "text" in text ? { ...replayFacts(game.state, input), text: text.text } : undefined);
       return;
     case "correction":
       await game.correct(input.by, { cites: input.cites, reason: input.reason, changes: input.changes });
@@ -153,9 +161,10 @@ async function rerun(game: Game, input: Input, seen: { code: number }): Promise<
 export async function verifyArchive(archive: GameArchive, sandbox: SandboxFactory, options: VerifyOptions = {}): Promise<ReplayReport> {
   const { archive: checked } = checkArchive(archive);
   const acts = checked.acts;
-  const report: ReplayReport = { identical: false, acts: acts.length, compared: 0, differences: [], stopped: null, caveats: [] };
+  const report: ReplayReport = { identical: false, acts: acts.length, compared: 0, differences: [], stopped: null, inexact: [], caveats: [] };
   const max = options.maxDifferences ?? 20;
-  const store = new MemoryStore();
+  const texts = replayTexts(acts, checked.messages);
+  const store = new ReplayStore(acts, texts);
   let now = acts[0]!.time;
   // The engine reads its clock once per act: it reads the recorded time of the act being re-run.
   // Rules the log says were stopped (a deadline depends on the machine) are stopped again.
@@ -196,11 +205,22 @@ export async function verifyArchive(archive: GameArchive, sandbox: SandboxFactor
         now = act.time;
         const before = await store.lastSeq(id);
         try {
-          await rerun(game, act.input, seen);
+          await rerun(game, act.input, seen, texts.get(act.seq));
         } catch (err) {
-          report.differences.push({ seq: act.seq, kind: act.input.kind, parts: [], detail: `the replay could not re-run it: ${(err as Error).message}` });
-          report.stopped = `act ${act.seq} could not be re-run, so the acts after it cannot be compared`;
-          break;
+          // Refused without its text, which is gone: taken as the log has it (store.taken), like one that came out otherwise.
+          if (!store.takeAsRecorded(id, act.seq)) {
+            report.differences.push({ seq: act.seq, kind: act.input.kind, parts: [], detail: `the replay could not re-run it: ${(err as Error).message}` });
+            report.stopped = `act ${act.seq} could not be re-run, so the acts after it cannot be compared`;
+            break;
+          }
+        }
+        if (store.taken) {
+          // The game folded what the replay made: it is loaded again from the log's act, then goes on from a snapshot.
+          report.inexact.push(store.taken);
+          store.taken = null;
+          game.close();
+          game = await Game.load(engine, id);
+          await store.saveSnapshot(id, { seq: game.state.seq, state: game.state });
         }
         made = await store.readActs(id, before);
         if (made.length === 0) {
@@ -239,6 +259,12 @@ export async function verifyArchive(archive: GameArchive, sandbox: SandboxFactor
   } finally {
     game?.close();
     store.close();
+  }
+  if (report.inexact.length > 0) {
+    const n = report.inexact.length;
+    report.caveats.push(
+      `${n} message act${n === 1 ? "" : "s"} could not be re-run exactly: the rules read ${n === 1 ? "its" : "their"} text, which is gone (${report.inexact.map((a) => `act ${a.seq}: ${a.detail}`).join("; ")}); the log's effects were taken for ${n === 1 ? "it" : "them"}, and the acts after compared on that footing`,
+    );
   }
   if (seen.code > 0) {
     report.caveats.push(

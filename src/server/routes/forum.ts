@@ -54,13 +54,14 @@ export function forumRoutes(app: Api, context: ServerContext): void {
   app.post(
     "/api/games/:id/posts",
     {
+      onRequest: context.messageLimit,
       schema: {
         operationId: "createPost",
         tags: ["forum"],
         summary: 'Post to the game\'s forum (its channel "general", or the channel named as topic)',
         params: gameIdParams,
         body: NewPost,
-        response: { 201: PostCreated, ...errorResponses(...changing, ...inGame) },
+        response: { 201: PostCreated, ...errorResponses(...changing, ...inGame, 429) },
       },
     },
     async (request, reply) => {

@@ -1,8 +1,8 @@
 /**
  * Live updates by server-sent events. Each event says only that something happened (its
  * seq, or a message's number), never what: the page then fetches its own filtered view, so a
- * secret cannot travel down a shared channel. A page that reconnects sends Last-Event-ID
- * and hears at once if it missed acts.
+ * secret cannot travel down a shared channel; and each goes only to watchers who may know of
+ * it (GameHub.watch). A page that reconnects sends Last-Event-ID and hears at once if it missed acts.
  */
 import { Type } from "@sinclair/typebox";
 import { errorResponses, inGame } from "../../api/index.js";
@@ -19,7 +19,7 @@ const stream = {
     "text/event-stream": {
       schema: Type.String({
         description:
-          '`act` events (id: the act\'s seq, data: {"seq": n}) and `message` events (data: {"id": n}: a message posted, edited, deleted or redacted)',
+          '`act` events (id: the act\'s seq, data: {"seq": n}) and `message` events (data: {"id": n}: a message posted, edited, deleted or redacted); each only to those who may know of it (a private channel\'s messages, and their acts, reach its readers alone)',
       }),
     },
   },
@@ -32,13 +32,14 @@ export function liveRoutes(app: Api, context: ServerContext): void {
       schema: {
         operationId: "watchGame",
         tags: ["play"],
-        summary: "Server-sent events: `act` (data: {seq}) after every act, `message` (data: {id}) after a message is posted, edited, deleted or redacted",
+        summary:
+          "Server-sent events: `act` (data: {seq}) after every act you may know of, `message` (data: {id}) after a message is posted, edited, deleted or redacted in a channel you read",
         params: gameIdParams,
         response: { 200: stream, ...errorResponses(...inGame) },
       },
     },
     async (request, reply) => {
-      const { game } = await seat(context, request, request.params.id);
+      const { game, membership } = await seat(context, request, request.params.id);
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {
@@ -54,7 +55,8 @@ export function liveRoutes(app: Api, context: ServerContext): void {
       raw.write("retry: 1000\n\n");
       const lastSeen = Number(request.headers["last-event-id"]);
       if (Number.isFinite(lastSeen) && lastSeen < game.state.seq) send({ kind: "act", seq: game.state.seq });
-      const unwatch = context.hub.watch(game.id, send, () => raw.end());
+      // Each watcher hears only of what they may know of: a private channel's messages reach its readers alone.
+      const unwatch = context.hub.watch(game.id, membership.playerId, send, () => raw.end());
       const heartbeat = setInterval(() => raw.write(": still here\n\n"), heartbeatMs);
       const stop = () => {
         clearInterval(heartbeat);

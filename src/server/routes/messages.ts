@@ -19,7 +19,7 @@ import {
   ref,
 } from "../../api/index.js";
 import type { Game } from "../../kernel/game.js";
-import type { MessageOp } from "../../kernel/messages.js";
+import { channelReadBy, type MessageOp } from "../../kernel/messages.js";
 import type { Api, ServerContext } from "../context.js";
 import { badRequest } from "../errors.js";
 import { gameIdParams } from "../schemas.js";
@@ -47,7 +47,7 @@ export async function postMessage(
   if (game.state.status === "active" || !text.trim() || !channelList(game.state, person).some((c) => c.id === channel && c.open))
     return context.hub.message(game, person, { op: "post", channel, text }, userId);
   const id = table(context).insertTalk(game.id, channel, person, userId, text, context.clock());
-  context.hub.announce(game.id, { kind: "post", id });
+  context.hub.announce(game.id, { kind: "post", id }, (viewer) => channelReadBy(game.state, channel, viewer));
   return { id };
 }
 
@@ -98,13 +98,14 @@ export function messageRoutes(app: Api, context: ServerContext): void {
   app.post(
     "/api/games/:id/messages",
     {
+      onRequest: context.messageLimit,
       schema: {
         operationId: "postMessage",
         tags: ["messages"],
         summary: "Post a message in a channel: an act the rules hear (they may refuse it, saying why)",
         params: gameIdParams,
         body: NewMessage,
-        response: { 201: MessageCreated, ...errorResponses(...changing, ...inGame) },
+        response: { 201: MessageCreated, ...errorResponses(...changing, ...inGame, 429) },
       },
     },
     async (request, reply) => {
@@ -116,13 +117,14 @@ export function messageRoutes(app: Api, context: ServerContext): void {
   app.patch(
     "/api/games/:id/messages/:message",
     {
+      onRequest: context.messageLimit,
       schema: {
         operationId: "editMessage",
         tags: ["messages"],
         summary: "Replace the text of a message of yours (rules hear the edit)",
         params: MessageParams,
         body: MessageEdit,
-        response: { 200: MessageCreated, ...errorResponses(...changing, ...inGame) },
+        response: { 200: MessageCreated, ...errorResponses(...changing, ...inGame, 429) },
       },
     },
     async (request) => {
@@ -134,12 +136,13 @@ export function messageRoutes(app: Api, context: ServerContext): void {
   app.delete(
     "/api/games/:id/messages/:message",
     {
+      onRequest: context.messageLimit,
       schema: {
         operationId: "deleteMessage",
         tags: ["messages"],
         summary: "Delete a message of yours: everyone sees that it was deleted, not what it said",
         params: MessageParams,
-        response: { 200: MessageCreated, ...errorResponses(...changing, ...inGame) },
+        response: { 200: MessageCreated, ...errorResponses(...changing, ...inGame, 429) },
       },
     },
     async (request) => {
@@ -151,13 +154,14 @@ export function messageRoutes(app: Api, context: ServerContext): void {
   app.post(
     "/api/games/:id/messages/:message/redact",
     {
+      onRequest: context.messageLimit,
       schema: {
         operationId: "redactMessage",
         tags: ["messages"],
         summary: "Remove a message's text for good, where the rules allow you (the game's host, if no rule says): the fact and your reason stay",
         params: MessageParams,
         body: Redaction,
-        response: { 200: MessageCreated, ...errorResponses(...changing, ...inGame) },
+        response: { 200: MessageCreated, ...errorResponses(...changing, ...inGame, 429) },
       },
     },
     async (request) => {

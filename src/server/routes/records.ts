@@ -22,8 +22,7 @@ import type { Recorder } from "../../kernel/types.js";
 import { hiddenInLog } from "../../kernel/visibility.js";
 import { fileSlug, recordFileName, renderRecord, reportKind, type RecordKind } from "../../records/documents.js";
 import { asOf } from "../../records/reports/as-of.js";
-import { exportedMessages } from "../message-log.js";
-import { ArchiveError, checkArchive, exportGame, importGame, serializeArchive } from "../../records/archive/index.js";
+import { ArchiveError, checkArchive, exportGame, importGame, serializeArchive, type ArchivedMessage } from "../../records/archive/index.js";
 import { loadPreset } from "../../ruleset-sources/presets.js";
 import { randomBytes } from "node:crypto";
 import { requireUser, type Api, type ServerContext } from "../context.js";
@@ -143,10 +142,8 @@ export function recordsRoutes(app: Api, context: ServerContext): void {
             `Whoever keeps this server's game file can export it with: nomos export --db <the server's database> --game ${game.id} <file>`,
         );
       }
-      const archive = await exportGame(context.hub.engine.store, game.id, {
-        timeZone: settings.timeZone,
-        messages: exportedMessages(game.id, context.hub.messages),
-      });
+      const table = context.hub.messages;
+      const archive = await exportGame(context.hub.engine.store, game.id, { timeZone: settings.timeZone }, table && (() => table.archived(game.id)));
       return reply
         .header("Content-Disposition", `attachment; filename="${fileSlug(game.info.name)}-${game.state.seq}.nomos.json"`)
         .type("application/json; charset=utf-8")
@@ -182,8 +179,12 @@ export function recordsRoutes(app: Api, context: ServerContext): void {
         throw badRequest(
           `"${request.body.as ?? ""}" is not a player of this game; its players are: ${players.map((p) => `${p.id} (${p.name})`).join(", ") || "none"}`,
         );
-      // Always a new id: an id chosen in a file must not reach another game on this server.
-      const info = await importGame(context.hub.engine.store, checked.archive, { id: randomBytes(5).toString("hex") });
+      // Always a new id: an id chosen in a file must not reach another game on this server. Its messages go in with it.
+      const table = context.hub.messages;
+      const info = await importGame(context.hub.engine.store, checked.archive, {
+        id: randomBytes(5).toString("hex"),
+        ...(table ? { messages: (id: string, messages: ArchivedMessage[]) => table.restore(id, messages) } : {}),
+      });
       const zone = checked.archive.extra?.timeZone;
       const settings = context.accounts.createSettings(info.id, user.id, typeof zone === "string" && isTimeZone(zone) ? zone : (user.timeZone ?? "UTC"));
       context.accounts.addMember(info.id, user.id, me.id);
