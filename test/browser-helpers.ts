@@ -8,7 +8,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { after, before } from "node:test";
 import { chromium, type Browser, type Locator, type Page } from "playwright-core";
-import { startServer, type TestServer } from "./server-helpers.js";
+import { type ApiClient, startServer, type TestServer } from "./server-helpers.js";
 
 const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const shots = process.env.NOMOS_SCREENSHOTS;
@@ -65,6 +65,17 @@ export async function signUpIn(rig: BrowserRig, name: string): Promise<Page> {
   await page.getByLabel("Password").fill("correct horse battery");
   await page.getByRole("button", { name: "Sign up" }).click();
   await page.getByRole("heading", { name: "Your games" }).waitFor();
+  return page;
+}
+
+/** A page in a browser context of its own, signed in with an API client's session cookie, opened at `path`. */
+export async function pageAs(rig: BrowserRig, client: ApiClient, path: string): Promise<Page> {
+  const context = await rig.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const [name, value] = client.cookie!.split("=") as [string, string];
+  await context.addCookies([{ name, value, url: rig.server.url }]);
+  const page = await context.newPage();
+  page.on("pageerror", (err) => assert.fail(`the page threw: ${err.message}`));
+  await page.goto(`${rig.server.url}${path}`);
   return page;
 }
 

@@ -229,6 +229,35 @@ test("a record's declared convention is checked on the host: its kind, which ent
   assert.match(check({ open: { field: "status", in: [] } }) ?? "", /lacks its field "kind"/);
 });
 
+test("who may read an input, an event's or a timer's data is checked on the host: the declaration and the recorded readers", () => {
+  const state = stateWith({});
+  const check = (...effects: unknown[]) => checkGuestResult(request(state), state, { ok: true, effects });
+  const event = (visibility: unknown) => ({ e: "event", type: "bid.placed", data: { amount: 5 }, rule: 1, visibility });
+  const timer = (visibility: unknown) => ({ e: "timer.set", timer: { id: "2.1", rule: 1, name: "open", at: 5, data: null, visibility } });
+  const enacted = { e: "rule.enacted", rule: { number: 2, title: null, text: "R", mutable: true, props: {}, code: null }, cause: "x" };
+  const loaded = (inputVisibility: unknown) => ({
+    e: "rule.loaded",
+    number: 2,
+    failed: null,
+    declares: {
+      actions: [{ name: "bid", describe: "", input: { type: "object" }, changesRules: false, inputVisibility, rule: 2 }],
+      on: [],
+      answers: [],
+      forbids: [],
+      state: [],
+    },
+  });
+  assert.equal(check(event({ fields: { amount: { actor: "a", seenBy: "auctioneer" } } }), timer("hidden")), null);
+  assert.equal(check(enacted, loaded({ fields: { amount: { seenBy: "auctioneer" } } })), null);
+  assert.match(check(event("actor")) ?? "", /event\.visibility must be "hidden" or \{ actor\?, seenBy\? \}/, "the actor is recorded by name");
+  assert.match(check(event({})) ?? "", /must be "hidden" or/);
+  assert.match(check(event({ fields: {} })) ?? "", /must list its fields/);
+  assert.match(check(event(JSON.parse('{"fields":{"__proto__":"hidden"}}'))) ?? "", /a field cannot be named "__proto__"/);
+  assert.match(check(timer({ seenBy: 7 })) ?? "", /seenBy needs a name/);
+  assert.match(check(enacted, loaded("secret")) ?? "", /inputVisibility must be "public", "actor", "hidden" or \{ seenBy/);
+  assert.match(check(enacted, loaded({ fields: { amount: "everyone" } })) ?? "", /field "amount" must be/);
+});
+
 test("folding a log with __proto__, constructor and prototype names cannot pollute Object.prototype", () => {
   const names = ["__proto__", "constructor", "prototype"];
   const effects = names.flatMap((name): Effect[] => [

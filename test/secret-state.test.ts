@@ -17,7 +17,7 @@ import { Game } from "../src/kernel/game.js";
 import { compileRuleCode } from "../src/sandbox/compile-rule.js";
 import { runCli, type Run } from "./cli-run.js";
 import { engine } from "./helpers.js";
-import { adopt, type ApiClient, startServer, suberTable, type TestServer } from "./server-helpers.js";
+import { adopt, type ApiClient, listen, startServer, suberTable, type TestServer } from "./server-helpers.js";
 
 const labelRule = (visibility: { label: string; motto: string }) => `
 const label = playerState("label", { initial: "", visibility: "${visibility.label}", describe: "A word on your forehead: everyone sees it but you" });
@@ -57,37 +57,6 @@ after(async () => {
 
 type Page = { view: { state: { name: string; values?: Record<string, string> }[] } };
 const valuesOf = (page: Page, name: string) => page.view.state.find((s) => s.name === name)?.values ?? {};
-
-/** Server-sent events read as they come, for a short while. */
-async function listen(client: ApiClient, id: string) {
-  const controller = new AbortController();
-  const response = await fetch(`${client.base}/api/games/${id}/live`, { headers: { cookie: client.cookie!, "last-event-id": "0" }, signal: controller.signal });
-  assert.equal(response.status, 200);
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let text = "";
-  let pending: Promise<ReadableStreamReadResult<Uint8Array>> | null = null;
-  return {
-    /** Reads until `pattern` shows in the stream (or `ms` pass); returns all read so far. */
-    async until(pattern: RegExp, ms = 5000): Promise<string> {
-      const deadline = Date.now() + ms;
-      while (!pattern.test(text) && Date.now() < deadline) {
-        pending ??= reader.read();
-        const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), Math.max(0, deadline - Date.now())));
-        const chunk = await Promise.race([pending, timeout]);
-        if (chunk === null) break;
-        pending = null;
-        if (chunk.done) break;
-        text += decoder.decode(chunk.value, { stream: true });
-      }
-      return text;
-    },
-    close() {
-      controller.abort();
-      pending?.catch(() => undefined);
-    },
-  };
-}
 
 test("a secret reaches no one the rules hide it from: API, records, live updates, dry runs, export, corrections, CLI and remote CLI", async () => {
   const table = await suberTable(server, ["Grace Hopper", "Ada Lovelace", "Alan Turing"]);

@@ -117,3 +117,34 @@ export async function adopt(table: Awaited<ReturnType<typeof suberTable>>, numbe
     if (vote.status !== 200) break; // adoption closed the vote
   }
 }
+
+/** Server-sent events read as they come, for a short while. */
+export async function listen(client: ApiClient, id: string) {
+  const controller = new AbortController();
+  const response = await fetch(`${client.base}/api/games/${id}/live`, { headers: { cookie: client.cookie!, "last-event-id": "0" }, signal: controller.signal });
+  assert.equal(response.status, 200);
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  let pending: Promise<ReadableStreamReadResult<Uint8Array>> | null = null;
+  return {
+    /** Reads until `pattern` shows in the stream (or `ms` pass); returns all read so far. */
+    async until(pattern: RegExp, ms = 5000): Promise<string> {
+      const deadline = Date.now() + ms;
+      while (!pattern.test(text) && Date.now() < deadline) {
+        pending ??= reader.read();
+        const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), Math.max(0, deadline - Date.now())));
+        const chunk = await Promise.race([pending, timeout]);
+        if (chunk === null) break;
+        pending = null;
+        if (chunk.done) break;
+        text += decoder.decode(chunk.value, { stream: true });
+      }
+      return text;
+    },
+    close() {
+      controller.abort();
+      pending?.catch(() => undefined);
+    },
+  };
+}

@@ -8,19 +8,14 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Page } from "playwright-core";
-import { shot, useBrowser } from "./browser-helpers.js";
+import { pageAs, shot, useBrowser } from "./browser-helpers.js";
 import { ApiClient, suberTable } from "./server-helpers.js";
 
 const rig = useBrowser();
 
 /** A browser page signed in as the API client's user, on the game's Play tab. */
 async function playTab(client: ApiClient, gameId: string): Promise<Page> {
-  const context = await rig.browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const [name, value] = client.cookie!.split("=") as [string, string];
-  await context.addCookies([{ name, value, url: rig.server.url }]);
-  const page = await context.newPage();
-  page.on("pageerror", (err) => assert.fail(`the page threw: ${err.message}`));
-  await page.goto(`${rig.server.url}/games/${gameId}/play`);
+  const page = await pageAs(rig, client, `/games/${gameId}/play`);
   await page.locator("section.state").waitFor();
   return page;
 }

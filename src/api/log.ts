@@ -8,7 +8,13 @@ import { JsonValue, Nullable, Open, ref } from "./shared.js";
 export const Effect = Type.Unsafe<KernelEffect>(
   Type.Object(
     { e: Type.String({ description: "The kind of effect: rule.enacted, state.set, player.joined, message, game.ended..." }) },
-    { ...Open, $id: "Effect", title: "Effect", description: "One thing an act did; its other fields depend on its kind" },
+    {
+      ...Open,
+      $id: "Effect",
+      title: "Effect",
+      description:
+        "One thing an act did; its other fields depend on its kind. An event's or a timer's data shows {\"$hidden\": true} in place of what its rule hides from you (its `visibility` says who may read it)",
+    },
   ),
 );
 export type Effect = KernelEffect;
@@ -16,7 +22,13 @@ export type Effect = KernelEffect;
 export const Input = Type.Unsafe<KernelInput>(
   Type.Object(
     { kind: Type.String({ description: "create, join, rename, leave, action, timer, decision, message, correction or clock" }) },
-    { ...Open, $id: "Input", title: "Input", description: "What started an act; its other fields depend on its kind" },
+    {
+      ...Open,
+      $id: "Input",
+      title: "Input",
+      description:
+        'What started an act; its other fields depend on its kind. An action\'s input shows {"$hidden": true} in place of what its rule hides from you (`visibility`: who may read it; the actor always does)',
+    },
   ),
 );
 export type Input = KernelInput;

@@ -10,7 +10,9 @@ import type * as TypeScript from "typescript";
 import { packagePath } from "../sandbox/package-root.js";
 
 /** The rule API's declaration files, in order: read as one text (see {@link ruleApiText}). */
-const ruleApiParts = ["rule-api.d.ts", "ruleset.d.ts", "conventions.d.ts", "messages.d.ts"].map((file) => packagePath("src", "rule-api", file));
+const ruleApiParts = ["rule-api.d.ts", "visibility.d.ts", "ruleset.d.ts", "conventions.d.ts", "messages.d.ts"].map((file) =>
+  packagePath("src", "rule-api", file),
+);
 let apiText: string | undefined;
 /** The published rule API as one declaration text: what rule code is checked against and what the API serves. */
 export function ruleApiText(): string {

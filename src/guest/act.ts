@@ -4,7 +4,7 @@
  * stack of rules whose code is running. The rule on top of the stack is the one charged
  * for any work done and any failure; the host learns it in a diagnose run.
  */
-import type { Effect, Json } from "../kernel/types.js";
+import type { Effect, Json, RecordedVisibility } from "../kernel/types.js";
 import type { GuestRequest } from "../kernel/guest-protocol.js";
 import { limits } from "../kernel/limits.js";
 import { errorText } from "./json.js";
@@ -17,6 +17,8 @@ export interface QueuedEvent {
   target: number | null;
   /** What the log records of it, when that is less than the rules hear (a message's text is never recorded). */
   logged?: Json;
+  /** Who may read its data (absent: everyone), recorded with it. */
+  visibility?: RecordedVisibility;
 }
 
 export interface Frame {

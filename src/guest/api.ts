@@ -4,7 +4,8 @@
  * checked; what a rule may do per act is bounded by src/kernel/limits.ts.
  */
 import { limits } from "../kernel/limits.js";
-import type { Json, RuleRecord } from "../kernel/types.js";
+import type { DataVisibility, Json, RecordedVisibility, RuleRecord } from "../kernel/types.js";
+import { actorOf, declaredVisibilityProblem, recordedVisibility, unknownFieldProblem } from "../kernel/data-visibility.js";
 import { charge, cur, emitEffect, refusal } from "./act.js";
 import { stateApi } from "./api-state.js";
 import { decisionApi } from "./decisions.js";
@@ -189,12 +190,13 @@ function gameApi(number: number) {
       if (to !== null && (!Array.isArray(to) || to.some((p) => typeof p !== "string"))) throw new Error(`Rule ${number}: a message's "to" lists player ids`);
       emitEffect({ e: "message", text: body, to: to as string[] | null, rule: number });
     },
-    emit: (type: string, data?: unknown) => {
+    emit: (type: string, data?: unknown, options?: { visibility?: unknown }) => {
       stamp("emitting an event");
       const n = checkedName(type, `Rule ${number}: an event`);
       const copy = frozenJson(data === undefined ? null : data, `event ${n}`);
       charge(copied.chars + n.length + 50);
-      cur.queue.push({ type: n, data: copy, rule: number, target: null });
+      const visibility = recordedFor(number, options?.visibility, `event "${n}"'s visibility`, copy);
+      cur.queue.push({ type: n, data: copy, rule: number, target: null, ...(visibility ? { visibility } : {}) });
     },
     ask: (question: string, args?: unknown) => {
       read("the answers of rules");
@@ -204,7 +206,7 @@ function gameApi(number: number) {
       read("the answers of rules");
       return ask(checkedName(question, "a question"), args, true);
     },
-    schedule: (name: string, when: { at?: unknown; after?: unknown }, data?: unknown) => {
+    schedule: (name: string, when: { at?: unknown; after?: unknown }, data?: unknown, options?: { visibility?: unknown }) => {
       stamp("scheduling");
       const act = cur.request!;
       const n = checkedName(name, `Rule ${number}: a timer`);
@@ -219,8 +221,10 @@ function gameApi(number: number) {
           `Rule ${number}: a timer set while this rule's timer fires must be due at least ${limits.timerChainGapMs / 1000} seconds later, so a chain of timers cannot keep the game busy`,
         );
       }
+      const copy = frozenJson(data === undefined ? null : data, "timer data");
+      const visibility = recordedFor(number, options?.visibility, `timer "${n}"'s visibility`, copy);
       const id = `${act.seq}.${++cur.timerCount}`;
-      setTimer({ id, rule: number, name: n, at: Math.max(at, act.time), data: frozenJson(data === undefined ? null : data, "timer data") });
+      setTimer({ id, rule: number, name: n, at: Math.max(at, act.time), data: copy, ...(visibility ? { visibility } : {}) });
       return id;
     },
     cancel: (id: string) => {
@@ -240,6 +244,23 @@ function gameApi(number: number) {
   });
 }
 
+/** A visibility a rule declares, checked (in words) and copied; undefined when absent. `input`: the action's form, whose fields it may name. */
+function dataVisibility(number: number, v: unknown, what: string, input?: Json): DataVisibility | undefined {
+  if (v === undefined) return undefined;
+  const copy = frozenJson(v as Json, what) as unknown as DataVisibility;
+  const problem = declaredVisibilityProblem(copy, what) ?? (input === undefined ? null : unknownFieldProblem(copy, input, what));
+  if (problem) throw new Error(`Rule ${number}: ${problem}`);
+  return copy;
+}
+
+/** An event's or a timer's visibility as the act records it ("actor": whose act this is); per field only of an object. */
+function recordedFor(number: number, v: unknown, what: string, data: Json): RecordedVisibility | undefined {
+  const declared = dataVisibility(number, v, what);
+  if (declared && typeof declared === "object" && "fields" in declared && (typeof data !== "object" || data === null || Array.isArray(data)))
+    throw new Error(`Rule ${number}: ${what} lists fields, but the data is not an object`);
+  return recordedVisibility(declared, actorOf(cur.request!.input), false);
+}
+
 function makeApi(number: number, l: Loaded): Record<string, unknown> {
   const declaring = (what: string) => {
     if (cur.loading !== number) throw new Error(`Rule ${number}: ${what} must be called at the top level of the rule's code, not inside a handler`);
@@ -257,7 +278,16 @@ function makeApi(number: number, l: Loaded): Record<string, unknown> {
     action: (
       name: string,
       options:
-        | { describe?: unknown; input?: { json?: Json }; changesRules?: unknown; prevails?: unknown; when?: unknown; channel?: unknown; participants?: unknown }
+        | {
+            describe?: unknown;
+            input?: { json?: Json };
+            changesRules?: unknown;
+            prevails?: unknown;
+            when?: unknown;
+            channel?: unknown;
+            participants?: unknown;
+            inputVisibility?: unknown;
+          }
         | undefined,
       handler: unknown,
     ) => {
@@ -265,14 +295,17 @@ function makeApi(number: number, l: Loaded): Record<string, unknown> {
       const n = checkedName(name, `Rule ${number}: an action`);
       const h = fn(handler, `action "${n}"`);
       if (!options?.input?.json) throw new Error(`Rule ${number}: action "${n}" needs an input schema built with t (e.g. input: t.object({}))`);
+      const input = frozenJson(options.input.json, "an input schema");
+      const inputVisibility = dataVisibility(number, options.inputVisibility, `action "${n}"'s inputVisibility`, input);
       l.actions.set(n, {
         name: n,
         describe: text(options.describe ?? "", "an action's description", 2000),
-        input: frozenJson(options.input.json, "an input schema"),
+        input,
         changesRules: options.changesRules === true,
         ...(options.channel === undefined ? {} : { channel: checkedName(options.channel, `Rule ${number}: action "${n}"'s channel`) }),
         prevails: options.prevails === true,
         participants: options.participants === true,
+        ...(inputVisibility === undefined ? {} : { inputVisibility }),
         when: options.when === undefined ? null : (fn(options.when, `action "${n}"'s when`) as never),
         handler: h as never,
       });

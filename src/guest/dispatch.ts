@@ -32,7 +32,7 @@ export function drain(): void {
       cur.queue.length = 0;
       return;
     }
-    emitEffect({ e: "event", type: ev.type, data: ev.logged ?? ev.data, rule: ev.rule });
+    emitEffect({ e: "event", type: ev.type, data: ev.logged ?? ev.data, rule: ev.rule, ...(ev.visibility ? { visibility: ev.visibility } : {}) });
     const event = Object.freeze({ type: ev.type, data: ev.data, rule: ev.rule });
     const targets = ev.target !== null ? [ev.target] : order();
     for (const n of targets) {

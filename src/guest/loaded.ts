@@ -5,7 +5,7 @@
  * and memory a rule holds on to is freed when the act ends. The top level only declares:
  * reading the game there is refused, so what a rule declares depends on its code alone.
  */
-import type { Json, RuleDeclares, RuleRecord, StateDecl } from "../kernel/types.js";
+import type { DataVisibility, Json, RuleDeclares, RuleRecord, StateDecl } from "../kernel/types.js";
 import { cur, emitEffect, pop, push } from "./act.js";
 import { errorText, frozenJson } from "./json.js";
 import { caches, loaded, rules, setLoaded } from "./mirror.js";
@@ -24,6 +24,8 @@ export interface ActionEntry {
   prevails: boolean;
   /** Open to every participant, not only players (ActionOptions.participants). */
   participants: boolean;
+  /** Who besides the actor may read its input (ActionOptions.inputVisibility); absent: everyone. */
+  inputVisibility?: DataVisibility;
   /** Why an actor cannot take the action now, whatever the input (ActionOptions.when). */
   when: ((ctx: unknown) => unknown) | null;
   handler: (input: Json, ctx: unknown) => void;
@@ -115,6 +117,7 @@ export function declaresOf(rec: RuleRecord, l: Loaded): RuleDeclares {
         changesRules: a.changesRules,
         ...(a.channel === undefined ? {} : { channel: a.channel }),
         ...(a.participants ? { participants: true } : {}),
+        ...(a.inputVisibility === undefined ? {} : { inputVisibility: a.inputVisibility }),
         rule: rec.number,
       })),
       on: [...l.on.keys()],

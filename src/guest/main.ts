@@ -90,7 +90,9 @@ function start(input: Input): void {
       if (!timer) throw refusal(`there is no timer ${input.id}`, null);
       clearTimer(timer.id);
       cur.firing = timer.rule;
-      cur.queue.push({ type: `timer:${timer.name}`, data: timer.data, rule: null, target: timer.rule });
+      // Its data is read as the timer's was: by whom the rule said when it set it.
+      const visibility = timer.visibility ? { visibility: timer.visibility } : {};
+      cur.queue.push({ type: `timer:${timer.name}`, data: timer.data, rule: null, target: timer.rule, ...visibility });
       return;
     }
   }

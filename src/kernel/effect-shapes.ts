@@ -4,6 +4,7 @@
  * does not compile until it has a check here, so the type and the check stay in step.
  * A field the type does not name is refused: the log would keep it, and fold spread it.
  */
+import { declaredVisibilityProblem, recordedVisibilityProblem } from "./data-visibility.js";
 import { displayProblem } from "./display-check.js";
 import { jsonSize } from "./json-size.js";
 import { limits, nameProblem } from "./limits.js";
@@ -154,6 +155,7 @@ const declares = object<Extract<Effect, { e: "rule.loaded" }>["declares"]>({
         changesRules: req(bool),
         channel: opt(name("a channel", limits.keyChars)),
         participants: opt((v, path) => (v === true ? null : `${path} must be true when present`)),
+        inputVisibility: opt(declaredVisibilityProblem),
         rule: req(ruleNumber),
       }),
     ),
@@ -243,7 +245,12 @@ const shapes: { [E in Effect["e"]]: Shape<Variant<E>> } = {
   },
   "participant.attended": { person: req(object<{ id: string; name: string }>({ id: req(playerId), name: req(text(limits.nameChars)) })) },
   "participant.left": { id: req(playerId) },
-  event: { type: req(name("an event", limits.keyChars)), data: req(json(limits.valueChars)), rule: req(ruleNumberOrNull) },
+  event: {
+    type: req(name("an event", limits.keyChars)),
+    data: req(json(limits.valueChars)),
+    rule: req(ruleNumberOrNull),
+    visibility: opt(recordedVisibilityProblem),
+  },
   message: { text: req(text(limits.messageChars)), to: req(nullOr(list(playerId))), rule: req(ruleNumber) },
   random: { rule: req(ruleNumber), draw: req(text(limits.nameChars)), value: req(json(limits.valueChars)) },
   calendar: { ask: req(json(limits.valueChars)), value: req(json(limits.valueChars)) },
@@ -255,6 +262,7 @@ const shapes: { [E in Effect["e"]]: Shape<Variant<E>> } = {
         name: req(name("a timer")),
         at: req(finite),
         data: req(json(limits.valueChars)),
+        visibility: opt(recordedVisibilityProblem),
       }),
     ),
   },

@@ -10,6 +10,7 @@ import { checkedCorrection } from "./correction-check.js";
 import { Availability, type Standing } from "./availability.js";
 import { bootedSandbox } from "./boot.js";
 import { checkGuestResult } from "./check-effects.js";
+import { recordedVisibility } from "./data-visibility.js";
 import { decisionInput, decisionOutcome } from "./decisions.js";
 import { hostDeadlineAfter, nextDue } from "./deadlines.js";
 import { emptyState, fold } from "./fold.js";
@@ -229,7 +230,9 @@ export class Game {
         if (refused) throw new ActionError("refused", refused.rule === null ? refused.reason : `Rule ${refused.rule}: ${refused.reason}`, refused.rule);
         throw new ActionError("invalid-input", `${name}: ${err.message} (Rule ${decl.rule} declares this action's form)`, decl.rule);
       }
-      return this.commit({ kind: "action", actor, name, input: prepared }, time);
+      // Who may read the input is recorded with it, as the action declares it now: the log reads alone.
+      const visibility = recordedVisibility(decl.inputVisibility, actor, true);
+      return this.commit({ kind: "action", actor, name, input: prepared, ...(visibility ? { visibility } : {}) }, time);
     });
   }
 

@@ -12,6 +12,13 @@ export type Json = null | boolean | number | string | Json[] | { [key: string]: 
 
 export type Visibility = "public" | "owner" | "others" | "hidden" | { seenBy: string };
 
+/** Who may read an action's input, an event's or a timer's data, as a rule declares it (the rule API's DataVisibility). */
+export type DataReaders = "public" | "actor" | "hidden" | { seenBy: string };
+export type DataVisibility = DataReaders | { fields: Record<string, DataReaders> };
+/** The same as an act records it (src/kernel/data-visibility.ts): the person "actor" meant, the office that sees it; public parts unrecorded. */
+export type Readers = "hidden" | { actor?: string; seenBy?: string };
+export type RecordedVisibility = Readers | { fields: Record<string, Readers> };
+
 export interface RuleCode {
   /** The TypeScript a player wrote. */
   source: string;
@@ -191,6 +198,8 @@ export interface ActionDecl {
   channel?: string;
   /** Open to every participant, observers and applicants too (ActionOptions.participants); absent: players only. */
   participants?: true;
+  /** Who besides the actor may read its input (ActionOptions.inputVisibility); absent: everyone. */
+  inputVisibility?: DataVisibility;
   rule: number;
 }
 
@@ -213,6 +222,8 @@ export interface TimerRecord {
   name: string;
   at: number;
   data: Json;
+  /** Who may read the data (absent: everyone); its firing's event is read as the timer's data. */
+  visibility?: RecordedVisibility;
 }
 
 /** A decision a rule opened for office holders (src/kernel/decisions.ts): a question they answer through a form. */
@@ -262,7 +273,8 @@ export type Effect =
   /** A person takes part without playing (an observer, src/kernel/participants.ts); `participant.left` when they go. */
   | { e: "participant.attended"; person: { id: string; name: string } }
   | { e: "participant.left"; id: string }
-  | { e: "event"; type: string; data: Json; rule: number | null }
+  /** `visibility`: who may read the data (absent: everyone), as the rule emitting it (or the timer firing) said. */
+  | { e: "event"; type: string; data: Json; rule: number | null; visibility?: RecordedVisibility }
   | { e: "message"; text: string; to: string[] | null; rule: number }
   | { e: "random"; rule: number; draw: string; value: Json }
   /** A question about local time the host answered (game.calendar): recorded, so a replay needs no time-zone data. */
@@ -286,7 +298,8 @@ export type Input =
   | { kind: "leave"; player: string }
   /** A person takes part without playing: an observer (src/kernel/participants.ts). */
   | { kind: "attend"; person: { id: string; name: string } }
-  | { kind: "action"; actor: string; name: string; input: Json }
+  /** `visibility`: who may read the input (absent: everyone; its actor always), as the action declared it then. */
+  | { kind: "action"; actor: string; name: string; input: Json; visibility?: RecordedVisibility }
   | { kind: "timer"; id: string }
   /** An office holder makes a decision a rule opened (DecisionRecord), with their answer; the rule and question as they stood, for the log. */
   | { kind: "decision"; id: string; by: string; input: Json; rule: number; question: string }

@@ -4,13 +4,27 @@
  * engine. A viewer is a player's id, or null for someone who is not playing.
  */
 import { ruleStatus } from "./rule-status.js";
+import { sealed } from "./data-visibility.js";
 import { founderOf } from "./participants.js";
 import type { StateDisplay } from "./display-check.js";
 import { emptyState, fold } from "./fold.js";
 import { channelOf, hideChannels, messageActSeenBy, readsChannel } from "./messages.js";
 import { own, setOwn } from "./own.js";
 import { stateDefaults, withDefaults } from "./rule-props.js";
-import type { Act, Effect, GameState, Input, Json, PlayerRecord, RecordConvention, RuleRecord, StateDecl } from "./types.js";
+import type {
+  Act,
+  Effect,
+  GameState,
+  Input,
+  Json,
+  PlayerRecord,
+  Readers,
+  RecordConvention,
+  RecordedVisibility,
+  RuleRecord,
+  StateDecl,
+  TimerRecord,
+} from "./types.js";
 
 export interface StateView {
   name: string;
@@ -64,6 +78,22 @@ export function canSee(state: GameState, decl: StateDecl, owner: string | null, 
   return v === "owner" ? owner === viewer : owner !== viewer && !(state.observers ?? []).some((o) => o.id === viewer);
 }
 
+/** May `viewer` read data of an act recorded as seen by `readers` (the person it names, the holders of its office)? */
+function readsData(state: GameState, readers: Readers, viewer: string | null): boolean {
+  if (readers === "hidden" || viewer === null) return false;
+  return readers.actor === viewer || (readers.seenBy !== undefined && seenBy(state, readers.seenBy, viewer));
+}
+
+/** An input's, an event's or a timer's data as `viewer` may read it: what they may not, replaced by a marker ("hidden"). */
+export function dataFor(state: GameState, value: Json, visibility: RecordedVisibility | undefined, viewer: string | null): Json {
+  return sealed(value, visibility, (readers) => readsData(state, readers, viewer));
+}
+
+/** A pending timer's data as `viewer` may read it (a page's deadlines read its `describe`). */
+export function timerDataFor(state: GameState, timer: TimerRecord, viewer: string | null): Json {
+  return dataFor(state, timer.data, timer.visibility, viewer);
+}
+
 export function viewFor(state: GameState, viewer: string | null): GameView {
   const views: StateView[] = [];
   for (const decl of Object.values(state.decls)) {
@@ -113,10 +143,15 @@ function mayReadChange(state: GameState, name: string, player: string | null, vi
 }
 
 /**
- * An act's input as a viewer may read it. A correction lists the values it sets: those the
- * viewer may not see are left out, as their state.set effects are. Other inputs are public.
+ * An act's input as a viewer may read it. An action's input shows a marker where its rule
+ * hides it from them (its actor always reads it). A correction lists the values it sets:
+ * those the viewer may not see are left out, as their state.set effects are. Other inputs are public.
  */
 export function visibleInput(state: GameState, input: Input, viewer: string | null): Input {
+  if (input.kind === "action") {
+    const shown = dataFor(state, input.input, input.visibility, viewer);
+    return shown === input.input ? input : { ...input, input: shown };
+  }
   if (input.kind !== "correction") return input;
   // A rule's status, a player's status and the winners are public, as the ruleset is; a value, as its state.
   const changes = input.changes.filter((c) => !("name" in c) || mayReadChange(state, c.name, c.player ?? null, viewer));
@@ -146,7 +181,8 @@ function visibleCorrectionEvent(state: GameState, effect: Extract<Effect, { e: "
  * The effects of an act that a viewer may read: state changes they may not see, random
  * draws (which could reveal secrets), messages addressed to others and the opening or
  * closing of private channels they do not read are left out, and so are the values the
- * viewer may not see in the engine's "correction.recorded" event.
+ * viewer may not see in the engine's "correction.recorded" event; events' and timers' data
+ * show a marker where their rules hide it from the viewer.
  */
 export function visibleEffects(state: GameState, act: Act, viewer: string | null): Effect[] {
   const out: Effect[] = [];
@@ -163,6 +199,10 @@ export function visibleEffects(state: GameState, act: Act, viewer: string | null
     } else if (effect.e === "event" && effect.rule === null && effect.type === "correction.recorded") {
       // rule === null: the engine's own event; a rule's event of that name is the rule's own speech.
       out.push(visibleCorrectionEvent(state, effect, viewer));
+    } else if (effect.e === "event" && effect.visibility) {
+      out.push({ ...effect, data: dataFor(state, effect.data, effect.visibility, viewer) });
+    } else if (effect.e === "timer.set" && effect.timer.visibility) {
+      out.push({ ...effect, timer: { ...effect.timer, data: timerDataFor(state, effect.timer, viewer) } });
     } else if (effect.e !== "random") {
       out.push(effect);
     }
@@ -222,15 +262,23 @@ export function stateSeenBy(state: GameState, viewer: string | null): GameState 
     }
   }
   hideChannels(copy, viewer);
+  // A timer's hidden data would reach the copy's rules when it fires, and so a hostile move's output.
+  for (const timer of Object.values(copy.timers)) timer.data = timerDataFor(state, timer, viewer);
   return copy;
+}
+
+/** Whether data recorded as seen by `visibility` hides anything from `viewer` in any of `states` (then, now). */
+function hidesData(states: GameState[], value: Json, visibility: RecordedVisibility | undefined, viewer: string): boolean {
+  return visibility !== undefined && sealed(value, visibility, (readers) => states.every((s) => readsData(s, readers, viewer))) !== value;
 }
 
 /**
  * What a game's whole log holds that `viewer` may not read, in words (`the state "secret"`,
  * `messages addressed to other players`), or null if nothing: whether the raw log, such as
  * an exported game file, may be handed to them. A value counts as hidden if its state hides
- * it as declared when it was set or as declared now. Random draws are not counted: they
- * only matter through the state they feed, which is checked itself.
+ * it as declared when it was set or as declared now; an action's input, an event's or a
+ * timer's data if the officers it names, then or now, leave the viewer out. Random draws
+ * are not counted: they only matter through the state they feed, which is checked itself.
  */
 export function hiddenInLog(acts: readonly Act[], viewer: string): string | null {
   // Folding shares objects between the state and the acts: fold copies, the log stays as read.
@@ -239,9 +287,15 @@ export function hiddenInLog(acts: readonly Act[], viewer: string): string | null
   const then = emptyState("", null);
   for (const act of acts) {
     fold(then, structuredClone(act));
+    const input = act.input;
+    if (input.kind === "action" && hidesData([then, now], input.input, input.visibility, viewer))
+      return `the input of the action "${input.name}" by ${input.actor}`;
     for (const effect of act.effects) {
       if (effect.e === "message" && effect.to !== null && !effect.to.includes(viewer)) return "messages addressed to other players";
       if (effect.e === "channel.opened" && !readsChannel(effect.channel, viewer)) return "private channels of other persons";
+      if (effect.e === "event" && hidesData([then, now], effect.data, effect.visibility, viewer)) return `the data of the event "${effect.type}"`;
+      if (effect.e === "timer.set" && hidesData([then, now], effect.timer.data, effect.timer.visibility, viewer))
+        return `the data of the timer "${effect.timer.name}"`;
       if (effect.e !== "state.set" && effect.e !== "state.deleted") continue;
       const owner = effect.e === "state.set" ? (effect.player ?? null) : null;
       const visible = [then, now].flatMap((s) => {

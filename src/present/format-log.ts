@@ -2,12 +2,15 @@
 import { messageLine } from "./message-line.js";
 import { notInEffectLine } from "./rule-status.js";
 import type { Act, Effect, Json } from "../kernel/types.js";
-import { brief, when } from "./format.js";
+import { brief, hiddenAsWord, when } from "./format.js";
+import { isHiddenMark } from "../kernel/data-visibility.js";
 import { clockMoveLine } from "./practice-clock.js";
 
-/** An action's input, short: rule code as a line count, long texts clipped. */
+/** An action's input, short: rule code as a line count, long texts clipped, what the rules hide from the reader `<hidden>`. */
 export function briefInput(input: Json): string {
+  if (isHiddenMark(input)) return brief(input);
   return JSON.stringify(input, (key, value: unknown) => {
+    if (isHiddenMark(value)) return hiddenAsWord(key, value);
     if (key === "code" && value && typeof value === "object" && "source" in value) {
       return `<code: ${
         String((value as { source: string }).source)

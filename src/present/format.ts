@@ -1,5 +1,6 @@
 /** Human-readable text for rules and their history, in the layout Nomic players know. */
 import { notInEffectLine, type RuleSuspension } from "./rule-status.js";
+import { isHiddenMark } from "../kernel/data-visibility.js";
 import type { HistoryEntry, Json, RuleRecord } from "../kernel/types.js";
 import { ruleLabel } from "../records/publish/grouping.js";
 import type { Permissions } from "./permissions.js";
@@ -78,8 +79,12 @@ export function formatRule(rule: StatusRule, repealed: boolean, permissions: Per
   return parts.join("\n");
 }
 
-/** A short rendering of a value, for lines of state. */
+/** A short rendering of a value, for lines of state and the log: a value hidden from the reader reads `<hidden>`. */
 export function brief(v: Json | undefined, limit = 160): string {
-  const s = typeof v === "string" ? v : (JSON.stringify(v) ?? "undefined");
+  const s = typeof v === "string" ? v : isHiddenMark(v) ? hiddenWord : (JSON.stringify(v, hiddenAsWord) ?? "undefined");
   return s.length > limit ? `${s.slice(0, limit - 1)}…` : s;
 }
+
+const hiddenWord = "<hidden>";
+/** A JSON.stringify replacer: a value the rules hide from the reader (src/kernel/data-visibility.ts) reads as a word. */
+export const hiddenAsWord = (_key: string, value: unknown): unknown => (isHiddenMark(value) ? hiddenWord : value);

@@ -40,19 +40,6 @@ interface Player {
   readonly lastActed: number | null;
 }
 
-/** Who may see a piece of state. Filtering happens on the server, before anything is sent. */
-type Visibility =
-  /** Everyone, players and spectators. */
-  | "public"
-  /** Only the player the value belongs to (player state only). */
-  | "owner"
-  /** Everyone except the player the value belongs to (player state only), like a label on a forehead. */
-  | "others"
-  /** Nobody: only rule code reads it. */
-  | "hidden"
-  /** Only the players named by a game state variable holding a player id or a list of them (an officer). */
-  | { readonly seenBy: string };
-
 /** State must be JSON data (checked when set); interfaces and type aliases of such data are fine. */
 interface StateOptions<T> {
   /** The value before anything sets it. */
@@ -210,6 +197,13 @@ interface ActionOptions<S extends Schema<unknown>> {
    * may take the action; others read "only players can <describe>; you take part without playing".
    */
   readonly participants?: true;
+  /**
+   * Who may read the input besides rule code and the actor, who always does: a sealed bid
+   * `"actor"`; the bidder and the auctioneer `{ seenBy: "auctioneer" }`; a secret ballot's vote
+   * only `{ fields: { vote: "actor" } }` (the fields must be the input's). Keep what you store
+   * of it as secret, with the state's own visibility. Defaults to "public".
+   */
+  readonly inputVisibility?: DataVisibility;
 }
 
 /** Declares an action players can take. The first rule (by precedence) to declare a name handles it. */
@@ -393,8 +387,11 @@ interface GameApi {
   };
   /** Posts a message to the game's log; `to` limits who can read it. */
   post(text: string, options?: { to?: readonly PlayerId[] }): void;
-  /** Emits an event for rules to react to; it is recorded in the log. */
-  emit(type: string, data?: Json): void;
+  /**
+   * Emits an event for rules to react to; it is recorded in the log. Rules hear its data whole;
+   * people read it in the log as `visibility` says (default "public"; "actor": whoever's act this is).
+   */
+  emit(type: string, data?: Json, options?: { readonly visibility?: DataVisibility }): void;
   /** Asks a question; the answer of the rule with the highest precedence among those that answer. */
   ask<R = any>(question: string, args?: any): Answer<R> | undefined;
   /** Every answer to a question, highest precedence first. */
@@ -408,8 +405,15 @@ interface GameApi {
    * that came due while it was down. Timers due at the same moment fire in the order set.
    * Players see pending timers as deadlines, by name ("turn.vote" reads "turn vote"), or by
    * `data.describe` where the data is an object with that text: "the Deck is put to vote".
+   * `visibility` says who may read the data, set and fired (default "public"; "actor": whoever's
+   * act sets it); hide only its other fields (`{ fields: { bid: "hidden" } }`) to keep `describe` read.
    */
-  schedule(name: string, when: { readonly at: number } | { readonly after: number }, data?: Json): string;
+  schedule(
+    name: string,
+    when: { readonly at: number } | { readonly after: number },
+    data?: Json,
+    options?: { readonly visibility?: DataVisibility },
+  ): string;
   cancel(timerId: string): void;
   /**
    * Opens a decision for an office holder (or any one of several): a question they answer

@@ -6,7 +6,7 @@ import type { Game } from "../kernel/game.js";
 import { openDecisions } from "../kernel/decisions.js";
 import { fold, emptyState } from "../kernel/fold.js";
 import type { Act, GameState, Json } from "../kernel/types.js";
-import { logEntryFor, viewFor, type LogEntry } from "../kernel/visibility.js";
+import { logEntryFor, timerDataFor, viewFor, type LogEntry } from "../kernel/visibility.js";
 import type { GameSettings } from "./accounts.js";
 import { badRequest } from "./errors.js";
 import { MomentError, momentOf } from "../records/moment.js";
@@ -49,7 +49,7 @@ export async function gamePage(game: Game, settings: GameSettings | undefined, m
       ...(a.channel !== undefined ? { channel: a.channel } : {}),
       refused: standing.refused[a.name] ?? null,
     })),
-    timers: Object.values(game.state.timers).map((t) => ({ id: t.id, name: t.name, at: t.at, rule: t.rule, ...timerWords(t.data) })),
+    timers: Object.values(game.state.timers).map((t) => ({ id: t.id, name: t.name, at: t.at, rule: t.rule, ...timerWords(timerDataFor(game.state, t, me)) })),
     awaits: standing.awaits,
     boardMoves: standing.moves,
     decisions: openDecisions(game.state).map(({ data: _data, ...d }) => d),
@@ -57,7 +57,7 @@ export async function gamePage(game: Game, settings: GameSettings | undefined, m
   };
 }
 
-/** A timer's words for players, where its rule gave them (data.describe); the rest of its data stays with the rules. */
+/** A timer's words for players, where its rule gave them (data.describe) and lets this player read them; the rest of its data stays with the rules. */
 function timerWords(data: Json): { describe?: string } {
   const words = data && typeof data === "object" && !Array.isArray(data) ? data.describe : undefined;
   return typeof words === "string" && words.trim() ? { describe: words.trim().slice(0, 200) } : {};

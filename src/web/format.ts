@@ -1,4 +1,5 @@
 /** Times and values as people read them, in the viewer's own time zone. */
+import { isHiddenMark } from "../kernel/data-visibility.js";
 import type { Json } from "./types.js";
 
 export const viewerZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -33,6 +34,8 @@ export const internal = (v: Json | undefined) => typeof v === "string" && /[\u00
  */
 export function brief(value: Json | undefined, names: (id: string) => string = (id) => id, isPlayer: (id: string) => boolean = () => false): string {
   if (value === undefined || value === null) return "—";
+  // A value the rules hide from this player (an input, an event's data): the server sent a marker, never the value.
+  if (isHiddenMark(value)) return "hidden";
   if (typeof value === "string") return names(value);
   if (typeof value !== "object") return String(value);
   if (Array.isArray(value)) return value.map((v) => brief(v, names, isPlayer)).join(", ") || "none";
@@ -44,7 +47,10 @@ export function brief(value: Json | undefined, names: (id: string) => string = (
   }
   if (!entries.length) return "none";
   return entries
-    .map(([k, v]) => `${isPlayer(k) ? names(k) : k}: ${typeof v === "object" && v !== null ? `{ ${brief(v, names, isPlayer)} }` : brief(v, names, isPlayer)}`)
+    .map(
+      ([k, v]) =>
+        `${isPlayer(k) ? names(k) : k}: ${typeof v === "object" && v !== null && !isHiddenMark(v) ? `{ ${brief(v, names, isPlayer)} }` : brief(v, names, isPlayer)}`,
+    )
     .join(", ");
 }
 

@@ -5,7 +5,7 @@
  * can be followed back, line by line, to the log.
  */
 import type { Act, GameState, Json, StateDecl } from "../../kernel/types.js";
-import { canSee, visibleEffects } from "../../kernel/visibility.js";
+import { canSee, visibleEffects, visibleInput } from "../../kernel/visibility.js";
 import { actHeading } from "../../present/format-log.js";
 import { namer, type ReportOptions } from "./names.js";
 import { own } from "../../kernel/own.js";
@@ -101,7 +101,7 @@ export function scoreboard(acts: Act[], state: GameState, viewer: string | null,
         to: effect.value,
         difference: typeof from === "number" && typeof effect.value === "number" ? effect.value - from : null,
         rule: effect.rule,
-        cause: actHeading(act.input, name),
+        cause: actHeading(visibleInput(state, act.input, viewer), name),
         messages,
       });
     }
