@@ -1,0 +1,27 @@
+/**
+ * Checking a sign-in: the password, then, once it is known to be right, its hash brought up to
+ * the present cost.
+ */
+import type { User } from "./accounts.js";
+import type { ServerContext } from "./context.js";
+import { ApiError } from "./errors.js";
+import { PasswordsBusyError } from "./passwords.js";
+
+/** The user whose password this is, or an error in words (401, 503). */
+export async function checkSignIn(context: ServerContext, username: string, password: string): Promise<User> {
+  const { accounts, passwords } = context;
+  const found = accounts.credentials(username);
+  // Checked even for an unknown user (against a decoy), so the time taken does not tell which usernames exist.
+  const ok = await passwords.verify(password, found?.passwordHash);
+  if (!found || !ok) throw new ApiError(401, "bad-credentials", "wrong username or password");
+  if (passwords.outdated(found.passwordHash)) {
+    // A hash cheaper than new ones (N = 16384 before issue 16): replaced now that the password is
+    // known; if the server is too busy to hash it again, at a later sign-in.
+    const upgraded = await passwords.hash(password).catch((err: unknown) => {
+      if (err instanceof PasswordsBusyError) return undefined;
+      throw err;
+    });
+    if (upgraded) accounts.setPasswordHash(found.user.id, upgraded);
+  }
+  return found.user;
+}
