@@ -1,4 +1,7 @@
-/** Passwords (issue 16), through HTTP on loopback: an old database's cheaper hash upgraded at sign-in. */
+/**
+ * Passwords (issue 16), through HTTP on loopback: the commonest passwords refused at sign-up, an
+ * old database's cheaper hash upgraded at sign-in.
+ */
 import assert from "node:assert/strict";
 import { scryptSync } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -9,7 +12,7 @@ import { buildServer, type ServerOptions } from "../src/server/app.js";
 import { toErrorReply } from "../src/server/errors.js";
 import { Passwords, PasswordsBusyError } from "../src/server/passwords.js";
 import { openSqlite } from "../src/store/sqlite-driver.js";
-import { ApiClient, testPasswordCost } from "./server-helpers.js";
+import { ApiClient, startServer, testPasswordCost } from "./server-helpers.js";
 
 /** A server on a file the test keeps, so that it can be started again on the same file. */
 async function serve(db: string, options: Partial<ServerOptions> = {}) {
@@ -25,6 +28,26 @@ async function withDir(work: (dir: string) => Promise<void>): Promise<void> {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+test("sign-up refuses the commonest passwords, in any case, and the username as password, in words", async () => {
+  const server = await startServer();
+  try {
+    const client = new ApiClient(server.url);
+    for (const password of ["password1", "Password1", "BASEBALL", "trustno1"]) {
+      const refused = await client.post("/api/auth/signup", { username: "dorothy", password });
+      assert.equal(refused.status, 400, password);
+      assert.equal(refused.body.error.code, "weak-password");
+      assert.equal(refused.body.error.message, "that password is among the most common ones, which attackers try first; choose another");
+    }
+    const own = await client.post("/api/auth/signup", { username: "dorothy-v", password: "Dorothy-V" });
+    assert.equal(own.status, 400);
+    assert.equal(own.body.error.message, "that password is your username, which attackers try first; choose another");
+    // Nothing was made of the refusals: the username is free, and a rarer password is taken.
+    assert.equal((await client.post("/api/auth/signup", { username: "dorothy", password: "vaughan-at-langley" })).status, 201);
+  } finally {
+    await server.close();
+  }
+});
 
 test("an old database's hash (N = 16384) signs in, and is replaced by one at the present cost", async () => {
   await withDir(async (dir) => {

@@ -25,7 +25,13 @@ export const Session = Type.Object(
 );
 export type Session = Static<typeof Session>;
 
-const password = Type.String({ minLength: 8, maxLength: 200 });
+/** The shortest password a new account may have. */
+export const passwordMinLength = 8;
+const password = Type.String({
+  minLength: passwordMinLength,
+  maxLength: 200,
+  description: "Not one of the 10,000 commonest passwords, nor the username",
+});
 
 export const SignUp = Type.Object(
   {

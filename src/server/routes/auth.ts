@@ -4,6 +4,7 @@ import { requireUser, sessionCookie, setSessionCookie, type Api, type ServerCont
 import { UsernameTakenError } from "../accounts.js";
 import { ApiError, badRequest } from "../errors.js";
 import { ActionError } from "../../kernel/game.js";
+import { passwordProblem } from "../common-passwords.js";
 import { isTimeZone } from "../schemas.js";
 import { checkSignIn } from "../sign-in.js";
 
@@ -30,6 +31,8 @@ export function authRoutes(app: Api, context: ServerContext): void {
     async (request, reply) => {
       const { username, password, displayName, timeZone } = request.body;
       if (timeZone !== undefined && !isTimeZone(timeZone)) throw badRequest(`"${timeZone}" is not a time zone; use an IANA name such as Europe/Paris`);
+      const weak = passwordProblem(password, username);
+      if (weak) throw new ApiError(400, "weak-password", weak);
       const hash = await passwords.hash(password);
       let user: ReturnType<typeof accounts.createUser>;
       try {
