@@ -1,10 +1,12 @@
 /**
- * Passwords (issue 16), through HTTP on loopback: the commonest passwords refused at sign-up, an
- * old database's cheaper hash upgraded at sign-in.
+ * Passwords and sign-in throttling (issue 16), through HTTP on loopback: the commonest passwords
+ * refused at sign-up, an old database's cheaper hash upgraded at sign-in, and each account's
+ * failed sign-ins counted whatever address they come from, across a restart.
  */
 import assert from "node:assert/strict";
 import { scryptSync } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
@@ -28,6 +30,35 @@ async function withDir(work: (dir: string) => Promise<void>): Promise<void> {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+interface SignInReply {
+  status: number;
+  body: { error?: { code: string; message: string } };
+  retryAfter: string | undefined;
+}
+
+/** A sign-in sent from `address` (any of 127.0.0.0/8 reaches a server on 127.0.0.1). */
+function signInFrom(url: string, address: string, username: string, password: string): Promise<SignInReply> {
+  const body = JSON.stringify({ username, password });
+  return new Promise((resolve, reject) => {
+    const sent = httpRequest(
+      `${url}/api/auth/signin`,
+      { method: "POST", localAddress: address, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } },
+      (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (text += chunk));
+        response.on("end", () => resolve({ status: response.statusCode!, body: JSON.parse(text), retryAfter: response.headers["retry-after"] }));
+      },
+    );
+    sent.on("error", reject);
+    sent.end(body);
+  });
+}
+
+/** A new address for each sign-in: no two from the same one. */
+let lastAddress = 1;
+const anotherAddress = () => `127.0.${Math.floor(++lastAddress / 250)}.${(lastAddress % 250) + 1}`;
 
 test("sign-up refuses the commonest passwords, in any case, and the username as password, in words", async () => {
   const server = await startServer();
@@ -89,6 +120,62 @@ test("an old database's hash (N = 16384) signs in, and is replaced by one at the
       assert.equal((await new ApiClient(url).post("/api/auth/signin", { username: "hedy", password: "wrong-frequency" })).status, 401);
     } finally {
       await app.close();
+    }
+  });
+});
+
+test("five failed sign-ins pause an account's sign-in from every address, for a while, across a restart", async () => {
+  await withDir(async (dir) => {
+    const file = join(dir, "games.db");
+    let now = Date.parse("2026-03-02T10:00:00Z");
+    const options = { clock: () => now, authRateLimit: 3 };
+    let server = await serve(file, options);
+    try {
+      await new ApiClient(server.url).signup("ada", "Ada Lovelace");
+      await new ApiClient(server.url).signup("grace", "Grace Hopper");
+      const right = "ada-secret-pw";
+      const failFiveTimes = async (username: string) => {
+        for (let i = 0; i < 5; i++) {
+          const wrong = await signInFrom(server.url, anotherAddress(), username, `guess-number-${i}`);
+          assert.equal(wrong.status, 401, `guess ${i + 1}: ${JSON.stringify(wrong.body)}`);
+        }
+      };
+      const refused = async (username: string, password: string) => {
+        const reply = await signInFrom(server.url, anotherAddress(), username, password);
+        assert.equal(reply.status, 429, JSON.stringify(reply.body));
+        assert.equal(reply.body.error?.message, "too many failed sign-ins to this account; try again in 3 minutes");
+        assert.equal(reply.retryAfter, "180");
+      };
+
+      await failFiveTimes("ada");
+      await refused("ada", right); // even the right password, from an address never seen
+      assert.equal((await signInFrom(server.url, anotherAddress(), "grace", "grace-secret-pw")).status, 200, "other accounts sign in");
+      // A username no account has is counted alike: a refusal does not tell which exist.
+      await failFiveTimes("nobody");
+      await refused("nobody", "anything-at-all");
+
+      // The pause ends by itself: three minutes on, one more try.
+      now += 3 * 60_000;
+      assert.equal((await signInFrom(server.url, anotherAddress(), "ada", right)).status, 200);
+      // The right password started the count afresh: five more failures before the next pause.
+      await failFiveTimes("ada");
+      await refused("ada", right);
+
+      // A restart on the same file forgives nothing.
+      await server.app.close();
+      server = await serve(file, options);
+      await refused("ada", right);
+      now += 3 * 60_000;
+      assert.equal((await signInFrom(server.url, anotherAddress(), "ada", right)).status, 200);
+
+      // Per address, as before: past authRateLimit tries a minute from one address.
+      const address = anotherAddress();
+      for (let i = 0; i < 3; i++) assert.equal((await signInFrom(server.url, address, "grace", "grace-secret-pw")).status, 200);
+      const tooFast = await signInFrom(server.url, address, "grace", "grace-secret-pw");
+      assert.equal(tooFast.status, 429);
+      assert.match(tooFast.body.error!.message, /too many tries from your address/);
+    } finally {
+      await server.app.close();
     }
   });
 });

@@ -32,6 +32,7 @@ import { playRoutes } from "./routes/play.js";
 import { recordsRoutes } from "./routes/records.js";
 import { installSecurity } from "./security.js";
 import { Passwords, productionCost } from "./passwords.js";
+import { SignInThrottle } from "./sign-in-throttle.js";
 import { engineOptions } from "../engine.js";
 
 export interface ServerOptions {
@@ -97,6 +98,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     secureCookies: options.secureCookies ?? false,
     authRateLimit: options.authRateLimit ?? 30,
     passwords: new Passwords(options.passwordCost === undefined ? productionCost : { ...productionCost, N: options.passwordCost }),
+    signIns: new SignInThrottle(store.sql, clock),
     messageLimit: messageLimiter(app, options.messageRateLimit ?? defaultMessageRateLimit),
   };
   for (const schema of sharedSchemas) app.addSchema(schema);

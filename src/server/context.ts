@@ -14,6 +14,7 @@ import { ApiError } from "./errors.js";
 import type { GameHub } from "./hub.js";
 import type { MessageLimiter } from "./message-limit.js";
 import type { Passwords } from "./passwords.js";
+import type { SignInThrottle } from "./sign-in-throttle.js";
 
 export interface ServerContext {
   hub: GameHub;
@@ -25,6 +26,8 @@ export interface ServerContext {
   authRateLimit: number;
   /** Hashing and checking passwords, a few at a time. */
   passwords: Passwords;
+  /** Sign-in attempts per account, across restarts. */
+  signIns: SignInThrottle;
   /** Every message route's onRequest: how fast one person may post (src/server/message-limit.ts). */
   messageLimit: MessageLimiter;
 }

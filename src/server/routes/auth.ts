@@ -12,7 +12,7 @@ const session = ref(Session);
 
 export function authRoutes(app: Api, context: ServerContext): void {
   const { accounts, passwords } = context;
-  // Slows password guessing: a few tries a minute from one address.
+  // Slows password guessing: a few tries a minute from one address (each account has a limit of its own: ../sign-in.ts).
   const config = { rateLimit: { max: context.authRateLimit, timeWindow: "1 minute" } };
 
   app.post(
@@ -61,7 +61,7 @@ export function authRoutes(app: Api, context: ServerContext): void {
       },
     },
     async (request, reply) => {
-      const user = await checkSignIn(context, request.body.username, request.body.password);
+      const user = await checkSignIn(context, reply, request.body.username, request.body.password);
       const session = accounts.openSession(user.id);
       setSessionCookie(context, reply, session.token, session.expiresAt);
       return { user, csrf: session.csrf };
