@@ -44,8 +44,8 @@ export interface ServerOptions {
   /** Sign-ins and sign-ups allowed per address per minute (guards against password guessing). */
   authRateLimit?: number;
   /**
-   * Tests only: scrypt's N for new password hashes, lower than the production cost (2^17) so
-   * that hundreds of sign-ups do not slow the suite. Never set it on a real server.
+   * Tests only: scrypt's N for new password hashes, lower than productionCost's (passwords.ts)
+   * so that hundreds of sign-ups do not slow the suite. Never set it on a real server.
    */
   passwordCost?: number;
   /** Message ops (posts, edits, deletions, redactions) allowed per person in a window; 20 in 10 seconds by default. */
