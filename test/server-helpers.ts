@@ -13,11 +13,25 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/**
+ * scrypt's N for the test servers' password hashes: a real server's 2^17 costs half a second of
+ * a core per sign-up, and the suite signs up hundreds of players. A test of the real cost passes
+ * `passwordCost: undefined`.
+ */
+export const testPasswordCost = 2 ** 12;
+
 /** `clock` lets a test move the server's time on (a discussion's 24 hours, say); the rate limits are high unless a test sets them. */
 export async function startServer(options: Partial<Omit<ServerOptions, "db">> = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), "nomos-server-"));
   const db = join(dir, "games.db");
-  const app = await buildServer({ db, durability: "process", authRateLimit: 10_000, messageRateLimit: { max: 10_000, windowMs: 10_000 }, ...options });
+  const app = await buildServer({
+    db,
+    durability: "process",
+    authRateLimit: 10_000,
+    messageRateLimit: { max: 10_000, windowMs: 10_000 },
+    passwordCost: testPasswordCost,
+    ...options,
+  });
   const url = await app.listen({ port: 0, host: "127.0.0.1" });
   return {
     url,

@@ -25,7 +25,15 @@ export const Session = Type.Object(
 );
 export type Session = Static<typeof Session>;
 
-const password = Type.String({ minLength: 8, maxLength: 200 });
+/** The shortest password a new account may have. */
+export const passwordMinLength = 8;
+/** How many of the commonest passwords (of that length or more) sign-up refuses (src/server/common-passwords.ts). */
+export const commonPasswordsRefused = 10_000;
+const password = Type.String({
+  minLength: passwordMinLength,
+  maxLength: 200,
+  description: `Not one of the ${commonPasswordsRefused.toLocaleString("en")} commonest passwords, nor the username`,
+});
 
 export const SignUp = Type.Object(
   {

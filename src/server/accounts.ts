@@ -76,6 +76,7 @@ export class Accounts {
       userByName: db.prepare("SELECT * FROM users WHERE username = ?"),
       userById: db.prepare("SELECT * FROM users WHERE id = ?"),
       updateUser: db.prepare("UPDATE users SET display_name = ?, time_zone = ? WHERE id = ?"),
+      updatePassword: db.prepare("UPDATE users SET password_hash = ? WHERE id = ?"),
       insertSession: db.prepare("INSERT INTO sessions (token_hash, user_id, csrf, created_at, expires_at) VALUES (?, ?, ?, ?, ?)"),
       session: db.prepare("SELECT s.csrf, s.expires_at, u.* FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ? AND s.expires_at > ?"),
       deleteSession: db.prepare("DELETE FROM sessions WHERE token_hash = ?"),
@@ -118,6 +119,11 @@ export class Accounts {
 
   updateUser(id: string, displayName: string, timeZone: string | null): void {
     this.db.transaction(() => this.q.updateUser!.run(displayName, timeZone, id));
+  }
+
+  /** A new hash of the same password (a costlier one, at sign-in). */
+  setPasswordHash(id: string, passwordHash: string): void {
+    this.db.transaction(() => this.q.updatePassword!.run(passwordHash, id));
   }
 
   // ---- sessions: the cookie holds a random token, the database only its hash ----

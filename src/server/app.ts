@@ -31,6 +31,8 @@ import { lobbyRoutes } from "./routes/lobby.js";
 import { playRoutes } from "./routes/play.js";
 import { recordsRoutes } from "./routes/records.js";
 import { installSecurity } from "./security.js";
+import { Passwords, productionCost } from "./passwords.js";
+import { SignInThrottle } from "./sign-in-throttle.js";
 import { engineOptions } from "../engine.js";
 
 export interface ServerOptions {
@@ -41,6 +43,11 @@ export interface ServerOptions {
   secureCookies?: boolean;
   /** Sign-ins and sign-ups allowed per address per minute (guards against password guessing). */
   authRateLimit?: number;
+  /**
+   * Tests only: scrypt's N for new password hashes, lower than productionCost's (passwords.ts)
+   * so that hundreds of sign-ups do not slow the suite. Never set it on a real server.
+   */
+  passwordCost?: number;
   /** Message ops (posts, edits, deletions, redactions) allowed per person in a window; 20 in 10 seconds by default. */
   messageRateLimit?: MessageRateLimit;
   logger?: boolean;
@@ -90,6 +97,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     clock,
     secureCookies: options.secureCookies ?? false,
     authRateLimit: options.authRateLimit ?? 30,
+    passwords: new Passwords(options.passwordCost === undefined ? productionCost : { ...productionCost, N: options.passwordCost }),
+    signIns: new SignInThrottle(store.sql, clock),
     messageLimit: messageLimiter(app, options.messageRateLimit ?? defaultMessageRateLimit),
   };
   for (const schema of sharedSchemas) app.addSchema(schema);

@@ -13,6 +13,8 @@ import type { Accounts, Session, User } from "./accounts.js";
 import { ApiError } from "./errors.js";
 import type { GameHub } from "./hub.js";
 import type { MessageLimiter } from "./message-limit.js";
+import type { Passwords } from "./passwords.js";
+import type { SignInThrottle } from "./sign-in-throttle.js";
 
 export interface ServerContext {
   hub: GameHub;
@@ -22,6 +24,10 @@ export interface ServerContext {
   secureCookies: boolean;
   /** Sign-ins and sign-ups allowed per address per minute. */
   authRateLimit: number;
+  /** Hashing and checking passwords, a few at a time. */
+  passwords: Passwords;
+  /** Sign-in attempts per account, across restarts. */
+  signIns: SignInThrottle;
   /** Every message route's onRequest: how fast one person may post (src/server/message-limit.ts). */
   messageLimit: MessageLimiter;
 }

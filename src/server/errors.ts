@@ -6,6 +6,7 @@
 import type { ErrorBody } from "../api/errors.js";
 import { ActionError } from "../kernel/game.js";
 import { StoreWriteError } from "../store/sqlite-driver.js";
+import { PasswordsBusyError } from "./passwords.js";
 import { validationWords } from "./validation-words.js";
 
 export type { ErrorBody };
@@ -59,6 +60,7 @@ export function toErrorReply(err: unknown): { status: number; body: ErrorBody; u
   if (err instanceof ApiError) return { status: err.status, body: { error: { code: err.code, message: err.message } }, unexpected: false };
   // A write the disk refused where no route said what it was saving (signing up, signing in).
   if (err instanceof StoreWriteError) return toErrorReply(notSaved("your change", err));
+  if (err instanceof PasswordsBusyError) return { status: 503, body: { error: { code: "busy", message: err.message } }, unexpected: false };
   if (err instanceof ActionError)
     return { status: actionStatus[err.code], body: { error: { code: err.code, message: err.message, rule: err.rule } }, unexpected: false };
   const e = err as { statusCode?: number; code?: string; message?: string; validation?: unknown; validationContext?: string };

@@ -63,6 +63,14 @@ const migrations: ((db: Db) => void)[] = [
       DROP TABLE posts;
     `);
   },
+  // Sign-in attempts per account (src/server/sign-in-throttle.ts), kept so that a restart forgives none:
+  // when each account's bucket will have drained. The key is the username in lower case, account or not.
+  (db) => {
+    db.exec(`
+      CREATE TABLE sign_in_failures (account TEXT PRIMARY KEY, clear_at INTEGER NOT NULL) WITHOUT ROWID;
+      CREATE INDEX sign_in_failures_by_time ON sign_in_failures (clear_at);
+    `);
+  },
 ];
 
 /** The file's schema version; throws if the file is another program's or a newer Nomos's. */

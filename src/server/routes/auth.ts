@@ -4,14 +4,15 @@ import { requireUser, sessionCookie, setSessionCookie, type Api, type ServerCont
 import { UsernameTakenError } from "../accounts.js";
 import { ApiError, badRequest } from "../errors.js";
 import { ActionError } from "../../kernel/game.js";
-import { hashPassword, verifyPassword } from "../passwords.js";
+import { passwordProblem } from "../common-passwords.js";
 import { isTimeZone } from "../schemas.js";
+import { checkSignIn } from "../sign-in.js";
 
 const session = ref(Session);
 
 export function authRoutes(app: Api, context: ServerContext): void {
-  const { accounts } = context;
-  // Slows password guessing: a few tries a minute from one address.
+  const { accounts, passwords } = context;
+  // Slows password guessing: a few tries a minute from one address (each account has a limit of its own: ../sign-in.ts).
   const config = { rateLimit: { max: context.authRateLimit, timeWindow: "1 minute" } };
 
   app.post(
@@ -24,13 +25,15 @@ export function authRoutes(app: Api, context: ServerContext): void {
         summary: "Create an account and sign in",
         security: [],
         body: SignUp,
-        response: { 201: session, ...errorResponses(...changing, 409, 429) },
+        response: { 201: session, ...errorResponses(...changing, 409, 429, 503) },
       },
     },
     async (request, reply) => {
       const { username, password, displayName, timeZone } = request.body;
       if (timeZone !== undefined && !isTimeZone(timeZone)) throw badRequest(`"${timeZone}" is not a time zone; use an IANA name such as Europe/Paris`);
-      const hash = await hashPassword(password);
+      const weak = passwordProblem(password, username);
+      if (weak) throw new ApiError(400, "weak-password", weak);
+      const hash = await passwords.hash(password);
       let user: ReturnType<typeof accounts.createUser>;
       try {
         user = accounts.createUser(username, displayName?.trim() || username, hash, timeZone ?? null);
@@ -54,20 +57,14 @@ export function authRoutes(app: Api, context: ServerContext): void {
         summary: "Sign in with a username and password",
         security: [],
         body: SignIn,
-        response: { 200: session, ...errorResponses(...changing, 401, 429) },
+        response: { 200: session, ...errorResponses(...changing, 401, 429, 503) },
       },
     },
     async (request, reply) => {
-      const found = accounts.credentials(request.body.username);
-      // Hash even for an unknown user, so the reply's timing does not tell which usernames exist.
-      const ok = await verifyPassword(
-        request.body.password,
-        found?.passwordHash ?? "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
-      );
-      if (!found || !ok) throw new ApiError(401, "bad-credentials", "wrong username or password");
-      const session = accounts.openSession(found.user.id);
+      const user = await checkSignIn(context, reply, request.body.username, request.body.password);
+      const session = accounts.openSession(user.id);
       setSessionCookie(context, reply, session.token, session.expiresAt);
-      return { user: found.user, csrf: session.csrf };
+      return { user, csrf: session.csrf };
     },
   );
 
