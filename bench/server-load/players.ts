@@ -43,7 +43,7 @@ export class Bench {
     const seats: Seat[] = [{ session: owner, name: table.names[0]!, player: created.me }];
     await Promise.all(
       table.sessions.slice(1).map(async (session, i) => {
-        const joined = JSON.parse((await timed("POST", `/api/invites/${created.invite}/join`, session)).body) as { me: string };
+        const joined = JSON.parse((await timed("POST", `/api/invites/${created.invite}/join`, session, {})).body) as { me: string };
         seats[i + 1] = { session, name: table.names[i + 1]!, player: joined.me };
       }),
     );
