@@ -30,6 +30,7 @@ import { lobbyRoutes } from "./routes/lobby.js";
 import { playRoutes } from "./routes/play.js";
 import { recordsRoutes } from "./routes/records.js";
 import { installSecurity } from "./security.js";
+import { compressLargeReplies } from "./compression.js";
 import { serveWebFiles } from "./web-files.js";
 import { Passwords, productionCost } from "./passwords.js";
 import { SignInThrottle } from "./sign-in-throttle.js";
@@ -91,6 +92,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
+  await compressLargeReplies(app);
   const context: ServerContext = {
     hub: new GameHub(engine, clock, MessageTable.of(store)),
     accounts: new Accounts(store.sql, clock),
