@@ -9,7 +9,7 @@
 import { join, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
-import { notFoundBody } from "./errors.js";
+import { ApiError } from "./errors.js";
 
 export const keptForGood = "public, max-age=31536000, immutable";
 export const askedAgain = "no-cache";
@@ -26,5 +26,7 @@ export async function serveWebFiles(app: FastifyInstance, root: string): Promise
   });
   // A hashed file this build did not write (a chunk an older page asks for after a deploy) is
   // not found, in so many words: the app's page in its place would fail as a script.
-  app.get("/assets/*", { schema: { hide: true } }, async (request, reply) => reply.code(404).send(notFoundBody(request.method, request.url)));
+  app.get("/assets/*", { schema: { hide: true } }, async (request) => {
+    throw new ApiError(404, "not-found", `${request.url.split("?")[0]} is not a file of this version of Nomos: reload the page`);
+  });
 }
