@@ -16,18 +16,15 @@ interface Problem {
   message: string;
 }
 
-/** Fetched once per page, for every code field; a failed fetch may be tried again. */
+/**
+ * Fetched once per page, for every code field. A failed fetch is not tried again: the browser
+ * keeps a failed module for the page's life, so only a reload can fetch it anew.
+ */
 let loaded: EditorModule | null = null;
 let loading: Promise<EditorModule> | null = null;
 
 function loadEditor(): Promise<EditorModule> {
-  loading ??= import("../code-editor.js").then(
-    (module) => (loaded = module),
-    (err: unknown) => {
-      loading = null;
-      throw err;
-    },
-  );
+  loading ??= import("../code-editor.js").then((module) => (loaded = module));
   return loading;
 }
 
@@ -44,7 +41,7 @@ export function CodeField({ value, onChange }: { value: string; onChange(source:
   const [problems, setProblems] = useState<Problem[]>([]);
 
   const open = () => {
-    if (editor || status === "loading") return;
+    if (editor || status !== "plain") return;
     setStatus("loading");
     loadEditor().then(
       (module) => {
@@ -83,7 +80,7 @@ export function CodeField({ value, onChange }: { value: string; onChange(source:
           aria-label="Rule code"
           spellcheck={false}
           defaultValue={value}
-          onFocus={() => status === "plain" && open()}
+          onFocus={open}
           onInput={(e) => {
             source.current = (e.target as HTMLTextAreaElement).value;
             change.current(source.current);
@@ -96,11 +93,8 @@ export function CodeField({ value, onChange }: { value: string; onChange(source:
         )}
         {status === "failed" && (
           <p class="error" role="alert">
-            The code editor could not be loaded (the connection failed, or Nomos was updated since this page opened: reload it). You can still write the code in
-            this box; it is checked when you preview or propose.{" "}
-            <button type="button" class="link" onClick={open}>
-              Try again
-            </button>
+            The code editor could not be loaded (the connection failed, or Nomos was updated since this page opened): reload the page to try again. You can
+            still write the code in this box; it is checked when you preview or propose.
           </p>
         )}
       </>
