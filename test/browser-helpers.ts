@@ -22,7 +22,7 @@ export interface BrowserRig {
 export function useBrowser(options: { clock?: () => number } = {}): BrowserRig {
   const rig = {} as BrowserRig;
   before(async () => {
-    assert.ok(existsSync(join("dist", "web", "main.js")), "the web UI is not built: run `node scripts/build-web.mjs` (npm test does)");
+    assert.ok(existsSync(join("dist", "web", "index.html")), "the web UI is not built: run `node scripts/build-web.mjs` (npm test does)");
     assert.ok(existsSync(executablePath), `no browser at ${executablePath}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
     rig.server = await startServer(options);
     rig.browser = await chromium.launch({

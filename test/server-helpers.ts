@@ -132,16 +132,24 @@ export async function adopt(table: Awaited<ReturnType<typeof suberTable>>, numbe
   }
 }
 
-/** Server-sent events read as they come, for a short while. */
-export async function listen(client: ApiClient, id: string) {
+/**
+ * Server-sent events read as they come, for a short while: from the first act (Last-Event-ID 0),
+ * or as a page opens the stream after reading act `after`; `headers` are sent besides.
+ */
+export async function listen(client: ApiClient, id: string, options: { after?: number; headers?: Record<string, string> } = {}) {
   const controller = new AbortController();
-  const response = await fetch(`${client.base}/api/games/${id}/live`, { headers: { cookie: client.cookie!, "last-event-id": "0" }, signal: controller.signal });
+  const from: Record<string, string> = options.after === undefined ? { "last-event-id": "0" } : {};
+  const response = await fetch(`${client.base}/api/games/${id}/live${options.after === undefined ? "" : `?after=${options.after}`}`, {
+    headers: { cookie: client.cookie!, ...from, ...options.headers },
+    signal: controller.signal,
+  });
   assert.equal(response.status, 200);
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
   let text = "";
   let pending: Promise<ReadableStreamReadResult<Uint8Array>> | null = null;
   return {
+    headers: response.headers,
     /** Reads until `pattern` shows in the stream (or `ms` pass); returns all read so far. */
     async until(pattern: RegExp, ms = 5000): Promise<string> {
       const deadline = Date.now() + ms;

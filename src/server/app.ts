@@ -5,7 +5,6 @@
 import { existsSync } from "node:fs";
 import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
-import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { MessageTable } from "./messages.js";
@@ -31,6 +30,8 @@ import { lobbyRoutes } from "./routes/lobby.js";
 import { playRoutes } from "./routes/play.js";
 import { recordsRoutes } from "./routes/records.js";
 import { installSecurity } from "./security.js";
+import { compressLargeReplies } from "./compression.js";
+import { serveWebFiles } from "./web-files.js";
 import { Passwords, productionCost } from "./passwords.js";
 import { SignInThrottle } from "./sign-in-throttle.js";
 import { engineOptions } from "../engine.js";
@@ -91,6 +92,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
+  await compressLargeReplies(app);
   const context: ServerContext = {
     hub: new GameHub(engine, clock, MessageTable.of(store)),
     accounts: new Accounts(store.sql, clock),
@@ -134,7 +136,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   codeRoutes(app, context);
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
-  if (existsSync(webRoot)) await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: "index.html" });
+  if (existsSync(webRoot)) await serveWebFiles(app, webRoot);
 
   // Live streams never end by themselves: close them first, or closing waits for every page to leave.
   app.addHook("preClose", async () => context.hub.endStreams());

@@ -2,6 +2,8 @@
  * The rule code editor (CodeMirror 6): TypeScript highlighting, line numbers, the server's
  * type-check as lint diagnostics and its completions. The server does the TypeScript work,
  * against the same rule API it checks proposals with, so the browser never loads TypeScript.
+ * Most of the web's code is CodeMirror: only game/code-field.tsx imports this module, with
+ * import(), so the build puts it in a file of its own that a page fetches when a player opens a code field.
  */
 import {
   autocompletion,
@@ -37,6 +39,8 @@ export interface RuleCompletionList {
 
 export interface CodeEditorOptions {
   initial: string;
+  /** Where the cursor starts (the offset a plain text box had it at), if not at the start. */
+  cursor?: number;
   /** Called on every edit by the user (not on setValue). */
   onChange(source: string): void;
   check(source: string): Promise<RuleDiagnostic[]>;
@@ -103,6 +107,7 @@ export function mountCodeEditor(parent: HTMLElement, options: CodeEditorOptions)
     parent,
     state: EditorState.create({
       doc: options.initial,
+      selection: { anchor: Math.min(options.cursor ?? 0, options.initial.length) },
       extensions: [
         lineNumbers(),
         highlightActiveLineGutter(),

@@ -2,7 +2,8 @@
  * Live updates by server-sent events. Each event says only that something happened (its
  * seq, or a message's number), never what: the page then fetches its own filtered view, so a
  * secret cannot travel down a shared channel; and each goes only to watchers who may know of
- * it (GameHub.watch). A page that reconnects sends Last-Event-ID and hears at once if it missed acts.
+ * it (GameHub.watch). A page that reconnects sends Last-Event-ID and hears at once if it missed acts;
+ * a page opening the stream after reading the game says which act it read (?after=) to the same end.
  */
 import { Type } from "@sinclair/typebox";
 import { errorResponses, inGame } from "../../api/index.js";
@@ -35,6 +36,17 @@ export function liveRoutes(app: Api, context: ServerContext): void {
         summary:
           "Server-sent events: `act` (data: {seq}) after every act you may know of, `message` (data: {id}) after a message is posted, edited, deleted or redacted in a channel you read",
         params: gameIdParams,
+        querystring: Type.Object(
+          {
+            after: Type.Optional(
+              Type.Integer({
+                minimum: 0,
+                description: "The last act you have read: if the game has moved on since, an `act` event says so at once (as Last-Event-ID does)",
+              }),
+            ),
+          },
+          { additionalProperties: false },
+        ),
         response: { 200: stream, ...errorResponses(...inGame) },
       },
     },
@@ -53,7 +65,8 @@ export function liveRoutes(app: Api, context: ServerContext): void {
         else raw.write(`event: message\ndata: ${JSON.stringify({ id: news.id })}\n\n`);
       };
       raw.write("retry: 1000\n\n");
-      const lastSeen = Number(request.headers["last-event-id"]);
+      // A reconnecting page's Last-Event-ID is newer than the act its URL names.
+      const lastSeen = Number(request.headers["last-event-id"] ?? request.query.after);
       if (Number.isFinite(lastSeen) && lastSeen < game.state.seq) send({ kind: "act", seq: game.state.seq });
       // Each watcher hears only of what they may know of: a private channel's messages reach its readers alone.
       const unwatch = context.hub.watch(game.id, membership.playerId, send, () => raw.end());

@@ -104,7 +104,7 @@ function fillNamed(form: Element, does: string): void {
 }
 
 export function GameScreen({ id, tab, channel, user }: { id: string; tab: string; channel?: string; user: User }) {
-  const live = useGame(id);
+  const live = useGame(id, tab);
   const { page, error } = live;
   const title = usePresetTitle(page?.view.preset);
   const go = useGoToAction(id, tab);
@@ -117,8 +117,7 @@ export function GameScreen({ id, tab, channel, user }: { id: string; tab: string
       <p>Loading…</p>
     );
   // Nothing has been played until an action or a timer has been: only the game's creation and joins.
-  // (Unknown until the log has loaded: it always holds the game's creation.)
-  const started = live.log.length === 0 ? null : live.log.some((e) => e.input.kind === "action" || e.input.kind === "timer");
+  const started = live.started;
   const invite = page.invite ? `${location.origin}/invite/${page.invite}` : null;
   return (
     <div class="game">

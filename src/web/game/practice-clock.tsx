@@ -34,7 +34,7 @@ export function gameNow(page: GamePage, realNow = Date.now()): number {
   return realNow + (page.practice?.aheadMs ?? 0);
 }
 
-export function PracticeClock({ page, onChanged }: { page: GamePage; onChanged(): Promise<void> }) {
+export function PracticeClock({ page, onChanged }: { page: GamePage; onChanged(seq?: number): Promise<void> }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -47,9 +47,9 @@ export function PracticeClock({ page, onChanged }: { page: GamePage; onChanged()
     setError(null);
     setDone(null);
     try {
-      await post(`/api/games/${page.id}/clock`, body);
+      const { seq } = await post<{ seq: number }>(`/api/games/${page.id}/clock`, body);
       setDone(`The clock moved forward ${said}.`);
-      await onChanged();
+      await onChanged(seq);
     } catch (err) {
       setError((err as Error).message);
     } finally {

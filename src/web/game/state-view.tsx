@@ -115,13 +115,23 @@ function RowMoves({ page, state, row, act }: { page: GamePage; state: StateEntry
   );
 }
 
-function Table({ page, state, block, onActed }: { page: GamePage; state: StateEntry; block: Extract<Block, { kind: "table" }>; onActed(): Promise<void> }) {
+function Table({
+  page,
+  state,
+  block,
+  onActed,
+}: {
+  page: GamePage;
+  state: StateEntry;
+  block: Extract<Block, { kind: "table" }>;
+  onActed(seq?: number): Promise<void>;
+}) {
   const [message, setMessage] = useState<string | null>(null);
   const act = async (action: string, input: Json) => {
     try {
-      await post(`/api/games/${page.id}/act`, { action, input });
+      const { seq } = await post<{ seq: number }>(`/api/games/${page.id}/act`, { action, input });
       setMessage(null);
-      await onActed();
+      await onActed(seq);
     } catch (err) {
       setMessage((err as Error).message);
     }
@@ -194,7 +204,7 @@ function Fact({ block, viewer }: { block: Exclude<Block, { kind: "table" }>; vie
   );
 }
 
-export function StateView({ page, onActed, leaveOut = drawnAsCards }: { page: GamePage; onActed(): Promise<void>; leaveOut?: readonly string[] }) {
+export function StateView({ page, onActed, leaveOut = drawnAsCards }: { page: GamePage; onActed(seq?: number): Promise<void>; leaveOut?: readonly string[] }) {
   const view = page.view;
   const game = view.state.filter((s) => s.scope === "game" && !(s.record && leaveOut.includes(s.record.kind)));
   const boards = game.filter((s) => isGridBoard(s.value) && s.display?.as !== "hidden");

@@ -45,7 +45,7 @@ export interface Acting {
  * `announce` shows a success where it outlives the button: an action taken is often no longer
  * offered, and its card (with the message in it) goes away.
  */
-export function useAct(gameId: string, onActed: () => Promise<void>, announce?: (message: Message | null) => void): Acting {
+export function useAct(gameId: string, onActed: (seq?: number) => Promise<void>, announce?: (message: Message | null) => void): Acting {
   const [busy, setBusy] = useState(false);
   const [message, show] = useMessage();
   const inFlight = useRef(false);
@@ -62,7 +62,8 @@ export function useAct(gameId: string, onActed: () => Promise<void>, announce?: 
       if (reply.failed) show({ ok: false, text: `${success}, but Rule ${reply.failed.rule} failed while it ran: ${reply.failed.error}` });
       else if (announce) announce({ ok: true, text: success });
       else show({ ok: true, text: success });
-      await onActed();
+      // The act's seq: the page is read once, though the live stream also tells of this act.
+      await onActed(reply.seq);
       return true;
     } catch (err) {
       show({ ok: false, text: (err as Error).message });

@@ -1,106 +1,69 @@
 /**
- * A game's data on the page, kept live: the page, the log and the channels are fetched, then
- * refetched whenever the server says something happened. EventSource reconnects by itself
- * and sends the last act it saw; on reconnect the page fetches everything again.
+ * A game's data on the page, kept live (game-feed.ts says what is read when): the page, the
+ * rules, the log and the channels, refetched as the server says something happened.
  */
-import { useCallback, useEffect, useRef, useState } from "preact/hooks";
-import { get } from "../api.js";
+import { useEffect, useRef, useState } from "preact/hooks";
 import type { Channel, GamePage, LogEntry, Message, Rule } from "../types.js";
+import { GameFeed } from "./game-feed.js";
 
 export interface LiveGame {
   page: GamePage | null;
   /** The rules in effect, fetched again only when the page's rulesVersion changes. */
   rules: Rule[];
   log: LogEntry[];
-  /** The channels you may read, and their messages, oldest first. */
+  /** Whether an action or a timer has been played; null until the log has been read. */
+  started: boolean | null;
+  /** The channels you may read, and their messages, oldest first (read on the Channels tab). */
   channels: Channel[];
   messages: Message[];
   loadMessages(): Promise<void>;
   error: string | null;
   connected: boolean;
-  refresh(): Promise<void>;
+  /** Reads the page again: after act `seq` (an act's reply says it), or anew. */
+  refresh(seq?: number): Promise<void>;
 }
 
-/**
- * Each message act's entry shows the message as it is now: an edit, deletion or redaction
- * arriving later changes what its earlier entries show (a redacted text stays nowhere).
- */
-function withMessagesNow(log: LogEntry[]): LogEntry[] {
-  const now = new Map<number, LogEntry["message"]>();
-  for (const e of log) if (e.input.kind === "message" && e.message) now.set(e.input.message, e.message);
-  return log.map((e) => (e.input.kind === "message" && e.message && now.get(e.input.message) !== e.message ? { ...e, message: now.get(e.input.message) } : e));
-}
-
-export function useGame(id: string): LiveGame {
+export function useGame(id: string, tab: string): LiveGame {
   const [page, setPage] = useState<GamePage | null>(null);
   const [rules, setRules] = useState<Rule[]>([]);
-  const rulesVersion = useRef(-1);
   const [log, setLog] = useState<LogEntry[]>([]);
   const [channels, setChannels] = useState<Channel[]>([]);
   const [messages, setMessages] = useState<Message[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [connected, setConnected] = useState(false);
-  const lastLogged = useRef(0);
-
-  const loadLog = useCallback(async () => {
-    const reply = await get<{ entries: LogEntry[] }>(`/api/games/${id}/log?after=${lastLogged.current}`);
-    if (reply.entries.length) {
-      lastLogged.current = reply.entries.at(-1)!.seq;
-      setLog((old) => withMessagesNow([...old.filter((e) => e.seq < reply.entries[0]!.seq), ...reply.entries]));
-    }
-  }, [id]);
-
-  const refresh = useCallback(async () => {
-    try {
-      const next = await get<GamePage>(`/api/games/${id}`);
-      if (next.rulesVersion !== rulesVersion.current) {
-        setRules((await get<{ rules: Rule[] }>(`/api/games/${id}/rules`)).rules);
-        rulesVersion.current = next.rulesVersion;
-      }
-      setPage(next);
-      await loadLog();
-      setError(null);
-    } catch (err) {
-      setError((err as Error).message);
-    }
-  }, [id, loadLog]);
-
-  const loadChannels = useCallback(async () => {
-    setChannels(await get<Channel[]>(`/api/games/${id}/channels`));
-  }, [id]);
-
-  // Every message again, not only new ones: an edit, a deletion or a redaction changes an old one.
-  const loadMessages = useCallback(async () => {
-    const all: Message[] = [];
-    for (;;) {
-      const page = await get<Message[]>(`/api/games/${id}/messages?after=${all.at(-1)?.id ?? 0}`);
-      if (!page.length) break;
-      all.push(...page);
-    }
-    setMessages(all);
-    await loadChannels();
-  }, [id, loadChannels]);
+  const feed = useRef<GameFeed | null>(null);
 
   useEffect(() => {
-    lastLogged.current = 0;
-    rulesVersion.current = -1;
+    setPage(null);
     setLog([]);
-    void refresh();
-    void loadMessages().catch(() => undefined);
-    const source = new EventSource(`/api/games/${id}/live`);
-    source.addEventListener("open", () => {
-      setConnected(true);
-      void refresh();
+    setChannels([]);
+    setMessages([]);
+    const live = new GameFeed(id, {
+      page: setPage,
+      rules: setRules,
+      log: setLog,
+      channels: setChannels,
+      messages: setMessages,
+      error: setError,
+      connected: setConnected,
     });
-    source.addEventListener("error", () => setConnected(false));
-    // An act may open or close a channel; a message's news is its own event.
-    source.addEventListener("act", () => {
-      void refresh();
-      void loadChannels().catch(() => undefined);
-    });
-    source.addEventListener("message", () => void loadMessages().catch(() => undefined));
-    return () => source.close();
+    feed.current = live;
+    live.start(tab);
+    return () => live.close();
   }, [id]);
+  useEffect(() => feed.current?.show(tab), [tab]);
 
-  return { page, rules, log, channels, messages, loadMessages, error, connected, refresh };
+  const current = feed.current;
+  return {
+    page,
+    rules,
+    log,
+    started: current?.started ?? null,
+    channels,
+    messages,
+    loadMessages: () => current?.readMessages() ?? Promise.resolve(),
+    error,
+    connected,
+    refresh: (seq) => current?.refresh(seq) ?? Promise.resolve(),
+  };
 }
