@@ -31,6 +31,7 @@ import { lobbyRoutes } from "./routes/lobby.js";
 import { playRoutes } from "./routes/play.js";
 import { recordsRoutes } from "./routes/records.js";
 import { installSecurity } from "./security.js";
+import { echoRequestId, loggerOptions, RequestLog, requestId, type LogOptions } from "./logging.js";
 import { Passwords, productionCost } from "./passwords.js";
 import { SignInThrottle } from "./sign-in-throttle.js";
 import { engineOptions } from "../engine.js";
@@ -50,7 +51,8 @@ export interface ServerOptions {
   passwordCost?: number;
   /** Message ops (posts, edits, deletions, redactions) allowed per person in a window; 20 in 10 seconds by default. */
   messageRateLimit?: MessageRateLimit;
-  logger?: boolean;
+  /** JSON lines at this level and above (src/server/logging.ts); none when absent, as in tests. */
+  log?: LogOptions;
 }
 
 export const webRoot = packagePath("dist", "web");
@@ -61,14 +63,16 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const engine: EngineOptions = engineOptions({ store, clock });
 
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: loggerOptions(options.log),
+    genReqId: requestId,
+    logController: new RequestLog(),
     bodyLimit: 512 * 1024,
     // verbose: a refused value travels with its error, so that words can say how far it is off (src/server/validation-words.ts).
     ajv: { customOptions: { removeAdditional: false, allErrors: false, verbose: true } },
     // Errors fastify meets before routing (a URL that cannot be decoded) in the API's own format.
     frameworkErrors: (err, request, reply) => {
       const { status, body, unexpected } = toErrorReply(err);
-      if (unexpected) request.log.error(err);
+      if (unexpected) request.log.error({ err }, "the request failed unexpectedly");
       void (reply as FastifyReply).code(status).send(body);
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -77,7 +81,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   app.setErrorHandler((err, request, reply) => {
     const { status, body, unexpected } = toErrorReply(err);
-    if (unexpected) request.log.error(err);
+    // Logged with the request's id and the error's causes (their messages and stacks, by pino's serializer).
+    if (unexpected) request.log.error({ err }, "the request failed unexpectedly");
     void reply.code(status).send(body);
   });
   app.setNotFoundHandler((request, reply) => {
@@ -113,12 +118,13 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
         version: "0.3.0",
         license: { name: "MIT", identifier: "MIT" },
         description:
-          "Play Nomic: accounts, games, actions under the rules, the log, live updates, channels and their messages. Sign in, then send the CSRF token from /api/session in the X-CSRF-Token header with every POST or PATCH.",
+          "Play Nomic: accounts, games, actions under the rules, the log, live updates, channels and their messages. Sign in, then send the CSRF token from /api/session in the X-CSRF-Token header with every POST or PATCH. Every reply carries X-Request-Id (the one sent, or a new one), which the server's log names.",
       },
       components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: "nomos_session" } } },
       security: [{ session: [] }],
     },
   });
+  echoRequestId(app);
   installSecurity(app, context);
 
   authRoutes(app, context);
