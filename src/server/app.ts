@@ -32,6 +32,7 @@ import { playRoutes } from "./routes/play.js";
 import { recordsRoutes } from "./routes/records.js";
 import { installSecurity } from "./security.js";
 import { echoRequestId, loggerOptions, RequestLog, requestId, type LogOptions } from "./logging.js";
+import { healthRoutes } from "./routes/health.js";
 import { Passwords, productionCost } from "./passwords.js";
 import { SignInThrottle } from "./sign-in-throttle.js";
 import { engineOptions } from "../engine.js";
@@ -101,6 +102,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     accounts: new Accounts(store.sql, clock),
     clock,
     secureCookies: options.secureCookies ?? false,
+    lifecycle: { draining: false },
     authRateLimit: options.authRateLimit ?? 30,
     passwords: new Passwords(options.passwordCost === undefined ? productionCost : { ...productionCost, N: options.passwordCost }),
     signIns: new SignInThrottle(store.sql, clock),
@@ -138,6 +140,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   forumRoutes(app, context);
   messageRoutes(app, context);
   codeRoutes(app, context);
+  const ping = store.sql.prepare("SELECT count(*) FROM sqlite_master");
+  healthRoutes(app, context, () => ping.get());
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
   if (existsSync(webRoot)) await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: "index.html" });

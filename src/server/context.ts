@@ -22,6 +22,8 @@ export interface ServerContext {
   clock: () => number;
   /** Set the cookies' Secure flag (when the server is reached over HTTPS). */
   secureCookies: boolean;
+  /** Set when the server begins to stop: /readyz answers 503, responses close their connections. */
+  lifecycle: { draining: boolean };
   /** Sign-ins and sign-ups allowed per address per minute. */
   authRateLimit: number;
   /** Hashing and checking passwords, a few at a time. */
