@@ -54,6 +54,8 @@ export interface ServerOptions {
   messageRateLimit?: MessageRateLimit;
   /** JSON lines at this level and above (src/server/logging.ts); none when absent, as in tests. */
   log?: LogOptions;
+  /** Shared with whoever runs the server: setting draining before closing turns /readyz to 503 (nomos serve's --drain-delay). */
+  lifecycle?: { draining: boolean };
 }
 
 export const webRoot = packagePath("dist", "web");
@@ -67,6 +69,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     logger: loggerOptions(options.log),
     genReqId: requestId,
     logController: new RequestLog(),
+    // Requests on connections already open while the server stops are served (and their
+    // connections closed after), not refused with fastify's own 503: /readyz says it is stopping.
+    return503OnClosing: false,
     bodyLimit: 512 * 1024,
     // verbose: a refused value travels with its error, so that words can say how far it is off (src/server/validation-words.ts).
     ajv: { customOptions: { removeAdditional: false, allErrors: false, verbose: true } },
@@ -102,7 +107,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     accounts: new Accounts(store.sql, clock),
     clock,
     secureCookies: options.secureCookies ?? false,
-    lifecycle: { draining: false },
+    lifecycle: options.lifecycle ?? { draining: false },
     authRateLimit: options.authRateLimit ?? 30,
     passwords: new Passwords(options.passwordCost === undefined ? productionCost : { ...productionCost, N: options.passwordCost }),
     signIns: new SignInThrottle(store.sql, clock),
@@ -146,8 +151,15 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   if (existsSync(webRoot)) await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: "index.html" });
 
-  // Live streams never end by themselves: close them first, or closing waits for every page to leave.
-  app.addHook("preClose", async () => context.hub.endStreams());
+  // Stopping: /readyz turns 503, no timer is armed again, and live streams end (they never end by
+  // themselves, and closing waits for every connection); requests in flight finish, then onClose.
+  app.addHook("preClose", async () => {
+    context.lifecycle.draining = true;
+    context.hub.stop();
+  });
+  app.addHook("onSend", async (_request, reply) => {
+    if (context.lifecycle.draining) reply.header("Connection", "close");
+  });
   await context.hub.wakeDue();
   app.addHook("onClose", async () => {
     await context.hub.close();
