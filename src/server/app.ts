@@ -32,7 +32,8 @@ import { playRoutes } from "./routes/play.js";
 import { recordsRoutes } from "./routes/records.js";
 import { installSecurity } from "./security.js";
 import { echoRequestId, loggerOptions, RequestLog, requestId, type LogOptions } from "./logging.js";
-import { healthRoutes } from "./routes/health.js";
+import { allowedHosts, installHostCheck, parseTrustProxy } from "./proxy.js";
+import { healthPaths, healthRoutes } from "./routes/health.js";
 import { Passwords, productionCost } from "./passwords.js";
 import { SignInThrottle } from "./sign-in-throttle.js";
 import { engineOptions } from "../engine.js";
@@ -54,6 +55,11 @@ export interface ServerOptions {
   messageRateLimit?: MessageRateLimit;
   /** JSON lines at this level and above (src/server/logging.ts); none when absent, as in tests. */
   log?: LogOptions;
+  /** Whose X-Forwarded-* headers to believe, as --trust-proxy words it (src/server/proxy.ts); none when absent. */
+  trustProxy?: string;
+  /** The address players use; with allowedHosts, the only hosts (and loopback) the server answers to. */
+  publicUrl?: string;
+  allowedHosts?: string[];
   /** Shared with whoever runs the server: setting draining before closing turns /readyz to 503 (nomos serve's --drain-delay). */
   lifecycle?: { draining: boolean };
 }
@@ -61,6 +67,9 @@ export interface ServerOptions {
 export const webRoot = packagePath("dist", "web");
 
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
+  // Read before anything opens, so that a mistyped setting stops the server in words.
+  const trustProxy = parseTrustProxy(options.trustProxy);
+  const hosts = allowedHosts(options.publicUrl, options.allowedHosts);
   const clock = options.clock ?? Date.now;
   const store = SqliteStore.open(options.db, { durability: options.durability ?? "full" });
   const engine: EngineOptions = engineOptions({ store, clock });
@@ -69,6 +78,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     logger: loggerOptions(options.log),
     genReqId: requestId,
     logController: new RequestLog(),
+    trustProxy: trustProxy ?? false,
     // Requests on connections already open while the server stops are served (and their
     // connections closed after), not refused with fastify's own 503: /readyz says it is stopping.
     return503OnClosing: false,
@@ -107,6 +117,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     accounts: new Accounts(store.sql, clock),
     clock,
     secureCookies: options.secureCookies ?? false,
+    trustProxy,
     lifecycle: options.lifecycle ?? { draining: false },
     authRateLimit: options.authRateLimit ?? 30,
     passwords: new Passwords(options.passwordCost === undefined ? productionCost : { ...productionCost, N: options.passwordCost }),
@@ -125,13 +136,14 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
         version: "0.3.0",
         license: { name: "MIT", identifier: "MIT" },
         description:
-          "Play Nomic: accounts, games, actions under the rules, the log, live updates, channels and their messages. Sign in, then send the CSRF token from /api/session in the X-CSRF-Token header with every POST or PATCH. Every reply carries X-Request-Id (the one sent, or a new one), which the server's log names.",
+          "Play Nomic: accounts, games, actions under the rules, the log, live updates, channels and their messages. Sign in, then send the CSRF token from /api/session in the X-CSRF-Token header with every POST or PATCH. A server told its public names answers any other Host header with 421 (wrong-host). Every reply carries X-Request-Id (the one sent, or a new one), which the server's log names.",
       },
       components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: "nomos_session" } } },
       security: [{ session: [] }],
     },
   });
   echoRequestId(app);
+  if (hosts) installHostCheck(app, hosts, healthPaths);
   installSecurity(app, context);
 
   authRoutes(app, context);

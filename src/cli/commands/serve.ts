@@ -12,8 +12,14 @@ interface ServeOptions {
   host: string;
   secureCookies?: boolean;
   logLevel: string;
+  trustProxy?: string;
+  publicUrl?: string;
+  allowedHost: string[];
   drainDelay: string;
 }
+
+const collect = (value: string, previous: string[]) => [...previous, value];
+const fromEnv = (name: string) => (process.env[name] ? process.env[name].split(",").map((h) => h.trim()) : []);
 
 export function registerServeCommand(program: Command, globals: () => GlobalOptions): void {
   program
@@ -21,8 +27,24 @@ export function registerServeCommand(program: Command, globals: () => GlobalOpti
     .description("start the server: the web UI and the HTTP API (described at /api/openapi.json); logs JSON lines to standard output")
     .option("--port <n>", "the port to listen on (0 picks a free one)", process.env.PORT ?? "8080")
     .option("--host <address>", "the address to listen on; 0.0.0.0 to let other machines in", process.env.HOST ?? "127.0.0.1")
-    .option("--secure-cookies", "mark cookies Secure (when the server is reached over HTTPS)")
+    .option("--secure-cookies", "mark cookies Secure (when the server is reached over HTTPS; automatic where a trusted proxy says so)")
     .option("--log-level <level>", "fatal, error, warn, info, debug, trace or silent ($NOMOS_LOG_LEVEL)", process.env.NOMOS_LOG_LEVEL || "info")
+    .option(
+      "--trust-proxy <setting>",
+      "believe X-Forwarded-For/-Host/-Proto from these proxies: addresses or CIDR ranges (comma-separated; loopback, uniquelocal), a hop count, or true ($NOMOS_TRUST_PROXY)",
+      process.env.NOMOS_TRUST_PROXY,
+    )
+    .option(
+      "--public-url <url>",
+      "the address players use (https://nomic.example.org): requests for other hosts are refused ($NOMOS_PUBLIC_URL)",
+      process.env.NOMOS_PUBLIC_URL,
+    )
+    .option(
+      "--allowed-host <host>",
+      "another host name the server answers to (repeatable; $NOMOS_ALLOWED_HOSTS, comma-separated)",
+      collect,
+      fromEnv("NOMOS_ALLOWED_HOSTS"),
+    )
     .option(
       "--drain-delay <seconds>",
       "on SIGTERM, go on serving this long while /readyz answers 503, so that a load balancer sends nothing new before the port closes ($NOMOS_DRAIN_DELAY)",
@@ -49,6 +71,9 @@ export function registerServeCommand(program: Command, globals: () => GlobalOpti
         db,
         secureCookies: options.secureCookies ?? false,
         log: { level },
+        trustProxy: options.trustProxy,
+        publicUrl: options.publicUrl,
+        allowedHosts: options.allowedHost,
       });
       await app.listen({
         port,
