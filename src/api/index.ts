@@ -36,6 +36,7 @@ export * from "./clock.js";
 export * from "./errors.js";
 export * from "./forum.js";
 export * from "./game.js";
+export * from "./health.js";
 export * from "./lobby.js";
 export * from "./log.js";
 export * from "./membership.js";

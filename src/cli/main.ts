@@ -9,6 +9,7 @@ import { ActionError } from "../kernel/game.js";
 import { StoreConflictError } from "../kernel/game-store.js";
 import { endQuietlyWhenClosed } from "./closed-output.js";
 import { registerArchiveCommands } from "./commands/archive.js";
+import { registerBackupCommand } from "./commands/backup.js";
 import { registerGameFileCommands } from "./commands/games.js";
 import { registerPlayCommand } from "./commands/play.js";
 import { registerServeCommand } from "./commands/serve.js";
@@ -46,6 +47,7 @@ registerGameCommands(localSurface(program, globals));
 registerArchiveCommands(program, globals);
 registerPlayCommand(program, globals);
 registerServeCommand(program, globals);
+registerBackupCommand(program, globals);
 registerRemoteCommands(program, globals);
 
 function fail(code: string, message: string, rule: number | null = null): void {

@@ -32,6 +32,9 @@ import { recordsRoutes } from "./routes/records.js";
 import { installSecurity } from "./security.js";
 import { compressLargeReplies } from "./compression.js";
 import { serveWebFiles } from "./web-files.js";
+import { echoRequestId, loggerOptions, RequestLog, requestId, type LogOptions } from "./logging.js";
+import { allowedHosts, installHostCheck, parseTrustProxy } from "./proxy.js";
+import { healthPaths, healthRoutes } from "./routes/health.js";
 import { Passwords, productionCost } from "./passwords.js";
 import { SignInThrottle } from "./sign-in-throttle.js";
 import { engineOptions } from "../engine.js";
@@ -51,25 +54,42 @@ export interface ServerOptions {
   passwordCost?: number;
   /** Message ops (posts, edits, deletions, redactions) allowed per person in a window; 20 in 10 seconds by default. */
   messageRateLimit?: MessageRateLimit;
-  logger?: boolean;
+  /** JSON lines at this level and above (src/server/logging.ts); none when absent, as in tests. */
+  log?: LogOptions;
+  /** Whose X-Forwarded-* headers to believe, as --trust-proxy words it (src/server/proxy.ts); none when absent. */
+  trustProxy?: string;
+  /** The address players use; with allowedHosts, the only hosts (and loopback) the server answers to. */
+  publicUrl?: string;
+  allowedHosts?: string[];
+  /** Shared with whoever runs the server: setting draining before closing turns /readyz to 503 (nomos serve's --drain-delay). */
+  lifecycle?: { draining: boolean };
 }
 
 export const webRoot = packagePath("dist", "web");
 
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
+  // Read before anything opens, so that a mistyped setting stops the server in words.
+  const trustProxy = parseTrustProxy(options.trustProxy);
+  const hosts = allowedHosts(options.publicUrl, options.allowedHosts);
   const clock = options.clock ?? Date.now;
   const store = SqliteStore.open(options.db, { durability: options.durability ?? "full" });
   const engine: EngineOptions = engineOptions({ store, clock });
 
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: loggerOptions(options.log),
+    genReqId: requestId,
+    logController: new RequestLog(),
+    trustProxy: trustProxy ?? false,
+    // Requests on connections already open while the server stops are served (and their
+    // connections closed after), not refused with fastify's own 503: /readyz says it is stopping.
+    return503OnClosing: false,
     bodyLimit: 512 * 1024,
     // verbose: a refused value travels with its error, so that words can say how far it is off (src/server/validation-words.ts).
     ajv: { customOptions: { removeAdditional: false, allErrors: false, verbose: true } },
     // Errors fastify meets before routing (a URL that cannot be decoded) in the API's own format.
     frameworkErrors: (err, request, reply) => {
       const { status, body, unexpected } = toErrorReply(err);
-      if (unexpected) request.log.error(err);
+      if (unexpected) request.log.error({ err }, "the request failed unexpectedly");
       void (reply as FastifyReply).code(status).send(body);
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -78,7 +98,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   app.setErrorHandler((err, request, reply) => {
     const { status, body, unexpected } = toErrorReply(err);
-    if (unexpected) request.log.error(err);
+    // Logged with the request's id and the error's causes (their messages and stacks, by pino's serializer).
+    if (unexpected) request.log.error({ err }, "the request failed unexpectedly");
     void reply.code(status).send(body);
   });
   app.setNotFoundHandler((request, reply) => {
@@ -98,6 +119,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     accounts: new Accounts(store.sql, clock),
     clock,
     secureCookies: options.secureCookies ?? false,
+    trustProxy,
+    lifecycle: options.lifecycle ?? { draining: false },
     authRateLimit: options.authRateLimit ?? 30,
     passwords: new Passwords(options.passwordCost === undefined ? productionCost : { ...productionCost, N: options.passwordCost }),
     signIns: new SignInThrottle(store.sql, clock),
@@ -115,12 +138,14 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
         version: "0.3.0",
         license: { name: "MIT", identifier: "MIT" },
         description:
-          "Play Nomic: accounts, games, actions under the rules, the log, live updates, channels and their messages. Sign in, then send the CSRF token from /api/session in the X-CSRF-Token header with every POST or PATCH.",
+          "Play Nomic: accounts, games, actions under the rules, the log, live updates, channels and their messages. Sign in, then send the CSRF token from /api/session in the X-CSRF-Token header with every POST or PATCH. A server told its public names answers any other Host header with 421 (wrong-host). Every reply carries X-Request-Id (the one sent, or a new one), which the server's log names.",
       },
       components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: "nomos_session" } } },
       security: [{ session: [] }],
     },
   });
+  echoRequestId(app);
+  if (hosts) installHostCheck(app, hosts, healthPaths);
   installSecurity(app, context);
 
   authRoutes(app, context);
@@ -134,12 +159,21 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   forumRoutes(app, context);
   messageRoutes(app, context);
   codeRoutes(app, context);
+  const ping = store.sql.prepare("SELECT count(*) FROM sqlite_master");
+  healthRoutes(app, context, () => ping.get());
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
   if (existsSync(webRoot)) await serveWebFiles(app, webRoot);
 
-  // Live streams never end by themselves: close them first, or closing waits for every page to leave.
-  app.addHook("preClose", async () => context.hub.endStreams());
+  // Stopping: /readyz turns 503, no timer is armed again, and live streams end (they never end by
+  // themselves, and closing waits for every connection); requests in flight finish, then onClose.
+  app.addHook("preClose", async () => {
+    context.lifecycle.draining = true;
+    context.hub.stop();
+  });
+  app.addHook("onSend", async (_request, reply) => {
+    if (context.lifecycle.draining) reply.header("Connection", "close");
+  });
   await context.hub.wakeDue();
   app.addHook("onClose", async () => {
     await context.hub.close();

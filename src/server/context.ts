@@ -15,13 +15,18 @@ import type { GameHub } from "./hub.js";
 import type { MessageLimiter } from "./message-limit.js";
 import type { Passwords } from "./passwords.js";
 import type { SignInThrottle } from "./sign-in-throttle.js";
+import { forwardedProtocol, type TrustProxy } from "./proxy.js";
 
 export interface ServerContext {
   hub: GameHub;
   accounts: Accounts;
   clock: () => number;
-  /** Set the cookies' Secure flag (when the server is reached over HTTPS). */
+  /** Set the cookies' Secure flag (when the server is reached over HTTPS); also set where a trusted proxy says the request came over HTTPS. */
   secureCookies: boolean;
+  /** Which proxies' X-Forwarded-* headers to believe (src/server/proxy.ts); undefined: none. */
+  trustProxy: TrustProxy | undefined;
+  /** Set when the server begins to stop: /readyz answers 503, responses close their connections. */
+  lifecycle: { draining: boolean };
   /** Sign-ins and sign-ups allowed per address per minute. */
   authRateLimit: number;
   /** Hashing and checking passwords, a few at a time. */
@@ -51,5 +56,6 @@ export function requireUser(request: FastifyRequest): User {
 }
 
 export function setSessionCookie(context: ServerContext, reply: FastifyReply, token: string, expiresAt: number): void {
-  reply.setCookie(sessionCookie, token, { path: "/", httpOnly: true, sameSite: "lax", secure: context.secureCookies, expires: new Date(expiresAt) });
+  const secure = context.secureCookies || forwardedProtocol(reply.request, context.trustProxy) === "https";
+  reply.setCookie(sessionCookie, token, { path: "/", httpOnly: true, sameSite: "lax", secure, expires: new Date(expiresAt) });
 }

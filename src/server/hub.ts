@@ -44,6 +44,8 @@ export class GameHub {
   private readonly alarms = new Map<string, NodeJS.Timeout>();
   private readonly poll: NodeJS.Timeout;
   private closed = false;
+  /** Set by {@link stop}: no alarm is armed again, and a live stream opened now ends at once. */
+  private stopping = false;
 
   constructor(
     readonly engine: EngineOptions,
@@ -232,6 +234,10 @@ export class GameHub {
    * the unsubscribe. `end` closes the watcher's connection: {@link endStreams} calls it when the server stops.
    */
   watch(id: string, viewer: string | null, listener: Listener, end?: () => void): () => void {
+    if (this.stopping) {
+      end?.(); // the page reconnects, to whatever serves next
+      return () => undefined;
+    }
     let set = this.listeners.get(id);
     if (!set) this.listeners.set(id, (set = new Set()));
     const watcher: Watcher = { viewer, listener };
@@ -256,14 +262,28 @@ export class GameHub {
     this.streams.clear();
   }
 
+  /**
+   * The server begins to stop: timers are no longer armed (an act already running finishes) and
+   * every live stream ends. Changes asked for still run, until {@link close}.
+   */
+  stop(): void {
+    this.stopping = true;
+    clearInterval(this.poll);
+    for (const alarm of this.alarms.values()) clearTimeout(alarm);
+    this.alarms.clear();
+    this.endStreams();
+  }
+
   watcherCount(id: string): number {
     return this.listeners.get(id)?.size ?? 0;
   }
 
   async close(): Promise<void> {
+    this.stop();
+    // Work already queued (a timer's act, a reload) finishes before the store closes under it.
+    while (this.queues.size > 0) await Promise.all(this.queues.values());
     this.closed = true;
-    clearInterval(this.poll);
-    this.endStreams();
+    // A failed timer's retry may have been set meanwhile.
     for (const alarm of this.alarms.values()) clearTimeout(alarm);
     this.alarms.clear();
     for (const loading of this.games.values()) {
@@ -349,7 +369,7 @@ export class GameHub {
   private arm(game: Game): void {
     clearTimeout(this.alarms.get(game.id));
     this.alarms.delete(game.id);
-    if (this.closed || game.state.status === "over") return;
+    if (this.closed || this.stopping || game.state.status === "over") return;
     // A suspended rule's timer is held: an alarm for it would fire nothing, and then no alarm would be set.
     const next = Math.min(...Object.values(game.state.timers).flatMap((t) => (timerHeld(game.state, t) ? [] : [t.at])));
     if (!Number.isFinite(next)) return;

@@ -1,35 +1,109 @@
 /** `nomos serve`: the server with its web UI, on the game file. */
+import { constants } from "node:os";
 import type { Command } from "commander";
 import { UsageError, type GlobalOptions } from "../context.js";
+import { parseLogLevel } from "../../server/logging.js";
+
+/** How long acts in flight have to finish once asked to stop; then the process exits anyway. */
+const gracePeriodMs = 10_000;
+
+interface ServeOptions {
+  port: string;
+  host: string;
+  secureCookies?: boolean;
+  logLevel: string;
+  trustProxy?: string;
+  publicUrl?: string;
+  allowedHost: string[];
+  drainDelay: string;
+}
+
+const collect = (value: string, previous: string[]) => [...previous, value];
+const fromEnv = (name: string) => (process.env[name] ? process.env[name].split(",").map((h) => h.trim()) : []);
 
 export function registerServeCommand(program: Command, globals: () => GlobalOptions): void {
   program
     .command("serve")
-    .description("start the server: the web UI and the HTTP API (described at /api/openapi.json)")
+    .description("start the server: the web UI and the HTTP API (described at /api/openapi.json); logs JSON lines to standard output")
     .option("--port <n>", "the port to listen on (0 picks a free one)", process.env.PORT ?? "8080")
     .option("--host <address>", "the address to listen on; 0.0.0.0 to let other machines in", process.env.HOST ?? "127.0.0.1")
-    .option("--secure-cookies", "mark cookies Secure (when the server is reached over HTTPS)")
-    .action(async (options: { port: string; host: string; secureCookies?: boolean }) => {
+    .option("--secure-cookies", "mark cookies Secure (when the server is reached over HTTPS; automatic where a trusted proxy says so)")
+    .option("--log-level <level>", "fatal, error, warn, info, debug, trace or silent ($NOMOS_LOG_LEVEL)", process.env.NOMOS_LOG_LEVEL || "info")
+    .option(
+      "--trust-proxy <setting>",
+      "believe X-Forwarded-For/-Host/-Proto from these proxies: addresses or CIDR ranges (comma-separated; loopback, uniquelocal), a hop count, or true ($NOMOS_TRUST_PROXY)",
+      process.env.NOMOS_TRUST_PROXY,
+    )
+    .option(
+      "--public-url <url>",
+      "the address players use (https://nomic.example.org): requests for other hosts are refused ($NOMOS_PUBLIC_URL)",
+      process.env.NOMOS_PUBLIC_URL,
+    )
+    .option(
+      "--allowed-host <host>",
+      "another host name the server answers to (repeatable; $NOMOS_ALLOWED_HOSTS, comma-separated)",
+      collect,
+      fromEnv("NOMOS_ALLOWED_HOSTS"),
+    )
+    .option(
+      "--drain-delay <seconds>",
+      "on SIGTERM, go on serving this long while /readyz answers 503, so that a load balancer sends nothing new before the port closes ($NOMOS_DRAIN_DELAY)",
+      process.env.NOMOS_DRAIN_DELAY || "0",
+    )
+    .action(async (options: ServeOptions) => {
       const port = Number(options.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535, not "${options.port}"`);
+      const drainDelay = Number(options.drainDelay);
+      if (!(drainDelay >= 0 && drainDelay <= 3600))
+        throw new UsageError(`--drain-delay must be a number of seconds from 0 to 3600, not "${options.drainDelay}"`);
+      let level: ReturnType<typeof parseLogLevel>;
+      try {
+        level = parseLogLevel(options.logLevel);
+      } catch (err) {
+        throw new UsageError(`--log-level: ${(err as Error).message}`);
+      }
+      const db = globals().db;
       // Loaded here: the server and its framework cost every other command ~100 ms to load.
       const { buildServer } = await import("../../server/app.js");
-      const app = await buildServer({ db: globals().db, secureCookies: options.secureCookies ?? false });
-      const address = await app.listen({ port, host: options.host });
-      process.stdout.write(
-        `Nomos is serving ${globals().db} at ${address.replace("127.0.0.1", "localhost")}\nOpen it in a browser to sign up and start a game. Press Ctrl-C to stop.\n`,
-      );
-      await new Promise<void>((resolve) => {
-        const stop = () => resolve();
-        process.once("SIGINT", stop);
-        process.once("SIGTERM", stop);
+      const lifecycle = { draining: false };
+      const app = await buildServer({
+        lifecycle,
+        db,
+        secureCookies: options.secureCookies ?? false,
+        log: { level },
+        trustProxy: options.trustProxy,
+        publicUrl: options.publicUrl,
+        allowedHosts: options.allowedHost,
       });
-      // Streams are closed first (hub.endStreams); should anything else hold on, do not hang.
+      await app.listen({
+        port,
+        host: options.host,
+        listenTextResolver: (address) =>
+          `Nomos is serving ${db} at ${address.replace("127.0.0.1", "localhost")}; open it in a browser to sign up and start a game (Ctrl-C stops it)`,
+      });
+
+      const signal = await new Promise<NodeJS.Signals>((resolve) => {
+        process.once("SIGINT", resolve);
+        process.once("SIGTERM", resolve);
+      });
+      lifecycle.draining = true;
+      app.log.info(
+        { signal },
+        `${signal}: stopping${drainDelay ? ` in ${drainDelay} s (serving meanwhile, /readyz answering 503)` : ""}; then requests in flight finish, live streams end, nothing new is taken (${signal} again stops at once)`,
+      );
+      const now = (again: NodeJS.Signals) => {
+        app.log.warn({ signal: again }, `${again} again: stopping at once; requests still open get no answer (each act is saved whole or not at all)`);
+        process.exit(128 + (constants.signals[again] ?? 1));
+      };
+      process.once("SIGINT", now);
+      process.once("SIGTERM", now);
+      if (drainDelay) await new Promise((resolve) => setTimeout(resolve, drainDelay * 1000));
       const deadline = setTimeout(() => {
-        process.stderr.write("Nomos: requests still open after 10 s; stopping anyway\n");
+        app.log.error(`requests still open after ${gracePeriodMs / 1000} s; stopping anyway`);
         process.exit(1);
-      }, 10_000);
+      }, gracePeriodMs);
       deadline.unref();
       await app.close();
+      app.log.info("stopped: every request answered, the database closed");
     });
 }
