@@ -16,11 +16,11 @@ const info = (id: string, createdAt = 1): GameInfo => ({ id, name: `game ${id}`,
 const act = (seq: number): Act => ({ seq, time: seq * 1000, seed: "00", input: { kind: "action", actor: "p1", name: "noop", input: { n: seq } }, effects: [] });
 const state = (seq: number) => ({ seq, name: `at ${seq}` }) as unknown as GameState;
 
-test("acts appended are read back in order, across reopening the file", () => {
+test("acts appended are read back in order, across reopening the file", async () => {
   const file = join(dir, "games", "kept.db"); // the folder does not exist yet
   const store = SqliteStore.open(file);
-  store.createGame(info("a"), act(1));
-  for (let seq = 2; seq <= 5; seq++) store.appendAct("a", act(seq));
+  await store.createGame(info("a"), act(1));
+  for (let seq = 2; seq <= 5; seq++) await store.appendAct("a", act(seq));
   store.saveSnapshot("a", { seq: 4, state: state(4) });
   store.close();
   const again = SqliteStore.open(file);
@@ -43,35 +43,35 @@ test("an unknown game has no acts, no snapshot and last seq 0", () => {
   store.close();
 });
 
-test("an act out of sequence is refused and nothing is written", () => {
+test("an act out of sequence is refused and nothing is written", async () => {
   const store = SqliteStore.open(":memory:");
-  store.createGame(info("a"), act(1));
-  assert.throws(() => store.appendAct("a", act(3)), StoreConflictError);
-  assert.throws(() => store.appendAct("a", act(1)), /the log's next act is 2/);
+  await store.createGame(info("a"), act(1));
+  await assert.rejects(store.appendAct("a", act(3)), StoreConflictError);
+  await assert.rejects(store.appendAct("a", act(1)), /the log's next act is 2/);
   assert.equal(store.lastSeq("a"), 1);
   assert.deepEqual(store.readActs("a"), [act(1)]);
-  assert.throws(() => store.createGame(info("a"), act(1)), /already exists/);
+  await assert.rejects(store.createGame(info("a"), act(1)), /already exists/);
   assert.deepEqual(store.readActs("a"), [act(1)]);
   store.close();
 });
 
-test("of two writers on one file, the second to append the same seq gets a conflict", () => {
+test("of two writers on one file, the second to append the same seq gets a conflict", async () => {
   const file = join(dir, "two-writers.db");
   const first = SqliteStore.open(file);
   const second = SqliteStore.open(file);
-  first.createGame(info("a"), act(1));
-  first.appendAct("a", act(2));
-  assert.throws(() => second.appendAct("a", { ...act(2), time: 99 }), StoreConflictError);
-  second.appendAct("a", act(3)); // after reloading, it goes on
+  await first.createGame(info("a"), act(1));
+  await first.appendAct("a", act(2));
+  await assert.rejects(second.appendAct("a", { ...act(2), time: 99 }), StoreConflictError);
+  await second.appendAct("a", act(3)); // after reloading, it goes on
   assert.deepEqual(first.readActs("a"), [act(1), act(2), act(3)]);
   first.close();
   second.close();
 });
 
-test("the latest snapshot wins; games are listed newest first", () => {
+test("the latest snapshot wins; games are listed newest first", async () => {
   const store = SqliteStore.open(":memory:");
-  store.createGame(info("old", 1), act(1));
-  store.createGame(info("new", 2), act(1));
+  await store.createGame(info("old", 1), act(1));
+  await store.createGame(info("new", 2), act(1));
   for (const seq of [1, 7, 3, 12]) store.saveSnapshot("old", { seq, state: state(seq) });
   assert.deepEqual(store.latestSnapshot("old"), { seq: 12, state: state(12) });
   store.saveSnapshot("old", { seq: 12, state: state(13) }); // saved again at the same seq: replaced
@@ -84,11 +84,11 @@ test("the latest snapshot wins; games are listed newest first", () => {
   store.close();
 });
 
-test("a damaged act says which game and act", () => {
+test("a damaged act says which game and act", async () => {
   const file = join(dir, "damaged.db");
   const store = SqliteStore.open(file);
-  store.createGame(info("a"), act(1));
-  store.appendAct("a", act(2));
+  await store.createGame(info("a"), act(1));
+  await store.appendAct("a", act(2));
   store.close();
   const raw = openSqlite(file); // damage it behind the store's back
   raw.exec(`UPDATE acts SET body = '{"seq": 2, "ti' WHERE seq = 2`);

@@ -39,6 +39,12 @@ export interface GameStore {
   readActs(gameId: string, afterSeq?: number): Awaitable<Act[]>;
   /** The number of the last act, or 0 for an unknown game. */
   lastSeq(gameId: string): Awaitable<number>;
+  /**
+   * A number that changes whenever another process (a second server, the CLI) commits to the
+   * store: while it stays the same, no log was written but through this store, and a caller
+   * need not ask {@link lastSeq} to learn whether a game it holds is behind.
+   */
+  foreignWrites?(): number;
   /** Saves a snapshot; the state must be serialized before the call returns (the engine goes on changing it). */
   saveSnapshot(gameId: string, snapshot: Snapshot): Awaitable<void>;
   /** The snapshot with the highest seq, if any. */

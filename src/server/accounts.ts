@@ -3,6 +3,7 @@
  * which game, invitations and the forum. They live in the same SQLite file as the games.
  */
 import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { ForeignWrites, ReadCache } from "./read-cache.js";
 import type { SqlDatabase, SqlStatement } from "../store/sqlite-driver.js";
 
 export interface User {
@@ -66,11 +67,19 @@ export class UsernameTakenError extends Error {
  */
 export class Accounts {
   private readonly q: Record<string, SqlStatement>;
+  /** Sessions by token hash, memberships by "game user", settings by game (read-cache.ts). */
+  private readonly sessions = new ReadCache<Session>();
+  private readonly memberships = new ReadCache<Membership>();
+  private readonly gameSettings = new ReadCache<GameSettings>(1_000);
+  private readonly foreign: ForeignWrites;
 
   constructor(
     private readonly db: SqlDatabase,
     private readonly clock: () => number = Date.now,
+    /** The store's count of other processes' writes (SqliteStore.foreignWrites); without it nothing is cached. */
+    foreignWrites?: () => number,
   ) {
+    this.foreign = new ForeignWrites(foreignWrites, [this.sessions, this.memberships, this.gameSettings]);
     this.q = {
       insertUser: db.prepare("INSERT INTO users (id, username, display_name, password_hash, time_zone, created_at) VALUES (?, ?, ?, ?, ?, ?)"),
       userByName: db.prepare("SELECT * FROM users WHERE username = ?"),
@@ -118,6 +127,7 @@ export class Accounts {
   }
 
   updateUser(id: string, displayName: string, timeZone: string | null): void {
+    this.sessions.clear(); // they carry the user
     this.db.transaction(() => this.q.updateUser!.run(displayName, timeZone, id));
   }
 
@@ -141,24 +151,34 @@ export class Accounts {
   }
 
   session(token: string): Session | undefined {
-    const row = this.q.session!.get(tokenHash(token), this.clock()) as unknown as (UserRow & { csrf: string; expires_at: number }) | undefined;
-    return row && { user: toUser(row), csrf: row.csrf, expiresAt: row.expires_at };
+    this.foreign.check();
+    const hash = tokenHash(token);
+    const now = this.clock();
+    const found = this.sessions.get(hash, () => {
+      const row = this.q.session!.get(hash, now) as unknown as (UserRow & { csrf: string; expires_at: number }) | undefined;
+      return row && { user: toUser(row), csrf: row.csrf, expiresAt: row.expires_at };
+    }, !this.db.inTransaction);
+    return found && found.expiresAt > now ? found : undefined;
   }
 
   closeSession(token: string): void {
-    this.db.transaction(() => this.q.deleteSession!.run(tokenHash(token)));
+    const hash = tokenHash(token);
+    this.sessions.forget(hash);
+    this.db.transaction(() => this.q.deleteSession!.run(hash));
   }
 
   // ---- games ----
 
   createSettings(gameId: string, ownerId: string, timeZone: string): GameSettings {
     const inviteCode = randomBytes(12).toString("base64url");
+    this.gameSettings.forget(gameId);
     this.db.transaction(() => this.q.insertSettings!.run(gameId, ownerId, inviteCode, timeZone));
     return { gameId, ownerId, inviteCode, timeZone };
   }
 
   settings(gameId: string): GameSettings | undefined {
-    return this.toSettings(this.q.settings!.get(gameId));
+    this.foreign.check();
+    return this.gameSettings.get(gameId, () => this.toSettings(this.q.settings!.get(gameId)), !this.db.inTransaction);
   }
 
   settingsByInvite(code: string): GameSettings | undefined {
@@ -166,18 +186,23 @@ export class Accounts {
   }
 
   setTimeZone(gameId: string, timeZone: string): void {
+    this.gameSettings.forget(gameId);
     this.db.transaction(() => this.q.updateTimeZone!.run(timeZone, gameId));
   }
 
   addMember(gameId: string, userId: string, playerId: string): Membership {
+    this.memberships.forget(`${gameId} ${userId}`);
     const joinedAt = this.clock();
     this.db.transaction(() => this.q.insertMembership!.run(gameId, userId, playerId, joinedAt));
     return { gameId, userId, playerId, joinedAt };
   }
 
   membership(gameId: string, userId: string): Membership | undefined {
-    const row = this.q.membership!.get(gameId, userId) as { game_id: string; user_id: string; player_id: string; joined_at: number } | undefined;
-    return row && { gameId: row.game_id, userId: row.user_id, playerId: row.player_id, joinedAt: row.joined_at };
+    this.foreign.check();
+    return this.memberships.get(`${gameId} ${userId}`, () => {
+      const row = this.q.membership!.get(gameId, userId) as { game_id: string; user_id: string; player_id: string; joined_at: number } | undefined;
+      return row && { gameId: row.game_id, userId: row.user_id, playerId: row.player_id, joinedAt: row.joined_at };
+    }, !this.db.inTransaction);
   }
 
   membershipsOf(userId: string): Membership[] {

@@ -116,7 +116,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   await compressLargeReplies(app);
   const context: ServerContext = {
     hub: new GameHub(engine, clock, MessageTable.of(store)),
-    accounts: new Accounts(store.sql, clock),
+    accounts: new Accounts(store.sql, clock, () => store.foreignWrites()),
     clock,
     secureCookies: options.secureCookies ?? false,
     trustProxy,
@@ -174,6 +174,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.addHook("onSend", async (_request, reply) => {
     if (context.lifecycle.draining) reply.header("Connection", "close");
   });
+  // Nothing is acknowledged before it is durable: a reply waits for the grouped sync of every
+  // commit before it (an account, a session, a membership; acts wait in the store already).
+  // A sync the disk failed turns the reply into the error it is.
+  app.addHook("preSerialization", async () => store.durable());
   await context.hub.wakeDue();
   app.addHook("onClose", async () => {
     await context.hub.close();

@@ -42,6 +42,8 @@ export class GameHub {
   /** How to end each live stream, so that stopping the server need not wait for pages to leave. */
   private readonly streams = new Set<() => void>();
   private readonly alarms = new Map<string, NodeJS.Timeout>();
+  /** For each game: the store's count of other processes' writes when it was last found up to date. */
+  private readonly foreignSeen = new Map<string, number>();
   private readonly poll: NodeJS.Timeout;
   private closed = false;
   /** Set by {@link stop}: no alarm is armed again, and a live stream opened now ends at once. */
@@ -310,7 +312,12 @@ export class GameHub {
 
   /** Whether the log holds acts this process has not folded (another process wrote them). */
   private async behind(game: Game): Promise<boolean> {
-    return (await this.engine.store.lastSeq(game.id)) > game.state.seq;
+    // Only another process's commit can put a game behind: while the store says none came, nothing to read.
+    const foreign = this.engine.store.foreignWrites?.();
+    if (foreign !== undefined && this.foreignSeen.get(game.id) === foreign) return false;
+    const behind = (await this.engine.store.lastSeq(game.id)) > game.state.seq;
+    if (foreign !== undefined && !behind) this.foreignSeen.set(game.id, foreign);
+    return behind;
   }
 
   /** The game as its log now stands: reloaded if behind. Run in the game's queue only. */

@@ -27,6 +27,10 @@ export interface SqlDatabase {
    * would hand back its row even when its implicit commit then failed).
    */
   transaction<T>(work: () => T): T;
+  /** Whether a transaction is open: what is read then may yet be rolled back. */
+  readonly inTransaction: boolean;
+  /** Called after each outermost transaction commits (the store's group commit counts them: wal-sync.ts). */
+  afterCommit(listener: () => void): void;
   close(): void;
 }
 
@@ -98,9 +102,13 @@ function chooseDriver(): SqlDatabase["driver"] {
 function wrap(driver: SqlDatabase["driver"], raw: RawDatabase): SqlDatabase {
   let open = true;
   let depth = 0;
+  let committed: (() => void) | undefined;
   const exec = (sql: string) => void raw.exec(sql);
   return {
     driver,
+    get inTransaction() {
+      return depth > 0;
+    },
     exec,
     prepare(sql) {
       const statement = raw.prepare(sql);
@@ -124,6 +132,7 @@ function wrap(driver: SqlDatabase["driver"], raw: RawDatabase): SqlDatabase {
       try {
         const result = work();
         exec(nested ? `RELEASE ${savepoint}` : "COMMIT");
+        if (!nested) committed?.();
         return result;
       } catch (err) {
         // SQLite may have rolled back already (a full disk, say); the first error is the one to report.
@@ -136,6 +145,9 @@ function wrap(driver: SqlDatabase["driver"], raw: RawDatabase): SqlDatabase {
       } finally {
         depth--;
       }
+    },
+    afterCommit(listener) {
+      committed = listener;
     },
     close() {
       if (open) raw.close();

@@ -2,14 +2,17 @@
  * The embedded store: one SQLite file holds every game's log and snapshots, in WAL mode.
  * Each act is one row written in one transaction, so nothing half-written ever shows.
  * Durability "full" (the default) syncs every act to disk before acknowledging it: nothing
- * acknowledged is lost even if the machine loses power. "process" syncs only at WAL
- * checkpoints: an acknowledged act survives the process being killed, but the last acts
- * may be lost if the machine itself crashes; it saves the disk's sync time on each act.
+ * acknowledged is lost even if the machine loses power. The syncs are grouped: commits do not
+ * sync, and one sync of the write-ahead log off the event loop covers every commit before it,
+ * across games (wal-sync.ts); {@link SqliteStore.durable} waits for it. "process" syncs only at
+ * WAL checkpoints: an acknowledged act survives the process being killed, but the last acts
+ * may be lost if the machine itself crashes.
  */
 import { existsSync, mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { Act, GameInfo, GameState } from "../kernel/types.js";
-import { openSqlite, sqliteCode, StoreWriteError, type SqlDatabase } from "./sqlite-driver.js";
+import { openSqlite, sqliteCode, StoreWriteError, writeFailure, type SqlDatabase } from "./sqlite-driver.js";
+import { WalSync } from "./wal-sync.js";
 import { importProblem, StoreConflictError, takeCompanion, withCompanion, type GameStore, type Snapshot } from "../kernel/game-store.js";
 
 type Db = SqlDatabase;
@@ -145,11 +148,14 @@ export class SqliteStore implements GameStore {
   private constructor(
     private readonly db: Db,
     private readonly path: string,
+    private readonly sync: WalSync | null,
   ) {
     this.statements = {
       insertGame: db.prepare("INSERT INTO games (id, name, preset, created_at, seed) VALUES (?, ?, ?, ?, ?)"),
       insertAct: db.prepare("INSERT INTO acts (game_id, seq, time, body) VALUES (?, ?, ?, ?)"),
       lastSeq: db.prepare("SELECT COALESCE(MAX(seq), 0) AS seq FROM acts WHERE game_id = ?"),
+      // Changes when another connection commits, never for this one's own commits (SQLite's data_version).
+      dataVersion: db.prepare("PRAGMA data_version"),
       readActs: db.prepare("SELECT seq, body FROM acts WHERE game_id = ? AND seq > ? ORDER BY seq"),
       insertSnapshot: db.prepare("INSERT OR REPLACE INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)"),
       pruneSnapshots: db.prepare(
@@ -181,7 +187,8 @@ export class SqliteStore implements GameStore {
       db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
       schemaVersion(db, path); // before switching to WAL, which changes the file
       useWal(db);
-      db.exec(`PRAGMA synchronous = ${options.durability === "process" ? "NORMAL" : "FULL"}`);
+      // NORMAL either way: under "full" the store syncs the log itself, grouped (wal-sync.ts).
+      db.exec("PRAGMA synchronous = NORMAL");
       db.exec("PRAGMA foreign_keys = ON");
       // What is deleted is overwritten, not left in free pages: a redacted message's text is gone from the file.
       db.exec("PRAGMA secure_delete = ON");
@@ -190,20 +197,45 @@ export class SqliteStore implements GameStore {
       db.close();
       throw explain(path, err);
     }
-    return new SqliteStore(db, path);
+    const sync = options.durability === "process" || path === ":memory:" ? null : new WalSync(`${resolve(path)}-wal`);
+    if (sync) db.afterCommit(() => sync.committed());
+    return new SqliteStore(db, path, sync);
   }
 
-  createGame(info: GameInfo, first: Act): void {
+  /** Throws if the disk failed a sync earlier: nothing more is written to a file that may have lost writes. */
+  private writable(): void {
+    try {
+      this.sync?.check();
+    } catch (err) {
+      throw writeFailure(err);
+    }
+  }
+
+  /**
+   * Resolves once everything committed so far is on the disk (at once under "process"
+   * durability, or when nothing is waiting). Whatever is acknowledged to a person waits for it.
+   */
+  async durable(): Promise<void> {
+    try {
+      await this.sync?.durable();
+    } catch (err) {
+      throw writeFailure(err);
+    }
+  }
+
+  async createGame(info: GameInfo, first: Act): Promise<void> {
+    this.writable();
     this.db.transaction(() => {
       if (this.statements.getGame.get(info.id)) throw new Error(`a game with the id "${info.id}" already exists`);
       this.statements.insertGame.run(info.id, info.name, info.preset, info.createdAt, info.seed);
       this.statements.insertAct.run(info.id, first.seq, first.time, JSON.stringify(first));
       takeCompanion(this.companions, info.id)?.(first);
     });
+    await this.durable();
   }
 
   /** One transaction: a failure anywhere (a taken id, a full disk) leaves no trace of the game. */
-  importGame(info: GameInfo, acts: Act[], snapshot?: Snapshot): void {
+  async importGame(info: GameInfo, acts: Act[], snapshot?: Snapshot): Promise<void> {
     const problem = importProblem(acts, snapshot);
     if (problem) throw new Error(`game ${info.id} cannot be imported: ${problem}`);
     const state = snapshot && JSON.stringify(snapshot.state);
@@ -214,9 +246,12 @@ export class SqliteStore implements GameStore {
       if (snapshot && state) this.statements.insertSnapshot.run(info.id, snapshot.seq, state);
       takeCompanion(this.companions, info.id)?.(acts[acts.length - 1]!);
     });
+    await this.durable();
   }
 
-  appendAct(gameId: string, act: Act, deadline?: number | null): void {
+  /** Resolves once the act is on the disk; other games' acts go on meanwhile, their syncs grouped with this one's. */
+  async appendAct(gameId: string, act: Act, deadline?: number | null): Promise<void> {
+    this.writable();
     const body = JSON.stringify(act);
     this.db.transaction(() => {
       const last = this.lastSeq(gameId);
@@ -225,6 +260,7 @@ export class SqliteStore implements GameStore {
       if (deadline !== undefined) this.statements.setDeadline.run(deadline, gameId);
       takeCompanion(this.companions, gameId, act)?.(act);
     });
+    await this.durable();
   }
 
   /** The write runs inside the act's transaction, on this store's database ({@link sql}). */
@@ -244,6 +280,10 @@ export class SqliteStore implements GameStore {
 
   lastSeq(gameId: string): number {
     return Number(this.statements.lastSeq.get(gameId)?.seq ?? 0);
+  }
+
+  foreignWrites(): number {
+    return Number(this.statements.dataVersion.get()?.data_version ?? 0);
   }
 
   /**
@@ -322,5 +362,6 @@ export class SqliteStore implements GameStore {
 
   close(): void {
     this.db.close();
+    this.sync?.close();
   }
 }
