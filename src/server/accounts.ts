@@ -154,10 +154,14 @@ export class Accounts {
     this.foreign.check();
     const hash = tokenHash(token);
     const now = this.clock();
-    const found = this.sessions.get(hash, () => {
-      const row = this.q.session!.get(hash, now) as unknown as (UserRow & { csrf: string; expires_at: number }) | undefined;
-      return row && { user: toUser(row), csrf: row.csrf, expiresAt: row.expires_at };
-    }, !this.db.inTransaction);
+    const found = this.sessions.get(
+      hash,
+      () => {
+        const row = this.q.session!.get(hash, now) as unknown as (UserRow & { csrf: string; expires_at: number }) | undefined;
+        return row && { user: toUser(row), csrf: row.csrf, expiresAt: row.expires_at };
+      },
+      !this.db.inTransaction,
+    );
     return found && found.expiresAt > now ? found : undefined;
   }
 
@@ -199,10 +203,14 @@ export class Accounts {
 
   membership(gameId: string, userId: string): Membership | undefined {
     this.foreign.check();
-    return this.memberships.get(`${gameId} ${userId}`, () => {
-      const row = this.q.membership!.get(gameId, userId) as { game_id: string; user_id: string; player_id: string; joined_at: number } | undefined;
-      return row && { gameId: row.game_id, userId: row.user_id, playerId: row.player_id, joinedAt: row.joined_at };
-    }, !this.db.inTransaction);
+    return this.memberships.get(
+      `${gameId} ${userId}`,
+      () => {
+        const row = this.q.membership!.get(gameId, userId) as { game_id: string; user_id: string; player_id: string; joined_at: number } | undefined;
+        return row && { gameId: row.game_id, userId: row.user_id, playerId: row.player_id, joinedAt: row.joined_at };
+      },
+      !this.db.inTransaction,
+    );
   }
 
   membershipsOf(userId: string): Membership[] {

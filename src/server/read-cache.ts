@@ -45,7 +45,10 @@ export class ForeignWrites {
 
   /** Call before reading a cache. */
   check(): void {
-    if (!this.version) return this.clearAll();
+    if (!this.version) {
+      this.clearAll();
+      return;
+    }
     const now = this.version();
     if (now !== this.seen) this.clearAll();
     this.seen = now;
