@@ -29,6 +29,7 @@ import { previewDiff } from "../dry-run.js";
 import { notYetAdmitted } from "./membership.js";
 import { withMessages } from "../message-log.js";
 import { gamePage, logEntry, momentFor, rulesVersion, stateAt } from "../views.js";
+import { PageCache } from "../page-cache.js";
 
 export interface Seat {
   user: User;
@@ -50,6 +51,7 @@ export async function seat(context: ServerContext, request: FastifyRequest, id: 
 
 export function playRoutes(app: Api, context: ServerContext): void {
   const { accounts } = context;
+  const pages = new PageCache();
 
   app.get(
     "/api/games/:id",
@@ -63,9 +65,14 @@ export function playRoutes(app: Api, context: ServerContext): void {
         params: gameIdParams,
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { game, membership } = await seat(context, request, request.params.id);
-      return gamePage(game, accounts.settings(game.id), membership.playerId);
+      const settings = accounts.settings(game.id);
+      // Every player's page is read after every act: each is built and serialized once per act.
+      const body = await pages.get(game, membership.playerId, settings, async () =>
+        String(reply.serialize(await gamePage(game, settings, membership.playerId))),
+      );
+      return reply.type("application/json; charset=utf-8").send(body);
     },
   );
 
