@@ -14,58 +14,22 @@ import { recordedVisibility } from "./data-visibility.js";
 import { decisionInput, decisionOutcome } from "./decisions.js";
 import { hostDeadlineAfter, nextDue } from "./deadlines.js";
 import { emptyState, fold } from "./fold.js";
-import type { GameStore } from "./game-store.js";
 import type { GuestRequest, GuestResult, MessageFacts } from "./guest-protocol.js";
 import { limits } from "./limits.js";
 import { messageInput, replayFacts, type MessageOp } from "./messages.js";
 import { joinOutcome, leaveInput, newcomer, type JoinOutcome } from "./membership.js";
 import { attendInput, checkActor } from "./participants.js";
 import { clockAhead, clockInput, type ClockMove } from "./practice-clock.js";
-import { SandboxInterrupted, type Sandbox, type SandboxFactory } from "./sandbox.js";
+import { SandboxInterrupted, type Sandbox } from "./sandbox.js";
 import { playerName } from "./player-id.js";
 import { stateSeenBy } from "./visibility.js";
 import { suspension } from "./rule-status.js";
-import type { Act, ActionDecl, ArchivedRuleSpec, Correction, GameInfo, GameState, Input, Json, PlayerRecord, Recorder, RuleCode, RuleSpec } from "./types.js";
+import type { ActOutcome, EngineOptions, NewGame } from "./engine-options.js";
+import type { Act, ActionDecl, Correction, GameInfo, GameState, Input, Json, PlayerRecord, Recorder } from "./types.js";
 
 export { ActionError, type ActionErrorCode } from "./action-error.js";
 export { fireAllDueTimers } from "./fire-all.js";
-/**
- * What a game is made with. The kernel owns these contracts and is handed their
- * implementations (src/engine.ts wires the usual ones): it depends on nothing above it.
- */
-export interface EngineOptions {
-  store: GameStore;
-  sandbox: SandboxFactory;
-  /** Type-checks rule code a player submits and strips its types; throws with what to fix. */
-  compile: (source: string) => Promise<RuleCode>;
-  /** A throwaway store holding a copy of a game, for forks (dry runs). */
-  scratchStore: (info: GameInfo, state: GameState) => GameStore;
-  /** The engine's clock, in ms since 1970 UTC. Tests and simulations pass their own. */
-  clock?: () => number;
-  /** For a replay: the rules the log says were stopped in an act, stopped from the start. */
-  stopped?: (seq: number) => Act["stopped"];
-  /** A snapshot is saved every this many acts. */
-  snapshotEvery?: number;
-}
-
-export interface ActOutcome {
-  act: Act;
-  /** Set when the rule handling the action failed: the failure is recorded, the action had no effect. */
-  failed: { rule: number; error: string } | null;
-}
-
-export interface NewGame {
-  name: string;
-  preset: string | null;
-  rules: RuleSpec[];
-  /** Rules an imported ruleset lists as no longer in effect, kept for the record. */
-  archived?: ArchivedRuleSpec[];
-  /** A practice game, whose players may move its clock forward. */
-  practice?: boolean;
-  /** Fixes the random source, for reproducible games; random by default. */
-  seed?: string;
-  id?: string;
-}
+export type { ActOutcome, EngineOptions, NewGame } from "./engine-options.js";
 
 function actSeed(gameSeed: string, seq: number): string {
   return createHash("sha256").update(`${gameSeed}:${seq}`).digest("hex").slice(0, 32);
@@ -77,6 +41,8 @@ function newId(): string {
 
 export class Game {
   private chain: Promise<unknown> = Promise.resolve();
+  /** The act being written: in the log already, perhaps, while the disk syncs it, and not yet folded. */
+  private appending: number | null = null;
   private readonly asked = new Availability({ sandbox: () => this.sandbox, reboot: () => this.reboot(), actions: () => this.actions().map((a) => a.name) });
 
   private constructor(
@@ -115,6 +81,11 @@ export class Game {
     const state = snapshot ? snapshot.state : emptyState(info.name, info.preset);
     for (const act of await options.store.readActs(id, state.seq)) fold(state, act);
     return new Game(info, state, await bootedSandbox(options, state), options);
+  }
+
+  /** The last act this game wrote or folded: a log that holds more was written by another process. */
+  get loggedSeq(): number {
+    return this.appending ?? this.current.seq;
   }
 
   get id(): string {
@@ -353,12 +324,15 @@ export class Game {
     if (this.current.status === "over")
       throw new ActionError("game-over", `the game is over (${this.current.result?.reason ?? "ended"}); nothing more can be done in it`);
     const outcome = await this.execute(input, time, message);
+    this.appending = outcome.act.seq;
     try {
       await this.options.store.appendAct(this.info.id, outcome.act, hostDeadlineAfter(this.current, outcome.act));
     } catch (err) {
       // The guest already applied the act; bring it back to what the log says.
       await this.reboot();
       throw err;
+    } finally {
+      this.appending = null;
     }
     fold(this.current, outcome.act);
     const every = this.options.snapshotEvery ?? 500;

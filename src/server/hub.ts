@@ -315,7 +315,7 @@ export class GameHub {
     // Only another process's commit can put a game behind: while the store says none came, nothing to read.
     const foreign = this.engine.store.foreignWrites?.();
     if (foreign !== undefined && this.foreignSeen.get(game.id) === foreign) return false;
-    const behind = (await this.engine.store.lastSeq(game.id)) > game.state.seq;
+    const behind = (await this.engine.store.lastSeq(game.id)) > game.loggedSeq;
     if (foreign !== undefined && !behind) this.foreignSeen.set(game.id, foreign);
     return behind;
   }
