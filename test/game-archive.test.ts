@@ -265,14 +265,14 @@ test("an import onto a taken id is refused whole, and goes through under another
   store.close();
 });
 
-test("the store writes an imported game all or nothing", () => {
+test("the store writes an imported game all or nothing", async () => {
   const store = SqliteStore.open(join(dir, "atomic.db"));
   const acts = structuredClone(archive.acts.slice(0, 4));
   (acts[2]!.effects as unknown[]).push({ e: "event", type: "x", data: 1n, rule: null }); // JSON cannot write a bigint: the third insert fails
-  assert.throws(() => store.importGame(archive.game, acts), /BigInt/);
+  await assert.rejects(store.importGame(archive.game, acts), /BigInt/);
   assert.equal(store.getGame(archive.game.id), undefined);
   assert.deepEqual(store.readActs(archive.game.id), []);
   assert.deepEqual(store.listGames(), []);
-  assert.throws(() => store.importGame(archive.game, [acts[0]!, acts[2]!]), /numbered 1\.\.2, but act 2 has seq 3/);
+  await assert.rejects(store.importGame(archive.game, [acts[0]!, acts[2]!]), /numbered 1\.\.2, but act 2 has seq 3/);
   store.close();
 });
