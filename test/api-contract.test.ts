@@ -156,3 +156,16 @@ test("fastify's own errors come out in the API's format: a URL it cannot decode,
   for (const reply of [badUrl, notJson, empty, form]) assert.deepEqual(Object.keys(reply.body), ["error"]);
   for (const reply of [badUrl, notJson, empty, form]) assert.ok(!/FST_/.test(reply.text), reply.text);
 });
+
+test("a POST sent with no body at all reads as one with no fields: a join needs none, an act is told what is missing", async () => {
+  const ada = await new ApiClient(server.url).signup("ada-nobody", "Ada Nobody");
+  const created = await ada.post("/api/games", { name: "No bodies", preset: "suber" });
+  const bob = await new ApiClient(server.url).signup("bob-nobody", "Bob Nobody");
+  const joined = await bob.request("POST", `/api/invites/${created.body.invite}/join`);
+  assert.equal(joined.status, 200, joined.text);
+  assert.equal(joined.body.me, "bob-nobody");
+  const act = await bob.request("POST", `/api/games/${created.body.id}/act`);
+  assert.equal(act.status, 400);
+  assert.equal(act.body.error.message, "action is missing");
+  conforms(act, "post", "/api/games/{id}/act");
+});

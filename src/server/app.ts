@@ -96,6 +96,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // Only JSON bodies: a form posted from another site cannot reach the API as text.
   app.removeContentTypeParser("text/plain");
 
+  // A POST sent with no body at all says nothing, as {} does: a join needs no fields, and an
+  // act without them is told which are missing, not that "the request" is malformed.
+  app.addHook("preValidation", async (request) => {
+    if (request.body === undefined && request.method === "POST") request.body = {};
+  });
+
   app.setErrorHandler((err, request, reply) => {
     const { status, body, unexpected } = toErrorReply(err);
     // Logged with the request's id and the error's causes (their messages and stacks, by pino's serializer).
