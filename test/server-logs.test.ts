@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { Writable } from "node:stream";
 import { test } from "node:test";
 import { buildServer } from "../src/server/app.js";
-import { parseLogLevel } from "../src/server/logging.js";
+import { parseLogLevel } from "../src/server/log-level.js";
 import { ApiClient, testPasswordCost } from "./server-helpers.js";
 
 type Line = Record<string, any>;

@@ -5,24 +5,9 @@
  */
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
-import type { Writable } from "node:stream";
 import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
 
-export const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
-export type LogLevel = (typeof logLevels)[number];
-
-export interface LogOptions {
-  level: LogLevel;
-  /** Where the JSON lines go: standard output unless given (a test's own stream, say). */
-  stream?: Writable;
-}
-
-/** The level named on the command line or in NOMOS_LOG_LEVEL, or an error saying which exist. */
-export function parseLogLevel(text: string): LogLevel {
-  const level = text.trim().toLowerCase();
-  if ((logLevels as readonly string[]).includes(level)) return level as LogLevel;
-  throw new Error(`"${text}" is not a log level; use one of ${logLevels.join(", ")}`);
-}
+import type { LogOptions } from "./log-level.js";
 
 /**
  * What the log must never hold, wherever a caller puts it: passwords, session tokens, CSRF

@@ -2,7 +2,7 @@
 import { constants } from "node:os";
 import type { Command } from "commander";
 import { UsageError, type GlobalOptions } from "../context.js";
-import { parseLogLevel } from "../../server/logging.js";
+import { parseLogLevel } from "../../server/log-level.js";
 
 /** How long acts in flight have to finish once asked to stop; then the process exits anyway. */
 const gracePeriodMs = 10_000;
