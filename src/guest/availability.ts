@@ -11,6 +11,7 @@ import { cur, isRefusal, refusal } from "./act.js";
 import { checkAction } from "./dispatch.js";
 import { frozenJson } from "./json.js";
 import { loaded, world } from "./mirror.js";
+import { live } from "./loaded.js";
 import { order } from "./precedence.js";
 import { ask } from "./questions.js";
 import { suspended } from "./status.js";
@@ -48,8 +49,10 @@ function refusedNow(actor: string): Record<string, QueryRefusal | null> {
   const out = new Map<string, QueryRefusal | null>();
   const empty = frozenJson({}, "input") as Json;
   for (const n of order()) {
-    const l = loaded.get(n);
-    if (!l || l.failed || suspended.has(n)) continue;
+    if (!loaded.get(n)?.actions.size || suspended.has(n)) continue;
+    // Its when and forbids are called below: this act's closures.
+    const l = live(n);
+    if (!l || l.failed) continue;
     for (const entry of l.actions.values()) {
       if (out.has(entry.name)) continue;
       try {

@@ -8,7 +8,7 @@ import type { Input, Json } from "../kernel/types.js";
 import { cur, emitEffect, fail, refusal } from "./act.js";
 import { checkedName, frozenJson } from "./json.js";
 import { loaded, writeEntry, writeGame, writePlayer, world } from "./mirror.js";
-import { decls, type ActionEntry } from "./loaded.js";
+import { decls, live, liveEntries, type ActionEntry } from "./loaded.js";
 import { correctPeople } from "./membership.js";
 import { actorRefusal } from "../kernel/participants.js";
 import { isParticipant } from "./participants.js";
@@ -36,7 +36,7 @@ export function drain(): void {
     const event = Object.freeze({ type: ev.type, data: ev.data, rule: ev.rule });
     const targets = ev.target !== null ? [ev.target] : order();
     for (const n of targets) {
-      const handlers = loaded.get(n)?.on.get(ev.type);
+      const handlers = liveEntries(n, (l) => l.on, ev.type);
       if (!handlers) continue;
       for (const h of handlers) runIsolated(n, `on ${ev.type}`, () => h(event));
     }
@@ -49,7 +49,7 @@ export function doAction(actor: string, name: string, input: Json): void {
   for (const n of order()) {
     // A rule disabled for this act still handles it: runIsolated records its failure.
     const l = loaded.get(n);
-    if (l && !l.failed && !suspended.has(n) && l.actions.has(name)) {
+    if (l && !l.failed && !suspended.has(n) && l.actions.has(name) && !live(n)?.failed) {
       provider = n;
       break;
     }
@@ -59,7 +59,7 @@ export function doAction(actor: string, name: string, input: Json): void {
     for (const n of order()) if (!suspended.has(n)) for (const a of loaded.get(n)?.actions.keys() ?? []) offered.add(a);
     throw refusal(`no rule in effect offers the action "${name}"; the actions offered now are: ${[...offered].sort().join(", ") || "none"}`, null);
   }
-  const entry = loaded.get(provider)!.actions.get(name)!;
+  const entry = live(provider)!.actions.get(name)!;
   if (!entry.participants && !world.players.some((p) => p.id === actor)) throw refusal(actorRefusal(entry.name, entry.describe), null);
   const ctx = Object.freeze({ actor, action: name });
   const frozenInput = frozenJson(input, "input", Infinity);
@@ -87,8 +87,9 @@ export function checkAction(provider: number, entry: ActionEntry, ctx: { actor: 
   for (const [i, n] of ranked.entries()) {
     // Prohibiting beats permitting (Nomic VIII 108 step 4) once the class of mutability has not decided.
     if (i > below && !sameClass(n, provider)) continue;
-    const checks = [...(loaded.get(n)?.forbids.get(name) ?? []), ...(loaded.get(n)?.forbids.get("*") ?? [])];
-    if (!checks.length || isSkipped(n)) continue;
+    const forbids = loaded.get(n)?.forbids;
+    if (!(forbids?.has(name) || forbids?.has("*")) || isSkipped(n)) continue;
+    const checks = [...(liveEntries(n, (l) => l.forbids, name) ?? []), ...(liveEntries(n, (l) => l.forbids, "*") ?? [])];
     for (const check of checks) {
       const reason = runReadOnly(n, `forbid ${name}`, () => reasonOf(check(frozenInput, ctx)), true);
       if (reason) throw refusal(reason, n);

@@ -8,6 +8,7 @@ import type { Json, RuleStatusCorrection } from "../kernel/types.js";
 import { refusal } from "./act.js";
 import { frozenJson } from "./json.js";
 import { dropCaches, loaded, rules } from "./mirror.js";
+import { liveEntries } from "./loaded.js";
 import { defaultOrder, isSkipped } from "./precedence.js";
 import { runReadOnly } from "./run.js";
 import { corrected, forget, setStatus, type Suspension, suspended } from "./status.js";
@@ -27,8 +28,9 @@ export function resolveStatus(): void {
 /** The first answer, from a rule found in effect, that says rule `n` is not. */
 function verdict(n: number, found: number[]): Suspension | null {
   for (const m of found) {
-    const entries = loaded.get(m)?.answers.get(inEffectQuestion);
-    if (!entries || isSkipped(m)) continue;
+    if (!loaded.get(m)?.answers.has(inEffectQuestion) || isSkipped(m)) continue;
+    const entries = liveEntries(m, (l) => l.answers, inEffectQuestion);
+    if (!entries) continue;
     for (const entry of entries) {
       const said = runReadOnly(m, `answer ${inEffectQuestion}`, () => {
         const v = entry.fn(frozenJson({ rule: n }, "the question's arguments") as Json);

@@ -8,7 +8,7 @@
 import type { DataVisibility, Json, RuleDeclares, RuleRecord, StateDecl } from "../kernel/types.js";
 import { cur, emitEffect, pop, push } from "./act.js";
 import { errorText, frozenJson } from "./json.js";
-import { caches, loaded, rules, setLoaded } from "./mirror.js";
+import { caches, freshIn, loaded, rules, setLoaded } from "./mirror.js";
 import { order } from "./precedence.js";
 import { suspended } from "./status.js";
 import { openDeclared, type DeclaredChannel } from "./messages.js";
@@ -153,23 +153,46 @@ export function disabledAt(rule: number): { error: string; during: string } | un
 }
 
 /**
- * At the start of each act every working rule's code runs its top level again, so that no
- * closure outlives an act. A rule that fails now (it loaded before) fails for good.
+ * At the start of each act no rule's closures may be called: each rule's top level runs again
+ * the first time the act needs them ({@link live}), so that no closure outlives an act. What
+ * the rules declare is known meanwhile: a top level cannot read the game, so it declares the
+ * same whenever it runs. An act that calls no code of a rule does not run its top level.
  */
 export function freshen(): void {
   caches.order = null;
-  for (const rec of rules.values()) {
-    const before = loaded.get(rec.number);
-    if (!rec.code || !before || before.failed || cur.disabled[rec.number] !== undefined) continue;
-    const l = evaluate(rec);
-    if (l.failed) {
-      setLoaded(rec.number, l);
-      emitEffect({ e: "rule.failed", rule: rec.number, during: "load", error: l.failed });
-      emitEffect({ e: "rule.loaded", number: rec.number, declares: declaresOf(rec, l), failed: l.failed });
-    } else {
-      loaded.set(rec.number, l);
-    }
+  freshIn.clear();
+}
+
+/**
+ * The rule's declarations with closures of this act, its top level run now if it has not run
+ * in this act yet. Every call into a rule's code takes its closures from here. A rule whose
+ * top level fails now (it loaded before) fails for good; one stopped earlier in this act, or
+ * failed before, keeps what it had (its code is not called: runIsolated skips it).
+ */
+export function live(n: number): Loaded | undefined {
+  const before = loaded.get(n);
+  if (!before || freshIn.has(n)) return before;
+  const rec = rules.get(n);
+  if (!rec?.code || before.failed || cur.disabled[n] !== undefined) return before;
+  const l = evaluate(rec);
+  if (l.failed) {
+    setLoaded(n, l);
+    emitEffect({ e: "rule.failed", rule: n, during: "load", error: l.failed });
+    emitEffect({ e: "rule.loaded", number: n, declares: declaresOf(rec, l), failed: l.failed });
+  } else {
+    // Not journalled: the declarations are the same, and the closures are this act's whatever is undone.
+    loaded.set(n, l);
+    freshIn.add(n);
   }
+  return l;
+}
+
+/** A rule's entries declared under `key` (its answers to a question, its handlers of an event, its forbids), with this act's closures. */
+export function liveEntries<T>(n: number, pick: (l: Loaded) => Map<string, T[]>, key: string): T[] | undefined {
+  const known = loaded.get(n);
+  if (!known || !pick(known).has(key)) return undefined;
+  const l = live(n);
+  return l && !l.failed ? pick(l).get(key) : undefined;
 }
 
 /**

@@ -10,8 +10,14 @@ import { copied, frozenJson } from "./json.js";
 import type { Loaded } from "./loaded.js";
 
 export const rules = new Map<number, RuleRecord>();
-/** What each rule's code declared when it last loaded (its declarations, not its closures). */
+/**
+ * What each rule's code declared when it last loaded. Its declarations hold for any act (the
+ * top level cannot read the game); its closures belong to the act that ran it: only the rules
+ * in {@link freshIn} may be called (loaded.ts, `live`).
+ */
 export const loaded = new Map<number, Loaded>();
+/** The rules whose top level ran in this act, so that their closures are this act's. */
+export const freshIn = new Set<number>();
 export const gameValues = new Map<string, Json>();
 export const playerValues = new Map<string, Map<string, Json>>();
 export const timers = new Map<string, TimerRecord>();
@@ -102,13 +108,17 @@ export function setRule(number: number, rec: RuleRecord | undefined): void {
   dropCaches();
 }
 
+/** A rule loaded in this act (enacted, amended, or failing now): its closures are this act's. */
 export function setLoaded(number: number, l: Loaded): void {
   const old = loaded.get(number);
+  const wasFresh = freshIn.has(number);
   record(() => {
     if (old) loaded.set(number, old);
     else loaded.delete(number);
+    if (!wasFresh) freshIn.delete(number);
   });
   loaded.set(number, l);
+  freshIn.add(number);
   dropCaches();
 }
 

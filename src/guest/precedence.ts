@@ -8,7 +8,7 @@
 import { cur, emitEffect, fail } from "./act.js";
 import type { Json } from "../kernel/types.js";
 import { frozenJson } from "./json.js";
-import { disabledAt, type AnswerEntry, type Claim, type ClaimFn } from "./loaded.js";
+import { disabledAt, liveEntries, type AnswerEntry, type Claim, type ClaimFn } from "./loaded.js";
 import { caches, loaded, rules } from "./mirror.js";
 import { runReadOnly } from "./run.js";
 import { suspended } from "./status.js";
@@ -23,8 +23,9 @@ export function order(): number[] {
   const base = defaultOrder();
   caches.order = base;
   for (const n of base) {
-    const entries = loaded.get(n)?.answers.get("precedence");
-    if (!entries || isSkipped(n)) continue;
+    if (!loaded.get(n)?.answers.has("precedence") || isSkipped(n)) continue;
+    const entries = liveEntries(n, (l) => l.answers, "precedence");
+    if (!entries) continue;
     for (const entry of entries) {
       const proposed = runReadOnly(n, "answer precedence", () => {
         const value = entry.fn(frozenJson(base, "the rules in precedence order"));
@@ -121,10 +122,11 @@ export function byArbiter(question: string, answered: readonly (Claimant & { val
 }
 
 function arbitrate(by: number, question: string, contenders: number[]): number | null {
-  const entries = loaded.get(by)?.answers.get("precedence.conflict");
   const key = `${by}:${question}`;
   // A rule deciding a conflict that asks the same question again gets the answers without its decision.
-  if (!entries || isSkipped(by) || cur.arbitrating.has(key)) return null;
+  if (!loaded.get(by)?.answers.has("precedence.conflict") || isSkipped(by) || cur.arbitrating.has(key)) return null;
+  const entries = liveEntries(by, (l) => l.answers, "precedence.conflict");
+  if (!entries) return null;
   cur.arbitrating.add(key);
   try {
     const args = frozenJson({ question, rules: contenders }, '"precedence.conflict"');

@@ -6,6 +6,7 @@
 import type { Json } from "../kernel/types.js";
 import { frozenJson } from "./json.js";
 import { loaded } from "./mirror.js";
+import { liveEntries } from "./loaded.js";
 import { byArbiter, claimsAt, isSkipped, order, sameClass, type Claimant } from "./precedence.js";
 import { runReadOnly } from "./run.js";
 
@@ -19,8 +20,9 @@ export function ask(question: string, args: unknown, all: boolean): Answered[] {
   const candidates: Claimant[] = [];
   let claimsMade = false;
   for (const n of order()) {
-    const entries = loaded.get(n)?.answers.get(question);
-    if (!entries || isSkipped(n)) continue;
+    if (!loaded.get(n)?.answers.has(question) || isSkipped(n)) continue;
+    const entries = liveEntries(n, (l) => l.answers, question);
+    if (!entries) continue;
     for (const entry of entries) {
       candidates.push({ ...entry, rule: n });
       if (entry.precedes || entry.defersTo || entry.precedenceBy !== null) claimsMade = true;
