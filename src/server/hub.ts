@@ -16,17 +16,9 @@ import { StoreWriteError } from "../store/sqlite-driver.js";
 import { notSaved } from "./errors.js";
 import { StoreConflictError } from "../kernel/game-store.js";
 import { ApiError } from "./errors.js";
+import { Watchers, type Audience, type News } from "./watchers.js";
 
-/** What a page watching a game hears: a new act (fetch the game again) or a message (by its number). */
-export type News = { kind: "act"; seq: number } | { kind: "post"; id: number };
-type Listener = (news: News) => void;
-/** A page watching: whose it is (a person in the game; null: nobody's) decides what news it hears. */
-interface Watcher {
-  viewer: string | null;
-  listener: Listener;
-}
-/** Whether a viewer is to hear a piece of news (the kernel's visibility decides: src/kernel/visibility.ts, messages.ts). */
-export type Audience = (viewer: string | null) => boolean;
+export type { Audience, News } from "./watchers.js";
 
 /** How often the games pages watch are checked for acts another process wrote. */
 const pollMs = 1000;
@@ -38,9 +30,7 @@ export class GameHub {
   private readonly games = new Map<string, Promise<Game>>();
   /** Each game's changes, one at a time (and reloads between them). */
   private readonly queues = new Map<string, Promise<unknown>>();
-  private readonly listeners = new Map<string, Set<Watcher>>();
-  /** How to end each live stream, so that stopping the server need not wait for pages to leave. */
-  private readonly streams = new Set<() => void>();
+  private readonly watchers = new Watchers();
   private readonly alarms = new Map<string, NodeJS.Timeout>();
   /** For each game: the store's count of other processes' writes when it was last found up to date. */
   private readonly foreignSeen = new Map<string, number>();
@@ -222,46 +212,19 @@ export class GameHub {
 
   /** Tells the game's watchers in `audience` of something (a message posted as talk, once the game is over). */
   announce(id: string, news: News, audience: Audience): void {
-    for (const { viewer, listener } of this.listeners.get(id) ?? []) {
-      try {
-        if (audience(viewer)) listener(news);
-      } catch {
-        // one broken connection must not stop the others hearing the news
-      }
-    }
+    this.watchers.announce(id, news, audience);
   }
 
   /**
    * Calls `listener` with each piece of news about the game that `viewer` may know of; returns
-   * the unsubscribe. `end` closes the watcher's connection: {@link endStreams} calls it when the server stops.
+   * the unsubscribe. `end` closes the watcher's connection: {@link stop} calls it.
    */
-  watch(id: string, viewer: string | null, listener: Listener, end?: () => void): () => void {
+  watch(id: string, viewer: string | null, listener: (news: News) => void, end?: () => void): () => void {
     if (this.stopping) {
       end?.(); // the page reconnects, to whatever serves next
       return () => undefined;
     }
-    let set = this.listeners.get(id);
-    if (!set) this.listeners.set(id, (set = new Set()));
-    const watcher: Watcher = { viewer, listener };
-    set.add(watcher);
-    if (end) this.streams.add(end);
-    return () => {
-      set.delete(watcher);
-      if (end) this.streams.delete(end);
-      if (set.size === 0) this.listeners.delete(id);
-    };
-  }
-
-  /** Ends every live stream: an open one would otherwise keep the server from stopping. */
-  endStreams(): void {
-    for (const end of [...this.streams]) {
-      try {
-        end();
-      } catch {
-        // a connection already gone has nothing to end
-      }
-    }
-    this.streams.clear();
+    return this.watchers.watch(id, viewer, listener, end);
   }
 
   /**
@@ -273,11 +236,12 @@ export class GameHub {
     clearInterval(this.poll);
     for (const alarm of this.alarms.values()) clearTimeout(alarm);
     this.alarms.clear();
-    this.endStreams();
+    // An open live stream would otherwise keep the server from stopping.
+    this.watchers.endStreams();
   }
 
   watcherCount(id: string): number {
-    return this.listeners.get(id)?.size ?? 0;
+    return this.watchers.count(id);
   }
 
   async close(): Promise<void> {
@@ -296,7 +260,7 @@ export class GameHub {
       }
     }
     this.games.clear();
-    this.listeners.clear();
+    this.watchers.clear();
   }
 
   /** Work on one game, after the work asked for before it. */
@@ -339,7 +303,7 @@ export class GameHub {
   }
 
   private pollWatched(): void {
-    for (const id of this.listeners.keys()) {
+    for (const id of this.watchers.watched()) {
       const loading = this.games.get(id);
       if (!loading) continue;
       void loading.then(async (game) => ((await this.behind(game)) ? this.serial(id, () => this.fresh(id, game)) : undefined)).catch(() => undefined); // the next poll or request tries again
@@ -357,7 +321,7 @@ export class GameHub {
    */
   private async changed(game: Game, since: number): Promise<void> {
     this.arm(game);
-    if (!this.listeners.has(game.id)) return;
+    if (!this.watchers.has(game.id)) return;
     const state = game.state;
     let acts: Act[];
     try {
