@@ -107,12 +107,12 @@ const timerRule = compileRuleCode(`
   on("timer:t1", () => fired.set([...fired.get(), "t1"]));
 `);
 
-/** A hub on a real file and real sandboxes, on the real clock, unloading games idle for `idleMs`. */
-function hubOnFile(idleMs: number) {
+/** A hub on a real file and real sandboxes, unloading games idle for `idleMs` (of the process's time, whatever `clock` says). */
+function hubOnFile(idleMs: number, clock: () => number = Date.now) {
   const dir = mkdtempSync(join(tmpdir(), "nomos-idle-"));
   const store = SqliteStore.open(join(dir, "games.db"));
-  const engine = engineOptions({ store, sandbox: () => createQuickJsSandbox(testLimits), clock: Date.now });
-  const hub = new GameHub(engine, Date.now, undefined, { unloadIdleAfterMs: idleMs });
+  const engine = engineOptions({ store, sandbox: () => createQuickJsSandbox(testLimits), clock });
+  const hub = new GameHub(engine, clock, undefined, { unloadIdleAfterMs: idleMs });
   return {
     store,
     engine,
@@ -126,16 +126,19 @@ function hubOnFile(idleMs: number) {
 }
 
 test("a timer that falls due while its game is unloaded fires, with nobody reading the game", async () => {
-  const { store, hub, close } = hubOnFile(50);
+  // The games' clock stands still until the game is unloaded, then moves to the deadline, a second on.
+  const clock = { now: Date.UTC(2026, 2, 2, 12), read: () => clock.now };
+  const { store, hub, close } = hubOnFile(50, clock.read);
   try {
     const game = await hub.create({ name: "Deadlines", preset: null, rules: [{ number: 1, text: "Timers.", mutable: true, code: timerRule }] });
     await hub.change(game, (g) => g.join("Ada Lovelace"));
-    const due = Date.now() + 3_000;
+    const due = clock.now + 1_000;
     await hub.change(game, (g) => g.act("ada-lovelace", "arm", { at: due }));
     const armed = store.lastSeq(game.id);
 
     await until(() => hub.loadedCount() === 0, "the game is unloaded");
-    assert.equal(store.lastSeq(game.id), armed, "unloaded before its timer fell due");
+    assert.equal(store.lastSeq(game.id), armed, "nothing was due yet");
+    clock.now = due;
 
     await until(() => store.lastSeq(game.id) > armed, "the timer fires");
     const [act] = store.readActs(game.id, armed);
