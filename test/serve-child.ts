@@ -24,7 +24,16 @@ export async function startServeChild(db: string, args: string[] = []): Promise<
   const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", "--db", db, "serve", "--port", "0", "--host", "127.0.0.1", ...args], {
     stdio: ["ignore", "pipe", "pipe"],
     // The operator's settings come from the arguments alone, whatever the environment running the tests says.
-    env: { ...process.env, NOMOS_DB: "", NOMOS_LOG_LEVEL: "", NOMOS_TRUST_PROXY: "", NOMOS_PUBLIC_URL: "", NOMOS_ALLOWED_HOSTS: "", NOMOS_DRAIN_DELAY: "" },
+    env: {
+      ...process.env,
+      NOMOS_DB: "",
+      NOMOS_LOG_LEVEL: "",
+      NOMOS_TRUST_PROXY: "",
+      NOMOS_PUBLIC_URL: "",
+      NOMOS_ALLOWED_HOSTS: "",
+      NOMOS_DRAIN_DELAY: "",
+      NOMOS_UNLOAD_IDLE_AFTER: "",
+    },
   });
   let stdout = "";
   let stderr = "";

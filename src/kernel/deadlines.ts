@@ -34,6 +34,16 @@ export function nextDue(state: GameState, now: number): TimerRecord | undefined 
 }
 
 /**
+ * When the game's next timer that can fire is due, by the game's clock, or undefined if none
+ * can (the game is over, or every timer is held: an alarm for a held one would fire nothing).
+ */
+export function nextTimer(state: Readonly<GameState>): number | undefined {
+  if (state.status === "over") return undefined;
+  const next = Math.min(...Object.values(state.timers).flatMap((t) => (timerHeld(state, t) ? [] : [t.at])));
+  return Number.isFinite(next) ? next : undefined;
+}
+
+/**
  * When the game's next timer is due by the host's clock once `act` is folded onto `state`
  * (a practice game's timers come that much sooner as its clock runs ahead), or null if
  * none is set or the game is over. Worked out before the fold, so that the store writes it

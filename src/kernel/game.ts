@@ -43,6 +43,10 @@ export class Game {
   private chain: Promise<unknown> = Promise.resolve();
   /** The act being written: in the log already, perhaps, while the disk syncs it, and not yet folded. */
   private appending: number | null = null;
+  /** The act of the latest snapshot this game knows of (loaded from or saved): 0 for none. */
+  private snapshotSeq = 0;
+  /** Set by {@link close}: a stopped sandbox is not booted again. */
+  private closed = false;
   private readonly asked = new Availability({ sandbox: () => this.sandbox, reboot: () => this.reboot(), actions: () => this.actions().map((a) => a.name) });
 
   private constructor(
@@ -80,7 +84,9 @@ export class Game {
     const snapshot = await options.store.latestSnapshot(id);
     const state = snapshot ? snapshot.state : emptyState(info.name, info.preset);
     for (const act of await options.store.readActs(id, state.seq)) fold(state, act);
-    return new Game(info, state, await bootedSandbox(options, state), options);
+    const game = new Game(info, state, await bootedSandbox(options, state), options);
+    game.snapshotSeq = snapshot?.seq ?? 0;
+    return game;
   }
 
   /** The last act this game wrote or folded: a log that holds more was written by another process. */
@@ -290,7 +296,21 @@ export class Game {
     return this.sandbox.dump();
   }
 
+  /**
+   * Saves a snapshot of the state as it stands, unless the latest one is of its last act
+   * already: loading the game again then folds no acts (a server unloading an idle game).
+   */
+  saveSnapshot(): Promise<void> {
+    return this.serial(async () => {
+      if (this.snapshotSeq >= this.current.seq) return;
+      await this.options.store.saveSnapshot(this.info.id, { seq: this.current.seq, state: this.current });
+      this.snapshotSeq = this.current.seq;
+    });
+  }
+
+  /** Stops the sandbox; the state can still be read, but nothing more is asked of the rules. */
   close(): void {
+    this.closed = true;
     this.sandbox.dispose();
   }
 
@@ -337,7 +357,10 @@ export class Game {
     fold(this.current, outcome.act);
     const every = this.options.snapshotEvery ?? 500;
     // The store serializes the state before its call returns, so no copy is needed.
-    if (outcome.act.seq % every === 0) await this.options.store.saveSnapshot(this.info.id, { seq: this.current.seq, state: this.current });
+    if (outcome.act.seq % every === 0) {
+      await this.options.store.saveSnapshot(this.info.id, { seq: this.current.seq, state: this.current });
+      this.snapshotSeq = this.current.seq;
+    }
     return outcome;
   }
 
@@ -408,6 +431,8 @@ export class Game {
   }
 
   private async reboot(): Promise<void> {
+    // A game closed while a question was on its way (a server unloading it) must not start a worker nobody would stop.
+    if (this.closed) throw new Error(`game ${this.info.id} was closed; load it again to play on`);
     this.sandbox.dispose();
     this.sandbox = await bootedSandbox(this.options, this.current);
   }

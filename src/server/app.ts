@@ -64,6 +64,18 @@ export interface ServerOptions {
   allowedHosts?: string[];
   /** Shared with whoever runs the server: setting draining before closing turns /readyz to 503 (nomos serve's --drain-delay). */
   lifecycle?: { draining: boolean };
+  /**
+   * How long a game nobody uses (no request, no live page, no work queued) stays loaded, its
+   * sandbox running, before it is unloaded to the store; 5 minutes by default (nomos serve's --unload-idle-after).
+   */
+  unloadIdleAfterMs?: number;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** How many games the server holds loaded now (each with its sandbox); for tests and benchmarks. */
+    loadedGames(): number;
+  }
 }
 
 export const webRoot = packagePath("dist", "web");
@@ -122,7 +134,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   await app.register(rateLimit, { global: false });
   await compressLargeReplies(app);
   const context: ServerContext = {
-    hub: new GameHub(engine, clock, MessageTable.of(store)),
+    hub: new GameHub(engine, clock, MessageTable.of(store), { unloadIdleAfterMs: options.unloadIdleAfterMs }),
     accounts: new Accounts(store.sql, clock, () => store.foreignWrites()),
     clock,
     secureCookies: options.secureCookies ?? false,
@@ -133,6 +145,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     signIns: new SignInThrottle(store.sql, clock),
     messageLimit: messageLimiter(app, options.messageRateLimit ?? defaultMessageRateLimit),
   };
+  app.decorate("loadedGames", () => context.hub.loadedCount());
   for (const schema of sharedSchemas) app.addSchema(schema);
   await app.register(swagger, {
     // Shared schemas appear under components.schemas by their own names.

@@ -1,32 +1,23 @@
 /**
- * The games a server has open. Each game is loaded once and kept (its sandbox warm); every
- * change to it is announced to the pages watching it; its timers fire on time, even when
- * nobody is looking.
+ * The games a server has open: each loaded on first use, kept while used (its sandbox warm),
+ * unloaded when idle (src/server/idle-games.ts); every change to it announced to the pages
+ * watching it; its timers fired on time, loaded or not, even when nobody is looking.
  */
 import { Game, type EngineOptions, type NewGame } from "../kernel/game.js";
 import { clockAhead } from "../kernel/practice-clock.js";
-import { hostDeadline } from "../kernel/deadlines.js";
-import { timerHeld } from "../kernel/rule-status.js";
+import { hostDeadline, nextTimer } from "../kernel/deadlines.js";
 import { channelReadBy, messageOf, type MessageOp } from "../kernel/messages.js";
 import type { Act, PlayerRecord } from "../kernel/types.js";
 import { actNoticedBy } from "../kernel/visibility.js";
 import { recordMessage, type MessageTable } from "./messages.js";
 import { FoundingStore } from "../store/founding-store.js";
 import { StoreWriteError } from "../store/sqlite-driver.js";
-import { notSaved } from "./errors.js";
+import { ApiError, notSaved } from "./errors.js";
 import { StoreConflictError } from "../kernel/game-store.js";
-import { ApiError } from "./errors.js";
+import { defaultUnloadIdleAfterMs, IdleGames, wakeAt } from "./idle-games.js";
+import { Watchers, type Audience, type News } from "./watchers.js";
 
-/** What a page watching a game hears: a new act (fetch the game again) or a message (by its number). */
-export type News = { kind: "act"; seq: number } | { kind: "post"; id: number };
-type Listener = (news: News) => void;
-/** A page watching: whose it is (a person in the game; null: nobody's) decides what news it hears. */
-interface Watcher {
-  viewer: string | null;
-  listener: Listener;
-}
-/** Whether a viewer is to hear a piece of news (the kernel's visibility decides: src/kernel/visibility.ts, messages.ts). */
-export type Audience = (viewer: string | null) => boolean;
+export type { Audience, News } from "./watchers.js";
 
 /** How often the games pages watch are checked for acts another process wrote. */
 const pollMs = 1000;
@@ -38,13 +29,15 @@ export class GameHub {
   private readonly games = new Map<string, Promise<Game>>();
   /** Each game's changes, one at a time (and reloads between them). */
   private readonly queues = new Map<string, Promise<unknown>>();
-  private readonly listeners = new Map<string, Set<Watcher>>();
-  /** How to end each live stream, so that stopping the server need not wait for pages to leave. */
-  private readonly streams = new Set<() => void>();
+  private readonly watchers = new Watchers();
+  /** Each game's next timer: a loaded game's alarm holds the game; an unloaded one's only its id (see {@link sleep}). */
   private readonly alarms = new Map<string, NodeJS.Timeout>();
   /** For each game: the store's count of other processes' writes when it was last found up to date. */
   private readonly foreignSeen = new Map<string, number>();
   private readonly poll: NodeJS.Timeout;
+  private readonly idle: IdleGames;
+  /** Told of each game unloaded, to drop what they keep of it (a page cache). */
+  private readonly unloaded = new Set<(id: string) => void>();
   private closed = false;
   /** Set by {@link stop}: no alarm is armed again, and a live stream opened now ends at once. */
   private stopping = false;
@@ -54,7 +47,9 @@ export class GameHub {
     private readonly clock: () => number = Date.now,
     /** Where the text of messages is kept (src/server/messages.ts); absent: a hub without messages. */
     readonly messages?: MessageTable,
+    options: { /** How long a game nobody uses, watches or waits on stays loaded; 5 minutes by default. */ unloadIdleAfterMs?: number } = {},
   ) {
+    this.idle = new IdleGames(options.unloadIdleAfterMs ?? defaultUnloadIdleAfterMs, (id) => this.unloadIfIdle(id));
     // Another process on the same file (a second server, the CLI) may write a game: the
     // pages watching it here hear of it within a poll.
     this.poll = setInterval(() => this.pollWatched(), pollMs);
@@ -62,29 +57,18 @@ export class GameHub {
   }
 
   /**
-   * The game, loaded on first use and reloaded from its log if another process wrote to it
-   * since; undefined if no such game exists.
+   * The game, loaded on first use (or again, once unloaded) and reloaded from its log if
+   * another process wrote to it since; undefined if no such game exists.
    */
   async get(id: string): Promise<Game | undefined> {
     let loading = this.games.get(id);
     if (!loading) {
       if (!(await this.engine.store.getGame(id))) return undefined;
       // Another request may have started loading it while the store answered: one Game per id.
-      const started = this.games.get(id);
-      if (started) return started;
-      loading = (async () => {
-        const game = await Game.load(this.engine, id);
-        // Timers that came due while the server was down: a first batch now, the rest when armed.
-        await game.fireDueTimers(this.gameTime(game));
-        return game;
-      })();
-      this.games.set(id, loading);
-      loading.then(
-        (game) => this.arm(game),
-        () => this.games.delete(id),
-      );
-      return loading;
+      loading = this.games.get(id) ?? this.open(id, true);
     }
+    // Used now: an unload already waiting in the game's queue finds it so, and leaves it loaded.
+    this.idle.touch(id);
     const known = await loading;
     const game = (await this.behind(known)) ? await this.serial(id, () => this.fresh(id, known)) : known;
     // A timer whose time has come fires before anyone reads or acts on the game: its alarm
@@ -110,6 +94,7 @@ export class GameHub {
   async create(spec: NewGame): Promise<Game> {
     const game = await Game.create(this.engine, spec);
     this.games.set(game.id, Promise.resolve(game));
+    this.idle.touch(game.id);
     return game;
   }
 
@@ -130,6 +115,7 @@ export class GameHub {
       const player = observe ? (await game.attend(founder)).person : await game.join(founder);
       await founding.found(() => seat(game, player));
       this.games.set(game.id, Promise.resolve(game));
+      this.idle.touch(game.id);
       return { game, player };
     } catch (err) {
       game.close();
@@ -198,6 +184,7 @@ export class GameHub {
    * process got in before, is an {@link ApiError} in words; nothing was recorded then.
    */
   change<T>(game: Game, work: (game: Game) => Promise<T>, what = "this change to the game"): Promise<T> {
+    this.idle.touch(game.id);
     return this.serial(game.id, async () => {
       const current = await this.fresh(game.id, game);
       const before = current.state.seq;
@@ -220,48 +207,26 @@ export class GameHub {
     });
   }
 
+  /** A read that asks the rules (what they refuse a player): run as a change is, so that no unload stops the sandbox under it. */
+  read<T>(game: Game, work: (game: Game) => Promise<T>): Promise<T> {
+    return this.change(game, work);
+  }
+
   /** Tells the game's watchers in `audience` of something (a message posted as talk, once the game is over). */
   announce(id: string, news: News, audience: Audience): void {
-    for (const { viewer, listener } of this.listeners.get(id) ?? []) {
-      try {
-        if (audience(viewer)) listener(news);
-      } catch {
-        // one broken connection must not stop the others hearing the news
-      }
-    }
+    this.watchers.announce(id, news, audience);
   }
 
   /**
    * Calls `listener` with each piece of news about the game that `viewer` may know of; returns
-   * the unsubscribe. `end` closes the watcher's connection: {@link endStreams} calls it when the server stops.
+   * the unsubscribe. `end` closes the watcher's connection: {@link stop} calls it. A watched game stays loaded.
    */
-  watch(id: string, viewer: string | null, listener: Listener, end?: () => void): () => void {
+  watch(id: string, viewer: string | null, listener: (news: News) => void, end?: () => void): () => void {
     if (this.stopping) {
       end?.(); // the page reconnects, to whatever serves next
       return () => undefined;
     }
-    let set = this.listeners.get(id);
-    if (!set) this.listeners.set(id, (set = new Set()));
-    const watcher: Watcher = { viewer, listener };
-    set.add(watcher);
-    if (end) this.streams.add(end);
-    return () => {
-      set.delete(watcher);
-      if (end) this.streams.delete(end);
-      if (set.size === 0) this.listeners.delete(id);
-    };
-  }
-
-  /** Ends every live stream: an open one would otherwise keep the server from stopping. */
-  endStreams(): void {
-    for (const end of [...this.streams]) {
-      try {
-        end();
-      } catch {
-        // a connection already gone has nothing to end
-      }
-    }
-    this.streams.clear();
+    return this.watchers.watch(id, viewer, listener, end);
   }
 
   /**
@@ -271,13 +236,25 @@ export class GameHub {
   stop(): void {
     this.stopping = true;
     clearInterval(this.poll);
+    this.idle.stop();
     for (const alarm of this.alarms.values()) clearTimeout(alarm);
     this.alarms.clear();
-    this.endStreams();
+    // An open live stream would otherwise keep the server from stopping.
+    this.watchers.endStreams();
   }
 
   watcherCount(id: string): number {
-    return this.listeners.get(id)?.size ?? 0;
+    return this.watchers.count(id);
+  }
+
+  /** How many games are loaded (or loading) now, each with its sandbox: the rest wait in the store. */
+  loadedCount(): number {
+    return this.games.size;
+  }
+
+  /** Calls `forget` with the id of each game unloaded, so that what is kept beside it (a page cache) goes too. */
+  onUnload(forget: (id: string) => void): void {
+    this.unloaded.add(forget);
   }
 
   async close(): Promise<void> {
@@ -296,7 +273,7 @@ export class GameHub {
       }
     }
     this.games.clear();
-    this.listeners.clear();
+    this.watchers.clear();
   }
 
   /** Work on one game, after the work asked for before it. */
@@ -320,9 +297,75 @@ export class GameHub {
     return behind;
   }
 
-  /** The game as its log now stands: reloaded if behind. Run in the game's queue only. */
+  /**
+   * Loads the game and fires the timers that came due meanwhile (a first batch; the rest when
+   * armed). `queued`: after the work asked for before (an unload); else run in the queue already.
+   */
+  private open(id: string, queued: boolean): Promise<Game> {
+    const load = async () => {
+      const game = await Game.load(this.engine, id);
+      await game.fireDueTimers(this.gameTime(game));
+      return game;
+    };
+    const loading = queued ? this.serial(id, load) : load();
+    this.games.set(id, loading);
+    loading.then(
+      (game) => {
+        this.idle.touch(id); // used as it lands, however long it took: an unload queued meanwhile leaves it
+        this.arm(game);
+      },
+      () => this.games.get(id) === loading && this.games.delete(id),
+    );
+    return loading;
+  }
+
+  /**
+   * Unloads the game if it is still idle once its turn in its queue comes, so that no act
+   * runs meanwhile: no page watching, nothing asked of it since, nothing queued after. A
+   * snapshot first (loading it again then folds nothing) and its deadline noted for the next
+   * start; its sandbox stopped; its next timer left to an alarm that holds only its id.
+   */
+  private unloadIfIdle(id: string): Promise<void> {
+    let mine: Promise<unknown> | undefined;
+    const unloading = this.serial(id, async () => {
+      const entry = this.games.get(id);
+      if (!entry) return this.idle.forget(id); // its load failed: nothing to unload
+      const idle = () => !this.stopping && this.games.get(id) === entry && this.idle.idle(id) && !this.watchers.has(id) && this.queues.get(id) === mine;
+      if (!idle()) return;
+      const game = await entry;
+      await game.saveSnapshot();
+      await this.engine.store.noteDeadline?.(id, hostDeadline(game.state));
+      if (!idle()) return; // used meanwhile: it stays loaded
+      clearTimeout(this.alarms.get(id));
+      this.alarms.delete(id);
+      this.games.delete(id);
+      this.foreignSeen.delete(id);
+      this.idle.forget(id);
+      game.close();
+      for (const forget of this.unloaded) forget(id);
+      const next = nextTimer(game.state);
+      if (next !== undefined) this.sleep(id, next - clockAhead(game.state));
+    });
+    mine = this.queues.get(id);
+    return unloading;
+  }
+
+  /** The alarm of an unloaded game: at `at` (the hub's clock) it loads the game, which fires its due timers. */
+  private sleep(id: string, at: number): void {
+    if (this.stopping) return;
+    const wake = () => {
+      this.alarms.delete(id);
+      // Not loaded (the store failed): try again in a minute rather than spin.
+      void this.get(id).catch(() => this.sleep(id, this.clock() + 60_000));
+    };
+    this.alarms.set(id, wakeAt(at, this.clock, wake));
+  }
+
+  /** The game as its log now stands: reloaded if behind, loaded again if unloaded since `known` was handed out. Run in the game's queue only. */
   private async fresh(id: string, known: Game): Promise<Game> {
-    const game = (await this.games.get(id)?.catch(() => undefined)) ?? known;
+    const entry = this.games.get(id);
+    if (!entry && !this.closed) return this.open(id, false);
+    const game = (await entry?.catch(() => undefined)) ?? known;
     if (this.closed || !(await this.behind(game))) return game;
     const loading = Game.load(this.engine, id);
     this.games.set(id, loading);
@@ -339,7 +382,7 @@ export class GameHub {
   }
 
   private pollWatched(): void {
-    for (const id of this.listeners.keys()) {
+    for (const id of this.watchers.watched()) {
       const loading = this.games.get(id);
       if (!loading) continue;
       void loading.then(async (game) => ((await this.behind(game)) ? this.serial(id, () => this.fresh(id, game)) : undefined)).catch(() => undefined); // the next poll or request tries again
@@ -357,7 +400,7 @@ export class GameHub {
    */
   private async changed(game: Game, since: number): Promise<void> {
     this.arm(game);
-    if (!this.listeners.has(game.id)) return;
+    if (!this.watchers.has(game.id)) return;
     const state = game.state;
     let acts: Act[];
     try {
@@ -376,10 +419,9 @@ export class GameHub {
   private arm(game: Game): void {
     clearTimeout(this.alarms.get(game.id));
     this.alarms.delete(game.id);
-    if (this.closed || this.stopping || game.state.status === "over") return;
-    // A suspended rule's timer is held: an alarm for it would fire nothing, and then no alarm would be set.
-    const next = Math.min(...Object.values(game.state.timers).flatMap((t) => (timerHeld(game.state, t) ? [] : [t.at])));
-    if (!Number.isFinite(next)) return;
+    if (this.closed || this.stopping) return;
+    const next = nextTimer(game.state);
+    if (next === undefined) return;
     const alarm = setTimeout(
       () => {
         this.alarms.delete(game.id);

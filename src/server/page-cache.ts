@@ -38,4 +38,9 @@ export class PageCache {
     }
     return body;
   }
+
+  /** Drops the game's pages (it was unloaded: GameHub.onUnload). */
+  forget(id: string): void {
+    this.games.delete(id);
+  }
 }

@@ -16,6 +16,7 @@ interface ServeOptions {
   publicUrl?: string;
   allowedHost: string[];
   drainDelay: string;
+  unloadIdleAfter: string;
 }
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -50,12 +51,20 @@ export function registerServeCommand(program: Command, globals: () => GlobalOpti
       "on SIGTERM, go on serving this long while /readyz answers 503, so that a load balancer sends nothing new before the port closes ($NOMOS_DRAIN_DELAY)",
       process.env.NOMOS_DRAIN_DELAY || "0",
     )
+    .option(
+      "--unload-idle-after <seconds>",
+      "unload a game nobody has used for this long (its sandbox stopped, its state kept in the file) until it is next opened or a timer of its falls due ($NOMOS_UNLOAD_IDLE_AFTER)",
+      process.env.NOMOS_UNLOAD_IDLE_AFTER || "300",
+    )
     .action(async (options: ServeOptions) => {
       const port = Number(options.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535, not "${options.port}"`);
       const drainDelay = Number(options.drainDelay);
       if (!(drainDelay >= 0 && drainDelay <= 3600))
         throw new UsageError(`--drain-delay must be a number of seconds from 0 to 3600, not "${options.drainDelay}"`);
+      const unloadIdleAfter = Number(options.unloadIdleAfter);
+      if (!(unloadIdleAfter >= 1 && unloadIdleAfter <= 86_400))
+        throw new UsageError(`--unload-idle-after must be a number of seconds from 1 to 86400 (a day), not "${options.unloadIdleAfter}"`);
       let level: ReturnType<typeof parseLogLevel>;
       try {
         level = parseLogLevel(options.logLevel);
@@ -74,6 +83,7 @@ export function registerServeCommand(program: Command, globals: () => GlobalOpti
         trustProxy: options.trustProxy,
         publicUrl: options.publicUrl,
         allowedHosts: options.allowedHost,
+        unloadIdleAfterMs: unloadIdleAfter * 1000,
       });
       await app.listen({
         port,

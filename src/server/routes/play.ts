@@ -69,8 +69,8 @@ export function playRoutes(app: Api, context: ServerContext): void {
       const { game, membership } = await seat(context, request, request.params.id);
       const settings = accounts.settings(game.id);
       // Every player's page is read after every act: each is built and serialized once per act.
-      const body = await pages.get(game, membership.playerId, settings, async () =>
-        String(reply.serialize(await gamePage(game, settings, membership.playerId))),
+      const body = await pages.get(game, membership.playerId, settings, () =>
+        context.hub.read(game, async (g) => String(reply.serialize(await gamePage(g, settings, membership.playerId)))),
       );
       return reply.type("application/json; charset=utf-8").send(body);
     },
@@ -78,6 +78,11 @@ export function playRoutes(app: Api, context: ServerContext): void {
 
   // The rules in effect, serialized once per version and shared by every player.
   const rulesCache = new Map<string, { version: number; body: string }>();
+  // A game unloaded takes its cached pages and rules with it: idle games cost the server nothing.
+  context.hub.onUnload((id) => {
+    pages.forget(id);
+    rulesCache.delete(id);
+  });
   app.get(
     "/api/games/:id/rules",
     {

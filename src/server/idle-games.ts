@@ -1,0 +1,80 @@
+/**
+ * Idle games are unloaded. A loaded game holds a sandbox (a worker thread running QuickJS,
+ * several MB), so a server that kept every game it had opened would grow with its crowd,
+ * most of whose games wait days between acts. This keeps when each loaded game was last
+ * used and, now and then, offers the hub those unused for long enough; the hub checks again
+ * in the game's own queue (no watchers, no work waiting) and unloads it (GameHub.unloadIfIdle).
+ * Loading it again is what any first use does: its latest snapshot, then the acts after it.
+ */
+import { performance } from "node:perf_hooks";
+
+/** How long a game nobody uses stays loaded, unless the server is told otherwise. */
+export const defaultUnloadIdleAfterMs = 5 * 60_000;
+
+/** setTimeout's longest delay. */
+const maxDelay = 2 ** 31 - 1;
+
+/**
+ * An unloaded game's alarm: calls `wake` at `at` by `clock`, holding nothing of the game. A
+ * time past setTimeout's reach (25 days) wakes it early: loaded, it finds nothing due and sleeps again.
+ */
+export function wakeAt(at: number, clock: () => number, wake: () => void): NodeJS.Timeout {
+  const alarm = setTimeout(wake, Math.min(Math.max(0, at - clock()), maxDelay));
+  alarm.unref();
+  return alarm;
+}
+
+export class IdleGames {
+  /** When each loaded game was last used, by performance.now(): idleness is the process's time, whatever clock the games run on. */
+  private readonly used = new Map<string, number>();
+  private readonly sweeper: NodeJS.Timeout;
+  private sweeping = false;
+
+  constructor(
+    readonly idleMs: number,
+    /** Unloads the game if it is still idle when its turn comes; rejects if it could not be. */
+    private readonly unload: (id: string) => Promise<void>,
+  ) {
+    // A game is unloaded between idleMs and half as much again after its last use.
+    this.sweeper = setInterval(() => void this.sweep(), Math.min(Math.max(idleMs / 2, 10), 60_000));
+    this.sweeper.unref();
+  }
+
+  /** The game was used (read, changed, loaded) just now. */
+  touch(id: string): void {
+    this.used.delete(id); // kept oldest first, so a sweep meets the longest idle first
+    this.used.set(id, performance.now());
+  }
+
+  /** The game is no longer loaded. */
+  forget(id: string): void {
+    this.used.delete(id);
+  }
+
+  /** Whether the loaded game has gone unused for the idle period (a game not known here is not). */
+  idle(id: string): boolean {
+    const at = this.used.get(id);
+    return at !== undefined && performance.now() - at >= this.idleMs;
+  }
+
+  stop(): void {
+    clearInterval(this.sweeper);
+  }
+
+  private async sweep(): Promise<void> {
+    if (this.sweeping) return;
+    this.sweeping = true;
+    try {
+      const cutoff = performance.now() - this.idleMs;
+      for (const [id, at] of [...this.used]) {
+        if (at > cutoff) break;
+        // A game that could not be unloaded (its store failed) stays loaded until the next sweep.
+        await this.unload(id).catch(() => undefined);
+        // One at a time, the event loop free between: a crowd going idle together must not hold requests up.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    } finally {
+      this.sweeping = false;
+    }
+  }
+}
