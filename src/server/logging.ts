@@ -57,9 +57,14 @@ export class RequestLog extends LogController {
       ms: Math.round(reply.elapsedTime * 10) / 10,
     };
     if (error) request.log.error({ ...line, err: error }, "request failed while its answer was sent");
+    // A container's or load balancer's health probe, every few seconds, would bury the requests people make.
+    else if (probes.has(request.routeOptions.url ?? "") && reply.statusCode === 200) request.log.debug(line, "request");
     else request.log.info(line, "request");
   }
 }
+
+/** The health checks (src/api/health.ts): logged at info only when they fail. */
+const probes = new Set(["/healthz", "/readyz"]);
 
 /** The request's method and route (its parameters beside it), or its path where no route matched. */
 function where(request: FastifyRequest) {
