@@ -10,7 +10,10 @@ export interface WorkerRequest {
   diagnose?: boolean;
 }
 
-/** Id 0 says the worker is ready. `closing`: the guest is gone and the thread is ending. */
+/**
+ * Id 0 says the worker is ready. `closing`: the guest is gone and the thread is ending.
+ * `busyMs`: the call's time in the guest, when the worker was started timed (src/busy-time.ts).
+ */
 export type WorkerReply =
-  | { id: number; ok: true; value: string; closing?: boolean }
-  | { id: number; ok: false; reason: InterruptReason; detail: string; culprit: Culprit | null; closing?: boolean };
+  | { id: number; ok: true; value: string; closing?: boolean; busyMs?: number }
+  | { id: number; ok: false; reason: InterruptReason; detail: string; culprit: Culprit | null; closing?: boolean; busyMs?: number };
