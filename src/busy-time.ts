@@ -1,7 +1,7 @@
 /**
  * Opt-in tallies of where a process's time goes, for the load benchmark (bench/server-load),
- * which reads them to say what share went to rule code in the sandboxes' worker threads and
- * to the disk syncs of the write-ahead log. Off unless {@link countBusyTime} is called
+ * which reads them to say what share went to rule code in the sandboxes' worker threads (and
+ * to the rest of those threads' work) and to the disk syncs of the write-ahead log. Off unless {@link countBusyTime} is called
  * before the store and the sandboxes are made; off, the only cost is a flag read per
  * sandbox call and per sync.
  */
@@ -12,6 +12,8 @@ export const busyTime = {
   /** The sandbox workers' time inside guest calls (rule code in QuickJS), ms, summed over workers: CPU time where {@link threadTimes} can say, else wall-clock. */
   sandboxMs: 0,
   sandboxCalls: 0,
+  /** The sandbox workers' whole CPU time (guest calls, messages, their own heaps), ms, where {@link threadTimes} can say. */
+  workerMs: 0,
   /** Time from the start of each fdatasync of the WAL to its callback, ms (mostly waiting on the disk). */
   syncMs: 0,
   syncs: 0,

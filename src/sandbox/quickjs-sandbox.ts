@@ -61,6 +61,8 @@ class WorkerSandbox implements Sandbox {
   private pending: Pending | null = null;
   private queue: Promise<unknown> = Promise.resolve();
   private dead: SandboxInterrupted | null = null;
+  /** The worker thread's CPU time as its last reply said (timed workers: src/busy-time.ts). */
+  private threadMs = 0;
 
   constructor(
     private readonly worker: Worker,
@@ -133,6 +135,10 @@ class WorkerSandbox implements Sandbox {
     if (reply.busyMs !== undefined) {
       busyTime.sandboxMs += reply.busyMs;
       busyTime.sandboxCalls++;
+    }
+    if (reply.threadMs !== undefined) {
+      busyTime.workerMs += reply.threadMs - this.threadMs;
+      this.threadMs = reply.threadMs;
     }
     if (!pending || pending.id !== reply.id) return;
     this.pending = null;

@@ -12,8 +12,10 @@ export interface WorkerRequest {
 
 /**
  * Id 0 says the worker is ready. `closing`: the guest is gone and the thread is ending.
- * `busyMs`: the call's time in the guest, when the worker was started timed (src/busy-time.ts).
+ * When the worker was started timed (src/busy-time.ts): `busyMs`, the call's time in the guest;
+ * `threadMs`, the thread's CPU time so far, where the system says.
  */
-export type WorkerReply =
-  | { id: number; ok: true; value: string; closing?: boolean; busyMs?: number }
-  | { id: number; ok: false; reason: InterruptReason; detail: string; culprit: Culprit | null; closing?: boolean; busyMs?: number };
+export type WorkerReply = (
+  | { id: number; ok: true; value: string; closing?: boolean }
+  | { id: number; ok: false; reason: InterruptReason; detail: string; culprit: Culprit | null; closing?: boolean }
+) & { busyMs?: number; threadMs?: number };
