@@ -56,6 +56,11 @@ export function printComparison(runs: RunFigures[]): void {
     ["CPU per action answered, ms (reads in it)", (r) => fmt((r.cpuSeconds * 1000) / r.seconds / s(r).actionRate, 2)],
   ]);
   console.log("(the in-process CPU includes the load generator's, which is small beside the engine's: see its share below)");
+  if (runs.some((r) => s(r).readRate > (1.2 * s(r).actionRate * r.phases.measured.scheduledReads) / Math.max(1, r.phases.measured.scheduledActions)))
+    console.log(
+      "A run that could not serve the load answered more reads per action than scheduled (reads go out on schedule, actions wait for\n" +
+        "the games), so its CPU per action counts more reads: compare the HTTP layer's CPU per request below.",
+    );
   const measured = runs.filter((r) => r.shares);
   if (measured.length) printShares(measured);
 }
@@ -88,6 +93,10 @@ function printShares(runs: RunFigures[]): void {
       ["outside JS: event loop, sockets, messages", share((t) => t.outsideJsMs ?? 0)],
       ["other threads: V8's GC and compilers, libuv", share(rest)],
       ["total", (r) => `${fmt(total(r.shares!) / 1000, 1)} s, ${fmt(total(r.shares!) / 1000 / r.shares!.seconds, 2)} cores`],
+      [
+        "HTTP's CPU per request answered, ms",
+        (r) => (r.shares!.main.http ? fmt(r.shares!.main.http / (r.phases.served.actions + r.phases.served.reads), 3) : "-"),
+      ],
       ["calls into QuickJS, and ms each on average", (r) => `${r.shares!.sandboxCalls} × ${fmt(r.shares!.sandboxMs / r.shares!.sandboxCalls, 2)} ms`],
       ["main thread's wait for a CPU, s", (r) => (r.shares!.mainWaitMs === undefined ? "n/a" : fmt(r.shares!.mainWaitMs / 1000, 1))],
       ["disk syncs of the WAL: under way", (r) => `${fmt((100 * r.shares!.syncMs) / 1000 / r.shares!.seconds, 0)}% of the time`],
