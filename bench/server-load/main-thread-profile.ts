@@ -31,10 +31,13 @@ function partOfSource(path: string): Part | undefined {
   return "engine";
 }
 
-/** Node's and the libraries' frames, when nothing of Nomos is on the stack. */
+/** Node's and the libraries' frames, when nothing of Nomos is on the stack: most libraries are the web layer's. */
 function partOfLibrary(url: string): Part | undefined {
-  if (url.includes("/node_modules/better-sqlite3/")) return "sqlite";
-  if (url.includes("/node_modules/")) return "http";
+  const library = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1];
+  if (library === "better-sqlite3") return "sqlite";
+  if (library?.startsWith("quickjs-emscripten") || library?.startsWith("@jitl/")) return "quickjs";
+  if (library === "tsx" || library === "sucrase" || library === "typescript" || library === "esbuild") return "other";
+  if (library !== undefined) return "http";
   if (/^node:(_http_|net$|internal\/(http|streams|stream_base_commons|child_process|url))/.test(url)) return "http";
   return undefined;
 }

@@ -7,8 +7,8 @@ import { Recorder } from "./stats.js";
 
 export interface Phases {
   measured: Recorder;
-  /** Arrivals of the measured phase never served. */
-  unserved: number;
+  /** Arrivals of the measured phase never answered: waiting for a game, or sent and unanswered when the run ended. */
+  unserved: { actions: number; reads: number };
   /** Actions and reads answered OK during the measured phase, whichever phase scheduled them. */
   served: { actions: number; reads: number };
   maxInFlight: number;
@@ -54,7 +54,8 @@ export async function runPhases(bench: Bench, o: Options, warmup: Recorder, mark
   const gen = { elu: performance.eventLoopUtilization(genElu).utilization, cpu: process.cpuUsage(genCpu) };
 
   const drainUntil = performance.now() + 30_000;
-  while ((bench.scheduler.inFlight > 0 || (bench.scheduler.waiting > 0 && bench.tables.some((t) => !t.dead))) && performance.now() < drainUntil) {
+  const busy = () => bench.scheduler.inFlight > 0 || measured.inFlight.reads > 0 || (bench.scheduler.waiting > 0 && bench.tables.some((t) => !t.dead));
+  while (busy() && performance.now() < drainUntil) {
     await new Promise((r) => setTimeout(r, 5));
   }
   await new Promise((r) => setTimeout(r, 50));
@@ -62,7 +63,7 @@ export async function runPhases(bench: Bench, o: Options, warmup: Recorder, mark
   const within = (times: number[]) => times.filter((t) => t >= measureStart && t <= end).length;
   return {
     measured,
-    unserved: bench.scheduler.unserved().get(measured) ?? 0,
+    unserved: { actions: (bench.scheduler.unserved().get(measured) ?? 0) + measured.inFlight.actions, reads: measured.inFlight.reads },
     served: { actions: within(bench.served.actions), reads: within(bench.served.reads) },
     maxInFlight: bench.scheduler.maxInFlight,
     genElu: gen.elu,

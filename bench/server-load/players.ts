@@ -109,7 +109,8 @@ export class Bench {
     } else if (attempt < 20) {
       setTimeout(() => void this.resync(table, attempt + 1), 250);
     } else {
-      console.error(`table ${table.index + 1}: stuck (turn ${JSON.stringify(turn)}); leaving it`);
+      const statuses = Object.values(facts.proposals).map((p) => `${p.number} ${p.status}`);
+      console.error(`table ${table.index + 1}: stuck (turn ${JSON.stringify(turn)}; proposals: ${statuses.join(", ") || "none"}); leaving it`);
       table.dead = true;
     }
   }
@@ -138,19 +139,26 @@ export class Bench {
     const sent = performance.now();
     this.scheduler.inFlight++;
     this.scheduler.maxInFlight = Math.max(this.scheduler.maxInFlight, this.scheduler.inFlight);
+    rec.inFlight.actions++;
     let answer: ActAnswer | null = null;
+    let failure: unknown;
     try {
       answer = await this.transport.act(seat, table.id, action, input);
+    } catch (err) {
+      failure = err;
+    }
+    this.scheduler.inFlight--;
+    // A reply after the run ended (the server stopped under it) is not counted: the request stays unanswered.
+    if (this.stopped) return;
+    rec.inFlight.actions--;
+    if (answer) {
       rec.actions.record(scheduled, sent, answer.status, answer.bytes, answer.timing);
       if (answer.status === 200) this.served.actions.push(performance.now());
       else rec.refusal(`${action}: ${answer.status} ${answer.error}`);
-    } catch (err) {
+    } else {
       rec.actions.fail();
-      rec.refusal(`${action}: ${(err as Error).message}`);
-    } finally {
-      this.scheduler.inFlight--;
+      rec.refusal(`${action}: ${(failure as Error).message}`);
     }
-    if (this.stopped) return;
     const effects = answer?.status === 200 ? (answer.effects ?? []) : null;
     if (work.kind === "propose") this.proposed(table, effects, rec);
     else this.voted(table, effects, rec);
@@ -202,13 +210,17 @@ export class Bench {
     const seat = table.seats[Math.floor(Math.random() * table.seats.length)]!;
     rec.lag.push(performance.now() - scheduled);
     const sent = performance.now();
+    rec.inFlight.reads++;
     try {
       const answer = await this.transport.read(seat, table.id);
+      if (this.stopped) return;
       rec.reads.record(scheduled, sent, answer.status, answer.bytes, answer.timing);
       if (answer.status === 200) this.served.reads.push(performance.now());
     } catch (err) {
+      if (this.stopped) return;
       rec.reads.fail();
       rec.refusal(`read: ${(err as Error).message}`);
     }
+    rec.inFlight.reads--;
   }
 }

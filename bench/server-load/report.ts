@@ -54,8 +54,8 @@ export function printRun(title: string, phases: Phases, http: boolean, server?: 
   console.log(
     `${"".padEnd(22)} ${pad("scheduled", 9)} ${pad("ok", 8)} ${pad("refused", 8)} ${pad("errors", 7)} ${pad("p50 ms", 8)} ${pad("p99 ms", 8)} ${pad("max ms", 8)} ${pad("svc p50", 9)} ${pad("svc p99", 9)}`,
   );
-  console.log(row(http ? "actions (POST act)" : "actions (Game.act)", rec.actions, rec.scheduledActions, phases.unserved));
-  console.log(row(http ? "reads (GET game)" : "reads (player's page)", rec.reads, rec.scheduledReads));
+  console.log(row(http ? "actions (POST act)" : "actions (Game.act)", rec.actions, rec.scheduledActions, phases.unserved.actions));
+  console.log(row(http ? "reads (GET game)" : "reads (player's page)", rec.reads, rec.scheduledReads, phases.unserved.reads));
   if (rec.other.latency.length || rec.other.errors) console.log(row("other (new game, sync)", rec.other, null));
   console.log(
     `\nanswered OK during the phase (whenever scheduled): ${fmt(actionRate, 1)} actions/s, ${fmt(readRate, 1)} reads/s` +
@@ -68,7 +68,7 @@ export function printRun(title: string, phases: Phases, http: boolean, server?: 
       (http ? "" : " (the page serialized, as the server caches it, not sent)"),
   );
   console.log(
-    `arrivals that found no action ready (every game waiting on a reply): ${rec.waited} of ${rec.scheduledActions}${phases.unserved ? `; ${phases.unserved} never served` : ""}; most requests in flight: ${phases.maxInFlight} actions`,
+    `arrivals that found no action ready (every game waiting on a reply): ${rec.waited} of ${rec.scheduledActions}${phases.unserved.actions + phases.unserved.reads ? `; never answered: ${phases.unserved.actions} actions, ${phases.unserved.reads} reads` : ""}; most requests in flight: ${phases.maxInFlight} actions`,
   );
   if (rec.refusals.size) {
     console.log("refusals and errors:");

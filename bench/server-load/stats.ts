@@ -48,6 +48,8 @@ export class Recorder {
   scheduledReads = 0;
   /** Arrivals that found every game waiting on a reply, and so waited for one. */
   waited = 0;
+  /** Requests sent and not yet answered; those still so when the run ends are never answered. */
+  readonly inFlight = { actions: 0, reads: 0 };
   /** How late the generator sent requests it could send at once, ms. */
   readonly lag: number[] = [];
   proposals = 0;
@@ -90,10 +92,10 @@ export interface Summary {
   reads: { p50: number; p99: number };
 }
 
-export function summarize(rec: Recorder, unserved: number, served: { actions: number; reads: number }): Summary {
+export function summarize(rec: Recorder, unserved: { actions: number; reads: number }, served: { actions: number; reads: number }): Summary {
   const seconds = (rec.end - rec.start) / 1000;
-  const actions = sortedLatency(rec.actions, unserved);
-  const reads = sortedLatency(rec.reads);
+  const actions = sortedLatency(rec.actions, unserved.actions);
+  const reads = sortedLatency(rec.reads, unserved.reads);
   return {
     seconds,
     actionRate: served.actions / seconds,
