@@ -74,7 +74,7 @@ function printShares(runs: RunFigures[]): void {
   const share = (ms: (t: TimeShares) => number) => (r: RunFigures) => {
     const t = r.shares!;
     const v = ms(t);
-    return v < 0.5 ? "-" : `${fmt((100 * v) / total(t), 1)}%  ${fmt(v / 1000, 1)} s`;
+    return v < total(t) / 2000 ? "-" : `${fmt((100 * v) / total(t), 1)}%  ${fmt(v / 1000, 1)} s`;
   };
   const cpu = runs.every((r) => r.shares!.clock === "cpu");
   table(
@@ -95,7 +95,7 @@ function printShares(runs: RunFigures[]): void {
       ["total", (r) => `${fmt(total(r.shares!) / 1000, 1)} s, ${fmt(total(r.shares!) / 1000 / r.shares!.seconds, 2)} cores`],
       [
         "HTTP's CPU per request answered, ms",
-        (r) => (r.shares!.main.http >= 0.5 ? fmt(r.shares!.main.http / (r.phases.served.actions + r.phases.served.reads), 3) : "-"),
+        (r) => (r.shares!.main.http >= total(r.shares!) / 2000 ? fmt(r.shares!.main.http / (r.phases.served.actions + r.phases.served.reads), 3) : "-"),
       ],
       ["calls into QuickJS, and ms each on average", (r) => `${r.shares!.sandboxCalls} × ${fmt(r.shares!.sandboxMs / r.shares!.sandboxCalls, 2)} ms`],
       ["main thread's wait for a CPU, s", (r) => (r.shares!.mainWaitMs === undefined ? "n/a" : fmt(r.shares!.mainWaitMs / 1000, 1))],
