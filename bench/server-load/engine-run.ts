@@ -54,7 +54,7 @@ export async function engineRun(o: Options, dir: string): Promise<RunFigures> {
     const shares = await meter?.stop();
     const dead = tables.filter((t) => t.dead).length;
     if (dead) console.log(`note: ${dead} of ${tables.length} games stopped playing (see the errors above)`);
-    printRun("In-process, measured phase", phases, false);
+    printRun("In-process, measured phase", phases, false, undefined, meter !== undefined);
     console.log(`this process's memory: RSS ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB`);
     return { label: "in-process", phases, cpuSeconds: (used.user + used.system) / 1e6, seconds, ...(shares ? { shares } : {}) };
   } finally {
