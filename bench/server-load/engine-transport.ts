@@ -23,7 +23,10 @@ export class EngineTransport implements Transport {
   private readonly pages = new PageCache();
   private readonly suber = loadPreset("suber");
 
-  constructor(private readonly hub: GameHub) {}
+  constructor(private readonly hub: GameHub) {
+    // As the API's routes do: an unloaded game's pages go with it.
+    hub.onUnload((id) => this.pages.forget(id));
+  }
 
   private async game(id: string): Promise<Game> {
     const game = await this.hub.get(id);
@@ -67,7 +70,9 @@ export class EngineTransport implements Transport {
   async read(seat: Seat, gameId: string): Promise<Answer> {
     try {
       const game = await this.game(gameId);
-      const body = await this.pages.get(game, seat.player, undefined, async () => JSON.stringify(await gamePage(game, undefined, seat.player)));
+      const body = await this.pages.get(game, seat.player, undefined, () =>
+        this.hub.read(game, async (g) => JSON.stringify(await gamePage(g, undefined, seat.player))),
+      );
       return { status: 200, bytes: body.length };
     } catch (err) {
       return refusal(err);
@@ -76,12 +81,13 @@ export class EngineTransport implements Transport {
 
   async facts(seat: Seat, gameId: string) {
     try {
-      const game = await this.game(gameId);
-      const { view } = await gamePage(game, undefined, seat.player);
+      const { view, mutable } = await this.hub.read(await this.game(gameId), async (g) => ({
+        view: (await gamePage(g, undefined, seat.player)).view,
+        mutable: viewFor(g.state, null)
+          .rules.filter((r) => r.mutable)
+          .map((r) => r.number),
+      }));
       const value = (name: string) => view.state.find((s) => s.name === name)?.value;
-      const mutable = viewFor(game.state, null)
-        .rules.filter((r) => r.mutable)
-        .map((r) => r.number);
       return {
         status: 200,
         bytes: 0,
