@@ -12,6 +12,10 @@ export interface Options {
   players: number;
   durability: Durability;
   cpuProf: string | undefined;
+  /** Count where the time goes (time-shares.ts). */
+  shares: boolean;
+  /** Which runs: over HTTP, in-process, or both (HTTP first). */
+  runs: ("http" | "engine")[];
 }
 
 export function options(): Options {
@@ -25,6 +29,8 @@ export function options(): Options {
       players: { type: "string" },
       durability: { type: "string" },
       "cpu-prof": { type: "string" },
+      shares: { type: "string" },
+      only: { type: "string" },
       quick: { type: "boolean" },
     },
   });
@@ -37,9 +43,13 @@ export function options(): Options {
   };
   const durability = values.durability ?? process.env.BENCH_DURABILITY ?? "full";
   if (durability !== "full" && durability !== "process") throw new Error(`--durability is "full" or "process", not "${durability}"`);
+  const shares = values.shares ?? process.env.BENCH_SHARES ?? "on";
+  if (shares !== "on" && shares !== "off") throw new Error(`--shares is "on" or "off", not "${shares}"`);
+  const only = values.only ?? process.env.BENCH_ONLY;
+  if (only !== undefined && only !== "http" && only !== "engine") throw new Error(`--only is "http" or "engine", not "${only}"`);
   const o: Options = {
     quick,
-    rate: pick("rate", "RATE", 500, 40),
+    rate: pick("rate", "RATE", 2000, 40),
     reads: pick("reads", "READS", 1, 1),
     duration: pick("duration", "DURATION", 30, 3),
     warmup: pick("warmup", "WARMUP", 5, 1),
@@ -47,6 +57,8 @@ export function options(): Options {
     players: Math.round(pick("players", "PLAYERS", 10, 3)),
     durability,
     cpuProf: values["cpu-prof"] ?? process.env.BENCH_CPU_PROF,
+    shares: shares === "on",
+    runs: only ? [only] : ["http", "engine"],
   };
   if (o.rate <= 0 || o.duration <= 0 || o.games < 1 || o.players < 2) throw new Error("need a positive rate and duration, at least 1 game and 2 players");
   return o;

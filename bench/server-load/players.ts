@@ -1,18 +1,20 @@
 /** The players: set up games, take turns (propose, vote), read the game's page, and recover from refusals. */
 import { performance } from "node:perf_hooks";
-import type { Http, Reply, Session } from "./http-client.js";
 import { Scheduler, type Work } from "./scheduler.js";
 import type { Recorder } from "./stats.js";
-import { effectsOf, errorMessage, moverIn, type ProposalValue, type Seat, type Table, type TurnValue } from "./table.js";
+import { moverIn, type Effect, type ProposalValue, type Table } from "./table.js";
+import type { ActAnswer, Answer, Seat, Transport } from "./transport.js";
 
 export class Bench {
   readonly scheduler: Scheduler;
   rec: Recorder;
   /** Set when the run is over: replies still coming in change nothing. */
   stopped = false;
+  /** When each action and read was answered OK, whichever phase it was scheduled in (performance.now() ms). */
+  readonly served = { actions: [] as number[], reads: [] as number[] };
 
   constructor(
-    readonly client: Http,
+    readonly transport: Transport,
     readonly tables: Table[],
     warmup: Recorder,
   ) {
@@ -23,38 +25,38 @@ export class Bench {
   // -- setting up a game (at the start, and again whenever a game has been won) --
 
   async newGame(table: Table, rec: Recorder | null): Promise<void> {
-    const owner = table.sessions[0]!;
-    const timed = async (method: string, path: string, session: Session, body?: unknown): Promise<Reply> => {
+    const [owner, ...others] = table.accounts;
+    const timed = async <A extends Answer>(what: string, request: () => Promise<A>): Promise<A> => {
       const sent = performance.now();
+      let answer: A;
       try {
-        const reply = await this.client.request(method, path, session, body);
-        rec?.other.record(sent, sent, reply.status, reply.bytes);
-        if (reply.status >= 300) throw new Error(`${method} ${path} as ${session.username}: ${reply.status} ${reply.body.slice(0, 300)}`);
-        return reply;
+        answer = await request();
       } catch (err) {
-        if (!(err instanceof Error && err.message.includes(" as "))) rec?.other.fail();
+        rec?.other.fail();
         throw err;
       }
+      rec?.other.record(sent, sent, answer.status, answer.bytes);
+      if (answer.error) throw new Error(`${what}: ${answer.status} ${answer.error.slice(0, 300)}`);
+      return answer;
     };
     table.generation++;
-    const created = JSON.parse(
-      (await timed("POST", "/api/games", owner, { name: `Bench game ${table.index + 1}.${table.generation}`, preset: "suber" })).body,
-    ) as { id: string; invite: string; me: string };
-    const seats: Seat[] = [{ session: owner, name: table.names[0]!, player: created.me }];
+    const { game } = await timed(`creating a game as ${owner!.username}`, () =>
+      this.transport.createGame(owner!, `Bench game ${table.index + 1}.${table.generation}`),
+    );
+    const seats: Seat[] = [{ account: owner!, player: game!.me }];
     await Promise.all(
-      table.sessions.slice(1).map(async (session, i) => {
-        const joined = JSON.parse((await timed("POST", `/api/invites/${created.invite}/join`, session, {})).body) as { me: string };
-        seats[i + 1] = { session, name: table.names[i + 1]!, player: joined.me };
+      others.map(async (account, i) => {
+        const { me } = await timed(`joining as ${account.username}`, () => this.transport.join(account, game!.ticket));
+        seats[i + 1] = { account, player: me! };
       }),
     );
-    const started = await timed("POST", `/api/games/${created.id}/act`, owner, { action: "start", input: {} });
-    table.id = created.id;
-    table.invite = created.invite;
+    const started = await timed("starting the game", () => this.transport.act(seats[0]!, game!.id, "start", {}));
+    table.id = game!.id;
     table.seats = seats;
     table.turn = 0;
     table.toRepeal = null;
-    table.mover = moverIn(effectsOf(started.body));
-    if (!table.mover) throw new Error(`game ${created.id}: starting named nobody to move`);
+    table.mover = moverIn(started.effects ?? []);
+    if (!table.mover) throw new Error(`game ${game!.id}: starting named nobody to move`);
   }
 
   /** A game was won: its players start another (counted under "other"), then play on. */
@@ -75,28 +77,25 @@ export class Bench {
   async resync(table: Table, attempt = 0): Promise<void> {
     if (this.stopped) return;
     const rec = this.rec;
-    const owner = table.seats[0]!;
     const sent = performance.now();
-    let reply: Reply;
+    let answer: Awaited<ReturnType<Transport["facts"]>>;
     try {
-      reply = await this.client.request("GET", `/api/games/${table.id}`, owner.session);
-      rec.other.record(sent, sent, reply.status, reply.bytes);
+      answer = await this.transport.facts(table.seats[0]!, table.id);
+      rec.other.record(sent, sent, answer.status, answer.bytes);
     } catch (err) {
+      answer = { status: 0, bytes: 0, error: (err as Error).message };
       rec.other.fail();
-      if (!this.stopped) console.error(`table ${table.index + 1}: cannot read its game: ${(err as Error).message}`);
+    }
+    const facts = answer.facts;
+    if (!facts) {
+      if (!this.stopped) console.error(`table ${table.index + 1}: cannot read its game: ${answer.error}`);
       table.dead = true;
       return;
     }
-    const page = JSON.parse(reply.body) as { view: { status: string; state: { name: string; value: unknown }[] } };
-    // The rules come apart from the page (GET .../rules).
-    const { rules } = JSON.parse((await this.client.request("GET", `/api/games/${table.id}/rules`, owner.session)).body) as {
-      rules: { number: number; mutable: boolean }[];
-    };
-    if (page.view.status === "over") return void this.replace(table);
-    const value = (name: string) => page.view.state.find((s) => s.name === name)?.value;
-    const turn = value("turn") as TurnValue;
-    const open = Object.values((value("proposals") ?? {}) as Record<string, ProposalValue>).find((p) => p.status === "voting");
-    const mutable = rules.filter((r) => r.mutable && r.number > 213).map((r) => r.number);
+    if (facts.status === "over") return void this.replace(table);
+    const { turn } = facts;
+    const open = Object.values(facts.proposals).find((p) => p.status === "voting");
+    const mutable = facts.mutable.filter((n) => n > 213);
     table.toRepeal = mutable.length ? Math.max(...mutable) : null;
     if (open) {
       this.openVote(
@@ -110,7 +109,8 @@ export class Bench {
     } else if (attempt < 20) {
       setTimeout(() => void this.resync(table, attempt + 1), 250);
     } else {
-      console.error(`table ${table.index + 1}: stuck (turn ${JSON.stringify(turn)}); leaving it`);
+      const statuses = Object.values(facts.proposals).map((p) => `${p.number} ${p.status}`);
+      console.error(`table ${table.index + 1}: stuck (turn ${JSON.stringify(turn)}; proposals: ${statuses.join(", ") || "none"}); leaving it`);
       table.dead = true;
     }
   }
@@ -119,7 +119,8 @@ export class Bench {
 
   private async act(work: Work, scheduled: number, rec: Recorder): Promise<void> {
     const { table } = work;
-    let body: { action: string; input: unknown };
+    let action: string;
+    let input: unknown;
     let seat: Seat;
     if (work.kind === "propose") {
       seat = table.seatOf(table.mover!)!;
@@ -128,33 +129,43 @@ export class Bench {
         table.plan === "repeal"
           ? { kind: "repeal", rule: table.toRepeal }
           : { kind: "enact", text: `Bench rule of game ${table.index + 1}, turn ${table.turn + 1}: players keep their arguments short.` };
-      body = { action: "propose", input: { change } };
+      action = "propose";
+      input = { change };
     } else {
       seat = work.seat;
-      body = { action: "vote", input: { proposal: table.proposal, vote: work.vote } };
+      action = "vote";
+      input = { proposal: table.proposal, vote: work.vote };
     }
     const sent = performance.now();
     this.scheduler.inFlight++;
     this.scheduler.maxInFlight = Math.max(this.scheduler.maxInFlight, this.scheduler.inFlight);
-    let reply: Reply | null = null;
+    rec.inFlight.actions++;
+    let answer: ActAnswer | null = null;
+    let failure: unknown;
     try {
-      reply = await this.client.request("POST", `/api/games/${table.id}/act`, seat.session, body);
-      rec.actions.record(scheduled, sent, reply.status, reply.bytes, reply.timing);
-      if (reply.status !== 200) rec.refusal(`${body.action}: ${reply.status} ${errorMessage(reply.body)}`);
+      answer = await this.transport.act(seat, table.id, action, input);
     } catch (err) {
-      rec.actions.fail();
-      rec.refusal(`${body.action}: ${(err as Error).message}`);
-    } finally {
-      this.scheduler.inFlight--;
+      failure = err;
     }
+    this.scheduler.inFlight--;
+    // A reply after the run ended (the server stopped under it) is not counted: the request stays unanswered.
     if (this.stopped) return;
-    if (work.kind === "propose") this.proposed(table, reply, rec);
-    else this.voted(table, reply, rec);
+    rec.inFlight.actions--;
+    if (answer) {
+      rec.actions.record(scheduled, sent, answer.status, answer.bytes, answer.timing);
+      if (answer.status === 200) this.served.actions.push(performance.now());
+      else rec.refusal(`${action}: ${answer.status} ${answer.error}`);
+    } else {
+      rec.actions.fail();
+      rec.refusal(`${action}: ${(failure as Error).message}`);
+    }
+    const effects = answer?.status === 200 ? (answer.effects ?? []) : null;
+    if (work.kind === "propose") this.proposed(table, effects, rec);
+    else this.voted(table, effects, rec);
   }
 
-  private proposed(table: Table, reply: Reply | null, rec: Recorder): void {
-    if (reply?.status !== 200) return void this.resync(table);
-    const opened = effectsOf(reply.body).find((e) => e.e === "state.set" && e.name === "proposals" && (e.value as ProposalValue).status === "voting");
+  private proposed(table: Table, effects: Effect[] | null, rec: Recorder): void {
+    const opened = effects?.find((e) => e.e === "state.set" && e.name === "proposals" && (e.value as ProposalValue).status === "voting");
     if (!opened) return void this.resync(table);
     rec.proposals++;
     table.turn++;
@@ -172,20 +183,20 @@ export class Bench {
     }
   }
 
-  private voted(table: Table, reply: Reply | null, rec: Recorder): void {
-    table.voteReplies.push(reply?.status === 200 ? effectsOf(reply.body) : null);
+  private voted(table: Table, effects: Effect[] | null, rec: Recorder): void {
+    table.voteReplies.push(effects);
     if (--table.votesLeft > 0) return;
     if (table.voteReplies.some((r) => r === null)) return void this.resync(table);
-    const effects = table.voteReplies.flatMap((r) => r!);
-    const closed = effects.find((e) => e.e === "state.set" && e.name === "proposals" && ["adopted", "defeated"].includes((e.value as ProposalValue).status));
+    const all = table.voteReplies.flatMap((r) => r!);
+    const closed = all.find((e) => e.e === "state.set" && e.name === "proposals" && ["adopted", "defeated"].includes((e.value as ProposalValue).status));
     if ((closed?.value as ProposalValue | undefined)?.status === "adopted") rec.adopted++;
     else if (closed) rec.defeated++;
-    for (const e of effects) {
+    for (const e of all) {
       if (e.e === "rule.enacted") table.toRepeal = (e.rule as { number: number }).number;
       if (e.e === "rule.repealed" && e.number === table.toRepeal) table.toRepeal = null;
     }
-    if (effects.some((e) => e.e === "game.ended")) return void this.replace(table);
-    const next = moverIn(effects);
+    if (all.some((e) => e.e === "game.ended")) return void this.replace(table);
+    const next = moverIn(all);
     if (!next) return void this.resync(table);
     table.mover = next;
     this.scheduler.offer({ table, kind: "propose" });
@@ -199,12 +210,17 @@ export class Bench {
     const seat = table.seats[Math.floor(Math.random() * table.seats.length)]!;
     rec.lag.push(performance.now() - scheduled);
     const sent = performance.now();
+    rec.inFlight.reads++;
     try {
-      const reply = await this.client.request("GET", `/api/games/${table.id}`, seat.session, undefined, false);
-      rec.reads.record(scheduled, sent, reply.status, reply.bytes, reply.timing);
+      const answer = await this.transport.read(seat, table.id);
+      if (this.stopped) return;
+      rec.reads.record(scheduled, sent, answer.status, answer.bytes, answer.timing);
+      if (answer.status === 200) this.served.reads.push(performance.now());
     } catch (err) {
+      if (this.stopped) return;
       rec.reads.fail();
       rec.refusal(`read: ${(err as Error).message}`);
     }
+    rec.inFlight.reads--;
   }
 }

@@ -1,7 +1,8 @@
 /** Hands the scheduled arrivals the actions the games have made possible, in order. */
 import { performance } from "node:perf_hooks";
 import type { Recorder } from "./stats.js";
-import type { Seat, Table } from "./table.js";
+import type { Table } from "./table.js";
+import type { Seat } from "./transport.js";
 
 export type Work = { table: Table; kind: "propose" } | { table: Table; kind: "vote"; seat: Seat; vote: "for" | "against" };
 

@@ -28,9 +28,10 @@ export class ServerProcess {
     this.exited = new Promise((done) => child.once("exit", () => done()));
   }
 
-  static async start(db: string, durability: Durability, cpuProf: string | undefined): Promise<{ server: ServerProcess; url: string }> {
+  static async start(db: string, durability: Durability, cpuProf: string | undefined, shares: boolean): Promise<{ server: ServerProcess; url: string }> {
     const profile = cpuProf ? ["--cpu-prof", `--cpu-prof-dir=${resolve(cpuProf)}`] : [];
-    const child = spawn(process.execPath, ["--import", "tsx", ...profile, here, "--serve", db, durability], { cwd: root, stdio: ["pipe", "pipe", "inherit"] });
+    const args = [...profile, here, "--serve", db, durability, ...(shares ? ["shares"] : [])];
+    const child = spawn(process.execPath, ["--import", "tsx", ...args], { cwd: root, stdio: ["pipe", "pipe", "inherit"] });
     const server = new ServerProcess(child);
     const failed = new Promise<never>((_, reject) => child.once("exit", (code) => reject(new Error(`the server exited (code ${code}) before it was ready`))));
     const ready = await Promise.race([server.next(), failed]);
@@ -45,19 +46,26 @@ export class ServerProcess {
     return new Promise((done) => this.waiting.push(done));
   }
 
+  /** The main thread's run-queue wait when the measured phase began, and over it (s). */
   private waitedAtMark: number | undefined;
+  private waited: number | undefined;
 
   mark(): void {
     this.child.stdin!.write("mark\n");
     this.waitedAtMark = this.runQueueWait();
   }
 
+  end(): void {
+    this.child.stdin!.write("end\n");
+    const waited = this.runQueueWait();
+    if (waited !== undefined && this.waitedAtMark !== undefined) this.waited = waited - this.waitedAtMark;
+  }
+
   async report(): Promise<ServerReport> {
     const reply = this.next();
     this.child.stdin!.write("report\n");
     const report = (await reply) as unknown as ServerReport;
-    const waited = this.runQueueWait();
-    if (waited !== undefined && this.waitedAtMark !== undefined) report.cpuWait = waited - this.waitedAtMark;
+    if (this.waited !== undefined) report.cpuWait = this.waited;
     return report;
   }
 

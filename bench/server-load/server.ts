@@ -1,6 +1,7 @@
-/** The server process of the load benchmark: `server-load.ts --serve <db> <durability>` runs this. */
+/** The server process of the load benchmark: `server-load.ts --serve <db> <durability> [shares]` runs this. */
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { createInterface } from "node:readline";
+import { type TimeShares, TimeShareMeter } from "./time-shares.js";
 
 export type Durability = "full" | "process";
 
@@ -17,10 +18,17 @@ export interface ServerReport {
   heapUsed: number;
   /** Seconds the server's main thread was ready to run but waiting for a CPU (from /proc). */
   cpuWait?: number;
+  /** Where its time went, when asked (`shares`). */
+  shares?: TimeShares;
 }
 
-/** Runs the server until its stdin closes; answers "mark" (start measuring) and "report" on stdin. */
-export async function serve(db: string, durability: Durability): Promise<void> {
+/**
+ * Runs the server until its stdin closes; answers "mark" (the measured phase begins), "end"
+ * (it ends) and "report" on stdin. With `shares`, its time is counted by part from the start (time-shares.ts): the
+ * sampling profiler costs the server a few per cent, and starting it a pause, here before any load.
+ */
+export async function serve(db: string, durability: Durability, shares: boolean): Promise<void> {
+  const meter = shares ? await TimeShareMeter.start() : undefined;
   const { buildServer } = await import("../../src/server/app.js");
   // Signing 200 players up is set-up, not what is measured: a cheap password hash keeps it short.
   const app = await buildServer({ db, durability, authRateLimit: 1_000_000, passwordCost: 2 ** 12 });
@@ -38,6 +46,25 @@ export async function serve(db: string, durability: Durability): Promise<void> {
     app.server.on("request", (req: import("node:http").IncomingMessage) => accepted.get(req.socket.remotePort ?? 0)?.push(Date.now()));
   }
   say({ kind: "ready", url, pid: process.pid });
+  // The figures of the measured phase, taken as it ends ("end"), sent when asked ("report").
+  let figures: Omit<ServerReport, "shares"> | undefined;
+  const take = (): Omit<ServerReport, "shares"> => {
+    const used = process.cpuUsage(cpu);
+    const memory = process.memoryUsage();
+    delay.disable();
+    return {
+      kind: "report",
+      seconds: (performance.now() - t0) / 1000,
+      cpuUser: used.user / 1e6,
+      cpuSystem: used.system / 1e6,
+      elu: performance.eventLoopUtilization(elu).utilization,
+      delayP50: Math.max(0, delay.percentile(50) / 1e6 - 1),
+      delayP99: Math.max(0, delay.percentile(99) / 1e6 - 1),
+      delayMax: Math.max(0, delay.max / 1e6 - 1),
+      rss: memory.rss,
+      heapUsed: memory.heapUsed,
+    };
+  };
   const lines = createInterface({ input: process.stdin });
   lines.on("line", (line) => {
     if (line === "mark") {
@@ -46,23 +73,15 @@ export async function serve(db: string, durability: Durability): Promise<void> {
       elu = performance.eventLoopUtilization();
       cpu = process.cpuUsage();
       t0 = performance.now();
+      meter?.mark();
+    } else if (line === "end") {
+      figures = take();
+      meter?.end();
     } else if (line === "report") {
-      const used = process.cpuUsage(cpu);
-      const memory = process.memoryUsage();
-      const report: ServerReport = {
-        kind: "report",
-        seconds: (performance.now() - t0) / 1000,
-        cpuUser: used.user / 1e6,
-        cpuSystem: used.system / 1e6,
-        elu: performance.eventLoopUtilization(elu).utilization,
-        delayP50: Math.max(0, delay.percentile(50) / 1e6 - 1),
-        delayP99: Math.max(0, delay.percentile(99) / 1e6 - 1),
-        delayMax: Math.max(0, delay.max / 1e6 - 1),
-        rss: memory.rss,
-        heapUsed: memory.heapUsed,
-      };
+      const report: ServerReport = { ...(figures ?? take()), rss: process.memoryUsage().rss, heapUsed: process.memoryUsage().heapUsed };
       if (process.env.BENCH_DEBUG) (report as unknown as { accepted: object }).accepted = Object.fromEntries(accepted);
-      say(report);
+      if (!meter) return say(report);
+      void meter.stop().then((shares) => say({ ...report, shares }));
     }
   });
   // The bench closes stdin to stop the server (and so does its death).

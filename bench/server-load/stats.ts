@@ -1,6 +1,6 @@
 /** What the benchmark measures: latencies and counts per kind of request, per phase. */
 import { performance } from "node:perf_hooks";
-import type { Reply } from "./http-client.js";
+import type { Timing } from "./transport.js";
 
 export class Stats {
   /** From the scheduled start to the end of the reply, ms. */
@@ -14,9 +14,9 @@ export class Stats {
   lastDone = 0;
 
   /** The slowest few: [latency, scheduled, sent, done]. */
-  readonly slowest: [number, number, number, number, Reply["timing"] | undefined][] = [];
+  readonly slowest: [number, number, number, number, Timing | undefined][] = [];
 
-  record(scheduled: number, sent: number, status: number, bytes: number, timing?: Reply["timing"]): void {
+  record(scheduled: number, sent: number, status: number, bytes: number, timing?: Timing): void {
     const now = performance.now();
     if (this.slowest.length < 5 || now - scheduled > this.slowest[this.slowest.length - 1]![0]) {
       this.slowest.push([now - scheduled, scheduled, sent, now, timing]);
@@ -48,6 +48,8 @@ export class Recorder {
   scheduledReads = 0;
   /** Arrivals that found every game waiting on a reply, and so waited for one. */
   waited = 0;
+  /** Requests sent and not yet answered; those still so when the run ends are never answered. */
+  readonly inFlight = { actions: 0, reads: 0 };
   /** How late the generator sent requests it could send at once, ms. */
   readonly lag: number[] = [];
   proposals = 0;
@@ -71,4 +73,34 @@ export class Recorder {
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+/** Latencies sorted, with arrivals never served counted as infinitely late. */
+export function sortedLatency(s: Stats, unserved = 0): number[] {
+  return [...s.latency, ...new Array<number>(unserved).fill(Infinity)].sort((a, b) => a - b);
+}
+
+/** The measured phase's headline figures. */
+export interface Summary {
+  /** The phase's scheduled span, s. */
+  seconds: number;
+  /** Actions and reads answered OK within that span, whenever they were scheduled, per second. */
+  actionRate: number;
+  readRate: number;
+  /** Latency of the arrivals scheduled in the phase, ms (never served: infinite). */
+  actions: { p50: number; p99: number };
+  reads: { p50: number; p99: number };
+}
+
+export function summarize(rec: Recorder, unserved: { actions: number; reads: number }, served: { actions: number; reads: number }): Summary {
+  const seconds = (rec.end - rec.start) / 1000;
+  const actions = sortedLatency(rec.actions, unserved.actions);
+  const reads = sortedLatency(rec.reads, unserved.reads);
+  return {
+    seconds,
+    actionRate: served.actions / seconds,
+    readRate: served.reads / seconds,
+    actions: { p50: percentile(actions, 50), p99: percentile(actions, 99) },
+    reads: { p50: percentile(reads, 50), p99: percentile(reads, 99) },
+  };
 }

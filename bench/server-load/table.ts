@@ -1,11 +1,5 @@
-/** One game's table and how the benchmark reads the server's replies about it. */
-import type { Session } from "./http-client.js";
-
-export interface Seat {
-  session: Session;
-  name: string;
-  player: string;
-}
+/** One game's table, and who is to move by an act's effects. */
+import type { Account, Seat } from "./transport.js";
 
 export type Effect = { e: string; name?: string; key?: string; value?: unknown; rule?: unknown; number?: number; type?: string };
 export type Plan = "enact" | "repeal" | "defeat";
@@ -24,7 +18,6 @@ export interface TurnValue {
 /** One game's table: its players, whose turn it is, the vote under way. */
 export class Table {
   id = "";
-  invite = "";
   seats: Seat[] = [];
   mover: string | null = null;
   proposal = 0;
@@ -38,25 +31,11 @@ export class Table {
 
   constructor(
     readonly index: number,
-    readonly sessions: Session[],
-    readonly names: string[],
+    readonly accounts: Account[],
   ) {}
 
   seatOf(player: string): Seat | undefined {
     return this.seats.find((s) => s.player === player);
-  }
-}
-
-export function effectsOf(body: string): Effect[] {
-  return ((JSON.parse(body) as { entry?: { effects?: Effect[] } }).entry?.effects ?? []) as Effect[];
-}
-
-export function errorMessage(body: string): string {
-  try {
-    const e = (JSON.parse(body) as { error?: { code?: string; message?: string } }).error;
-    return `${e?.code ?? "?"}: ${e?.message ?? body}`;
-  } catch {
-    return body.slice(0, 140);
   }
 }
 

@@ -8,6 +8,7 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { Worker } from "node:worker_threads";
+import { busyTime } from "../busy-time.js";
 import { limits as bounds } from "../kernel/limits.js";
 import { guestSource } from "./guest-source.js";
 import type { BootSnapshot, GuestQuery, GuestQueryResult, GuestRequest, GuestResult } from "../kernel/guest-protocol.js";
@@ -37,6 +38,7 @@ export async function createQuickJsSandbox(overrides: Partial<SandboxLimits> = {
       runtime: guestSource(),
       limits: { fuel: limits.fuel, memoryBytes: limits.memoryBytes, stackBytes: limits.stackBytes },
       clock,
+      timed: busyTime.on,
     },
     resourceLimits: { maxOldGenerationSizeMb: bounds.sandboxHeapMb, maxYoungGenerationSizeMb: 16 },
   });
@@ -59,6 +61,8 @@ class WorkerSandbox implements Sandbox {
   private pending: Pending | null = null;
   private queue: Promise<unknown> = Promise.resolve();
   private dead: SandboxInterrupted | null = null;
+  /** The worker thread's CPU time as its last reply said (timed workers: src/busy-time.ts). */
+  private threadMs = 0;
 
   constructor(
     private readonly worker: Worker,
@@ -128,6 +132,14 @@ class WorkerSandbox implements Sandbox {
 
   private settle(reply: WorkerReply): void {
     const pending = this.pending;
+    if (reply.busyMs !== undefined) {
+      busyTime.sandboxMs += reply.busyMs;
+      busyTime.sandboxCalls++;
+    }
+    if (reply.threadMs !== undefined) {
+      busyTime.workerMs += reply.threadMs - this.threadMs;
+      this.threadMs = reply.threadMs;
+    }
     if (!pending || pending.id !== reply.id) return;
     this.pending = null;
     clearTimeout(pending.timer);

@@ -8,6 +8,7 @@ import { newQuickJSWASMModuleFromVariant, newVariant, type QuickJSSyncVariant } 
 import * as variantModule from "@jitl/quickjs-wasmfile-release-sync";
 import { QuickJsGuest, type GuestCall, type GuestLimits } from "./quickjs-guest.js";
 import { RuleClockWriter } from "./rule-clock.js";
+import { threadTimes } from "../busy-time.js";
 import { SandboxInterrupted } from "../kernel/sandbox.js";
 import type { WorkerReply, WorkerRequest } from "./worker-protocol.js";
 
@@ -17,12 +18,18 @@ interface Setup {
   limits: GuestLimits;
   /** Each rule's time in a diagnose run, as the guest runtime reports whose code runs (rule-clock.ts). */
   clock: SharedArrayBuffer;
+  /** Report each call's time in the guest (src/busy-time.ts: the load benchmark asks). */
+  timed: boolean;
 }
 
 const port = parentPort;
 if (!port) throw new Error("the sandbox worker runs only as a worker thread");
 const setup = workerData as Setup;
 const base = variantModule.default as unknown as QuickJSSyncVariant;
+/** This thread's CPU time, when the bench asks (src/busy-time.ts) and the system says. */
+const threadCpu = setup.timed && threadTimes() ? () => threadTimes()!.cpuMs : undefined;
+/** What a timed call's busyMs counts: CPU time where known, else the wall clock. */
+const busyClock = threadCpu ?? (() => performance.now());
 
 // The module compiled once by the main thread: no worker compiles the WebAssembly again.
 // (No top-level await: under tsx this file runs as CommonJS, see worker-file.ts.)
@@ -33,16 +40,22 @@ void newQuickJSWASMModuleFromVariant(newVariant(base, { wasmModule: setup.wasm }
 function serve(port: MessagePort, guest: QuickJsGuest): void {
   port.on("message", (request: WorkerRequest) => {
     let reply: WorkerReply;
+    const started = setup.timed ? busyClock() : 0;
     try {
       reply = { id: request.id, ok: true, value: guest.call(request.call as GuestCall, request.arg, request.diagnose) };
     } catch (err) {
       const e = err instanceof SandboxInterrupted ? err : new SandboxInterrupted("crash", `the sandbox crashed: ${String(err)}`);
       reply = { id: request.id, ok: false, reason: e.reason, detail: e.message, culprit: e.culprit };
     }
+    if (setup.timed) {
+      const now = busyClock();
+      reply.busyMs = now - started;
+      if (threadCpu) reply.threadMs = now;
+    }
     // A guest that crashed is garbage: end the thread, and the host boots a new one.
     if (!guest.alive) reply.closing = true;
     port.postMessage(reply);
     if (!guest.alive) port.close();
   });
-  port.postMessage({ id: 0, ok: true, value: "ready" } satisfies WorkerReply);
+  port.postMessage({ id: 0, ok: true, value: "ready", ...(threadCpu ? { threadMs: threadCpu() } : {}) } satisfies WorkerReply);
 }

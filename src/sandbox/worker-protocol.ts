@@ -10,7 +10,12 @@ export interface WorkerRequest {
   diagnose?: boolean;
 }
 
-/** Id 0 says the worker is ready. `closing`: the guest is gone and the thread is ending. */
-export type WorkerReply =
+/**
+ * Id 0 says the worker is ready. `closing`: the guest is gone and the thread is ending.
+ * When the worker was started timed (src/busy-time.ts): `busyMs`, the call's time in the guest;
+ * `threadMs`, the thread's CPU time so far, where the system says.
+ */
+export type WorkerReply = (
   | { id: number; ok: true; value: string; closing?: boolean }
-  | { id: number; ok: false; reason: InterruptReason; detail: string; culprit: Culprit | null; closing?: boolean };
+  | { id: number; ok: false; reason: InterruptReason; detail: string; culprit: Culprit | null; closing?: boolean }
+) & { busyMs?: number; threadMs?: number };

@@ -18,6 +18,7 @@
  * reporting it once): every waiter is refused, and so is every later write, for good.
  */
 import { closeSync, fdatasync, openSync } from "node:fs";
+import { busyTime } from "../busy-time.js";
 
 export class WalSync {
   private fd: number | null = null;
@@ -69,8 +70,13 @@ export class WalSync {
       return;
     }
     this.running = true;
+    const started = busyTime.on ? performance.now() : 0;
     fdatasync(fd, (err) => {
       this.running = false;
+      if (busyTime.on) {
+        busyTime.syncMs += performance.now() - started;
+        busyTime.syncs++;
+      }
       if (err) {
         this.fail(err);
         return;
