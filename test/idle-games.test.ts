@@ -153,6 +153,33 @@ test("a timer that falls due while its game is unloaded fires, with nobody readi
   }
 });
 
+test("after a restart, a timer due later fires at its deadline though nobody opens the game", async () => {
+  const clock = { now: Date.UTC(2026, 2, 2, 12), read: () => clock.now };
+  const first = hubOnFile(60_000, clock.read);
+  const game = await first.hub.create({ name: "Deadlines", preset: null, rules: [{ number: 1, text: "Timers.", mutable: true, code: timerRule }] });
+  await first.hub.change(game, (g) => g.join("Ada Lovelace"));
+  const due = clock.now + 1_000;
+  await first.hub.change(game, (g) => g.act("ada-lovelace", "arm", { at: due }));
+  const armed = first.store.lastSeq(game.id);
+  await first.hub.close(); // the server stops; the file stays
+
+  // The next server starts on the file; nobody opens the game.
+  const engine = engineOptions({ store: first.store, sandbox: () => createQuickJsSandbox(testLimits), clock: clock.read });
+  const hub = new GameHub(engine, clock.read, undefined, { unloadIdleAfterMs: 60_000 });
+  try {
+    await hub.wakeDue();
+    assert.equal(hub.loadedCount(), 0, "a game whose deadline is still to come is not loaded at start");
+    clock.now = due;
+    await until(() => first.store.lastSeq(game.id) > armed, "the timer fires");
+    const [act] = first.store.readActs(game.id, armed);
+    assert.equal(act?.input.kind, "timer");
+    assert.equal(act.time, due, "recorded at its deadline");
+  } finally {
+    await hub.close();
+    await first.close();
+  }
+});
+
 test("acts racing unloads lose nothing: each is recorded once, and the game reads as its log", async () => {
   const { store, engine, hub, close } = hubOnFile(1);
   let unloads = 0;

@@ -33,6 +33,8 @@ export interface GameStore {
    * known (imported, or written before deadlines were kept): a server starting fires them.
    */
   dueGames?(now: number): Awaitable<string[]>;
+  /** The games whose next timer is due after `now` (host clock), with when: a server starting sets their alarms. */
+  upcomingDeadlines?(now: number): Awaitable<{ id: string; at: number }[]>;
   /** Records a game's next deadline learned by loading it ({@link dueGames} then skips it until due). */
   noteDeadline?(gameId: string, deadline: number | null): Awaitable<void>;
   /** The acts with seq greater than `afterSeq`, in order. */

@@ -56,10 +56,7 @@ export class GameHub {
     this.poll.unref();
   }
 
-  /**
-   * The game, loaded on first use (or again, once unloaded) and reloaded from its log if
-   * another process wrote to it since; undefined if no such game exists.
-   */
+  /** The game, loaded on first use (or again, once unloaded), reloaded if another process wrote to it since; undefined if none. */
   async get(id: string): Promise<Game | undefined> {
     let loading = this.games.get(id);
     if (!loading) {
@@ -78,16 +75,18 @@ export class GameHub {
   }
 
   /**
-   * When a server starts: every game whose timer came due while no server ran fires it now,
-   * without waiting for anyone to open the game (the store keeps each game's next deadline).
-   * A game whose deadline was not known yet is loaded once, and its deadline noted.
+   * When a server starts: every game whose timer came due while no server ran fires it now, unopened
+   * (the store keeps each game's next deadline; one not known yet is loaded once and noted). The
+   * others get an unloaded game's alarm: a deadline nobody looks at still passes on time.
    */
   async wakeDue(): Promise<void> {
     const store = this.engine.store;
-    for (const id of (await store.dueGames?.(this.clock())) ?? []) {
+    const now = this.clock();
+    for (const id of (await store.dueGames?.(now)) ?? []) {
       const game = await this.get(id).catch(() => undefined);
       if (game) await store.noteDeadline?.(id, hostDeadline(game.state));
     }
+    for (const { id, at } of (await store.upcomingDeadlines?.(now)) ?? []) if (!this.games.has(id) && !this.alarms.has(id)) this.sleep(id, at);
   }
 
   /** Creates a game with nobody in it (see {@link found} for a game with its founder seated). */

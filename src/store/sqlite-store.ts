@@ -166,6 +166,7 @@ export class SqliteStore implements GameStore {
       listGames: db.prepare("SELECT * FROM games ORDER BY created_at DESC, rowid DESC"),
       setDeadline: db.prepare("UPDATE games SET next_deadline = ? WHERE id = ?"),
       dueGames: db.prepare("SELECT id FROM games WHERE next_deadline <= ? ORDER BY next_deadline"),
+      upcomingDeadlines: db.prepare("SELECT id, next_deadline AS at FROM games WHERE next_deadline > ?"),
     };
   }
 
@@ -323,6 +324,10 @@ export class SqliteStore implements GameStore {
 
   dueGames(now: number): string[] {
     return (this.statements.dueGames.all(now) as unknown as { id: string }[]).map((row) => row.id);
+  }
+
+  upcomingDeadlines(now: number): { id: string; at: number }[] {
+    return this.statements.upcomingDeadlines.all(now) as unknown as { id: string; at: number }[];
   }
 
   noteDeadline(gameId: string, deadline: number | null): void {
