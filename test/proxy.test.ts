@@ -186,8 +186,8 @@ test("nomos serve takes the settings as flags, and refuses a bad one in words be
     const server = { url: child.url } as TestServer;
     assert.equal((await send(server, "GET", "/api/session", { host: "evil.example" })).status, 421);
     assert.equal((await send(server, "GET", "/api/session", { host: "127.0.0.1", "x-forwarded-host": "nomic.example" })).status, 200);
-    assert.equal((await send(server, "GET", "/readyz", { "x-forwarded-for": "203.0.113.9" })).status, 200);
-    const line = await child.logged((l) => l.route === "/readyz");
+    assert.equal((await send(server, "GET", "/api/presets", { host: "127.0.0.1", "x-forwarded-for": "203.0.113.9" })).status, 200);
+    const line = await child.logged((l) => l.route === "/api/presets");
     assert.equal(line.ip, "203.0.113.9", "the log names the client behind the proxy");
     child.child.kill("SIGTERM");
     assert.equal(await child.exited, 0);

@@ -61,6 +61,12 @@ export async function startServeChild(db: string, args: string[] = []): Promise<
       };
       waiting.add(look);
       look();
+      // A line that never comes fails the test rather than hang the suite.
+      const giveUp = setTimeout(() => {
+        waiting.delete(look);
+        reject(new Error(`the server did not log what was awaited within 60 s; it logged: ${lines.map((l) => JSON.stringify(l)).join("\n")}`));
+      }, 60_000);
+      giveUp.unref();
       void exited.then((code) => {
         waiting.delete(look);
         reject(new Error(`the server exited (${code}) before logging what was awaited: ${stderr}`));
