@@ -21,13 +21,14 @@
  * The same file, run with `--serve <db> <idle ms>`, is the server process.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { peakRssOf, stopChild } from "./server-load/child.js";
 import { Http, type Session, signup } from "./server-load/http-client.js";
 
 interface Figures {
@@ -88,18 +89,12 @@ class Server {
     return JSON.parse(await reply) as Figures;
   }
 
-  /** The kernel's high-water mark of the server's resident memory, in bytes. */
   peakRss(): number | undefined {
-    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${this.child.pid}/status`, "utf8"));
-    return match ? Number(match[1]) * 1024 : undefined;
+    return peakRssOf(this.child.pid);
   }
 
-  async stop(): Promise<void> {
-    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
-    this.child.stdin!.end();
-    const timer = setTimeout(() => this.child.kill("SIGKILL"), 15_000);
-    await this.exited;
-    clearTimeout(timer);
+  stop(): Promise<void> {
+    return stopChild(this.child, this.exited);
   }
 }
 

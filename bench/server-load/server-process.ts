@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { peakRssOf, stopChild } from "./child.js";
 import type { Durability, ServerReport } from "./server.js";
 
 // The child runs the benchmark's entry with --serve, from the repository's root.
@@ -79,22 +80,12 @@ export class ServerProcess {
     }
   }
 
-  /** The kernel's high-water mark of the server's resident memory, in bytes. */
   peakRss(): number | undefined {
-    try {
-      const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${this.pid}/status`, "utf8"));
-      return match ? Number(match[1]) * 1024 : undefined;
-    } catch {
-      return undefined;
-    }
+    return peakRssOf(this.pid);
   }
 
   /** Closes the server (it writes its CPU profile, if asked, as it exits); kills it if it hangs. */
-  async stop(): Promise<void> {
-    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
-    this.child.stdin!.end();
-    const timer = setTimeout(() => this.child.kill("SIGKILL"), 15_000);
-    await this.exited;
-    clearTimeout(timer);
+  stop(): Promise<void> {
+    return stopChild(this.child, this.exited);
   }
 }
