@@ -8,58 +8,101 @@
 import { limits, nameProblem, reservedNames } from "../kernel/limits.js";
 import type { Json } from "../kernel/types.js";
 
-/** Copies a value, checking it is JSON within `budget` characters, and freezes the copy. */
+/**
+ * Copies a value, checking it is JSON within `budget` characters, and freezes the copy.
+ * A part that is already such a copy (state read from the mirror, a schema built with `t`)
+ * is taken as it is, charged its known size and depth: a rule that writes back a big value
+ * with one field changed pays for that field, not for the whole value again.
+ */
 export function frozenJson(value: unknown, what: string, budget: number = limits.valueChars): Json {
-  const left = { chars: budget };
-  const out = copy(value, what, 0, left, budget);
-  copied.chars = budget - left.chars;
+  const walk: Walk = { what, trail: [], left: budget, budget, deepest: 0 };
+  const out = copy(value, 0, walk);
+  copied.chars = budget - walk.left;
   return out;
 }
 
 /** The size of the last value copied, in characters (about its size as JSON). */
 export const copied = { chars: 0 };
 
-function spend(left: { chars: number }, n: number, what: string, budget: number): void {
-  left.chars -= n;
-  if (left.chars < 0) throw new Error(`${what} is too large (over ${budget} characters as JSON)`);
+/** Every object or array `frozenJson` made: its size in characters and how many levels it nests. */
+const made = new WeakMap<object, { chars: number; levels: number }>();
+const reserved = new Set(reservedNames);
+const maxDepth = 64;
+
+interface Walk {
+  what: string;
+  /** Where the copy is, to name the place of a problem (built only then). */
+  trail: (string | number)[];
+  left: number;
+  budget: number;
+  deepest: number;
 }
 
-function copy(value: unknown, what: string, depth: number, left: { chars: number }, budget: number): Json {
-  if (depth > 64) throw new Error(`${what} is nested too deeply (more than 64 levels)`);
+function place(w: Walk): string {
+  return w.what + w.trail.map((k) => (typeof k === "number" ? `[${k}]` : `.${k}`)).join("");
+}
+
+function spend(w: Walk, n: number): void {
+  w.left -= n;
+  if (w.left < 0) throw new Error(`${place(w)} is too large (over ${w.budget} characters as JSON)`);
+}
+
+function copy(value: unknown, depth: number, w: Walk): Json {
+  if (depth > maxDepth) throw new Error(`${place(w)} is nested too deeply (more than ${maxDepth} levels)`);
+  if (depth > w.deepest) w.deepest = depth;
   if (value === null || typeof value === "boolean") {
-    spend(left, 5, what, budget);
+    spend(w, 5);
     return value as Json;
   }
   if (typeof value === "string") {
-    spend(left, value.length + 2, what, budget);
+    spend(w, value.length + 2);
     return value;
   }
   if (typeof value === "number") {
-    if (!Number.isFinite(value)) throw new Error(`${what} must be a finite number, not ${value}`);
-    spend(left, 8, what, budget);
+    if (!Number.isFinite(value)) throw new Error(`${place(w)} must be a finite number, not ${value}`);
+    spend(w, 8);
     return value;
   }
+  if (typeof value !== "object") throw new Error(`${place(w)} must be JSON data (null, boolean, number, string, array or object), not ${typeof value}`);
+  const known = made.get(value);
+  if (known) {
+    if (depth + known.levels > maxDepth) throw new Error(`${place(w)} is nested too deeply (more than ${maxDepth} levels)`);
+    if (depth + known.levels > w.deepest) w.deepest = depth + known.levels;
+    spend(w, known.chars);
+    return value as Json;
+  }
+  const before = w.left;
+  const deepestBefore = w.deepest;
+  w.deepest = depth;
+  let out: Json;
   if (Array.isArray(value)) {
     const n = value.length;
-    spend(left, n + 2, what, budget);
-    const out: Json[] = [];
-    for (let i = 0; i < n; i++) out.push(copy(value[i], `${what}[${i}]`, depth + 1, left, budget));
-    return Object.freeze(out) as Json;
-  }
-  if (typeof value === "object") {
-    const out: Record<string, Json> = {};
+    spend(w, n + 2);
+    const items: Json[] = [];
+    for (let i = 0; i < n; i++) {
+      w.trail.push(i);
+      items.push(copy(value[i], depth + 1, w));
+      w.trail.pop();
+    }
+    out = Object.freeze(items) as Json;
+  } else {
+    const fields: Record<string, Json> = {};
     const keys = Object.keys(value as object);
-    spend(left, keys.length + 2, what, budget);
+    spend(w, keys.length + 2);
     for (const key of keys) {
-      if (reservedNames.includes(key)) throw new Error(`${what} cannot have a key named "${key}"`);
+      if (reserved.has(key)) throw new Error(`${place(w)} cannot have a key named "${key}"`);
       const v = (value as Record<string, unknown>)[key];
       if (v === undefined) continue;
-      spend(left, key.length + 3, what, budget);
-      out[key] = copy(v, `${what}.${key}`, depth + 1, left, budget);
+      spend(w, key.length + 3);
+      w.trail.push(key);
+      fields[key] = copy(v, depth + 1, w);
+      w.trail.pop();
     }
-    return Object.freeze(out);
+    out = Object.freeze(fields);
   }
-  throw new Error(`${what} must be JSON data (null, boolean, number, string, array or object), not ${typeof value}`);
+  made.set(out as object, { chars: before - w.left, levels: w.deepest - depth });
+  w.deepest = Math.max(w.deepest, deepestBefore);
+  return out;
 }
 
 /** A string from rule code, bounded: `String(x)` runs x's own toString while its rule is the one running. */
