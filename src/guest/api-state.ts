@@ -9,13 +9,13 @@ import { displayProblem, type StateDisplay } from "../kernel/display-check.js";
 import type { Json, RecordConvention, Visibility } from "../kernel/types.js";
 import { cur } from "./act.js";
 import { checkedName, frozenJson } from "./json.js";
-import { decls, type Loaded } from "./loaded.js";
+import { decls, type Declaring } from "./loaded.js";
 import { gameValues, playerValues, world, writeEntry, writeGame, writePlayer } from "./mirror.js";
 import { mayChange, mayRead } from "./run.js";
 
 type Options = { initial?: unknown; visibility?: unknown; describe?: unknown; readsSecret?: unknown; record?: unknown; display?: unknown };
 
-export function stateApi(number: number, l: Loaded) {
+export function stateApi(number: number, target: Declaring) {
   const initialOf = (name: string): Json => decls()[name]?.initial ?? null;
   const declaring = (what: string) => {
     if (cur.loading !== number) throw new Error(`Rule ${number}: ${what} must be called at the top level of the rule's code, not inside a handler`);
@@ -23,13 +23,20 @@ export function stateApi(number: number, l: Loaded) {
   const readable = (name: string) => {
     mayRead(number, name);
     const d = decls()[name];
-    if (!d || d.rule === number || d.visibility === "public" || l.reads.includes(name)) return;
+    if (!d || d.rule === number || d.visibility === "public" || target.l.reads.includes(name)) return;
     throw new Error(
       `Rule ${number}: "${name}" is state Rule ${d.rule} keeps from some players; to read it, declare it with readsSecret: true (voters are shown that this rule reads it)`,
     );
   };
   const declare = (name: unknown, scope: "game" | "player", options: Options | undefined) => {
     declaring(`${scope}State`);
+    const l = target.l;
+    const known = target.known?.state.find((d) => d.name === name && d.scope === scope);
+    if (known) {
+      l.state.push(known);
+      if (target.known!.reads.includes(known.name) && !l.reads.includes(known.name)) l.reads.push(known.name);
+      return known.name;
+    }
     const n = checkedName(name, `Rule ${number}: ${scope}State`);
     if (!options || !("initial" in options)) throw new Error(`Rule ${number}: ${scope}State("${n}") needs an initial value`);
     const visibility = options.visibility ?? "public";

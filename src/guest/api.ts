@@ -11,8 +11,8 @@ import { stateApi } from "./api-state.js";
 import { decisionApi } from "./decisions.js";
 import { channelApi, declareChannel } from "./messages.js";
 import { checkedName, copied, frozenJson, text } from "./json.js";
-import { useApi, type Claim, type ClaimFn, type Loaded } from "./loaded.js";
-import { caches, clearTimer, isPlayer, loaded, rules, setRule, setTimer, timers, world } from "./mirror.js";
+import { useApi, type Claim, type ClaimFn, type Declaring } from "./loaded.js";
+import { caches, clearTimer, isPlayer, loaded, revertTo, rules, setRule, setTimer, timers, world } from "./mirror.js";
 import { admit, applicants, endGame, removePlayer } from "./membership.js";
 import { participants } from "./participants.js";
 import { order } from "./precedence.js";
@@ -150,7 +150,7 @@ function gameApi(number: number) {
         } catch (err) {
           return (err instanceof Error ? err.message : String(err)).replace(/^Error: /, "");
         } finally {
-          while (cur.journal.length > jm) (cur.journal.pop() as () => void)();
+          revertTo(jm);
           cur.effects.length = em;
           cur.queue.length = qm;
           cur.loading = saveLoading;
@@ -261,7 +261,7 @@ function recordedFor(number: number, v: unknown, what: string, data: Json): Reco
   return recordedVisibility(declared, actorOf(cur.request!.input), false);
 }
 
-function makeApi(number: number, l: Loaded): Record<string, unknown> {
+function makeApi(number: number, target: Declaring): Record<string, unknown> {
   const declaring = (what: string) => {
     if (cur.loading !== number) throw new Error(`Rule ${number}: ${what} must be called at the top level of the rule's code, not inside a handler`);
   };
@@ -272,7 +272,7 @@ function makeApi(number: number, l: Loaded): Record<string, unknown> {
   const claim = (v: unknown, what: string): Claim =>
     v === "all" ? "all" : Array.isArray(v) ? v.map(Number) : typeof v === "function" ? (fn(v, what) as ClaimFn) : null;
   return {
-    ...stateApi(number, l),
+    ...stateApi(number, target),
     t,
     game: gameApi(number),
     action: (
@@ -292,6 +292,17 @@ function makeApi(number: number, l: Loaded): Record<string, unknown> {
       handler: unknown,
     ) => {
       declaring("action");
+      const l = target.l;
+      const known = typeof name === "string" ? target.known?.actions.get(name) : undefined;
+      if (known) {
+        const when = options?.when;
+        l.actions.set(known.name, {
+          ...known,
+          when: when === undefined ? null : (fn(when, `action "${known.name}"'s when`) as never),
+          handler: fn(handler, `action "${known.name}"`) as never,
+        });
+        return;
+      }
       const n = checkedName(name, `Rule ${number}: an action`);
       const h = fn(handler, `action "${n}"`);
       if (!options?.input?.json) throw new Error(`Rule ${number}: action "${n}" needs an input schema built with t (e.g. input: t.object({}))`);
@@ -313,27 +324,35 @@ function makeApi(number: number, l: Loaded): Record<string, unknown> {
     forbid: (name: string, check: unknown) => {
       declaring("forbid");
       const n = checkedName(name, `Rule ${number}: forbid`);
+      const l = target.l;
       l.forbids.set(n, [...(l.forbids.get(n) ?? []), fn(check, `forbid("${n}")`) as never]);
     },
     on: (type: string, handler: unknown) => {
       declaring("on");
       const n = checkedName(type, `Rule ${number}: on`);
+      const l = target.l;
       l.on.set(n, [...(l.on.get(n) ?? []), fn(handler, `on("${n}")`) as never]);
     },
     channel: (id: unknown, options: unknown) => {
       declaring("channel");
-      declareChannel(number, l, id, options);
+      declareChannel(number, target.l, id, options);
     },
     ruleProperty: (key: string, options: { initial?: unknown; describe?: unknown } | undefined) => {
       declaring("ruleProperty");
+      const known = typeof key === "string" ? target.known?.props.get(key) : undefined;
+      if (known) {
+        target.l.props.set(key, known);
+        return;
+      }
       const k = checkedName(key, `Rule ${number}: a rule property`);
       if (options?.initial === undefined) throw new Error(`Rule ${number}: ruleProperty("${k}") needs { initial: <value> }`);
       const describe = options.describe === undefined ? null : text(options.describe, "a property's description", 2000);
-      l.props.set(k, { initial: frozenJson(options.initial, `property ${k}`), describe });
+      target.l.props.set(k, { initial: frozenJson(options.initial, `property ${k}`), describe });
     },
     answer: (question: string, respond: unknown, options?: { precedes?: unknown; defersTo?: unknown; precedenceBy?: unknown }) => {
       declaring("answer");
       const n = checkedName(question, `Rule ${number}: answer`);
+      const l = target.l;
       l.answers.set(n, [
         ...(l.answers.get(n) ?? []),
         {

@@ -53,6 +53,8 @@ export interface Loaded {
   /** Channels this rule declared (`channel(...)`), opened when it loads if the game lacks them. */
   channels: Map<string, DeclaredChannel>;
   failed: string | null;
+  /** The code whose top level declared all this (set once it ran without failing). */
+  js: string | null;
 }
 
 export function emptyLoaded(): Loaded {
@@ -66,14 +68,44 @@ export function emptyLoaded(): Loaded {
     props: new Map(),
     channels: new Map(),
     failed: null,
+    js: null,
   };
 }
 
-export type ApiFactory = (number: number, l: Loaded) => Record<string, unknown>;
+/**
+ * Where a rule's API puts what its top level declares: `l`, this run's. `known` is what the
+ * same code declared when it last ran: a top level cannot read the game, so it declares the
+ * same again, and a run at the start of an act reuses those declarations, already checked
+ * and copied, taking only the new closures.
+ */
+export interface Declaring {
+  l: Loaded;
+  known: Loaded | null;
+}
+export type ApiFactory = (number: number, target: Declaring) => Record<string, unknown>;
 let makeApi: ApiFactory | null = null;
 /** The rule API is built in api.ts, which needs this module: it registers itself here. */
 export function useApi(factory: ApiFactory): void {
   makeApi = factory;
+}
+
+/**
+ * Each rule number's API, made once: it depends on the number alone (its objects are frozen,
+ * and what it declares goes to the target set for each run), so a top level run at every act
+ * does not build it again.
+ */
+const apis = new Map<number, { target: Declaring; args: unknown[] }>();
+function apiArgs(number: number, l: Loaded, known: Loaded | null): unknown[] {
+  let made = apis.get(number);
+  if (!made) {
+    const target: Declaring = { l, known };
+    const api = makeApi!(number, target);
+    made = { target, args: apiNames.map((name) => api[name]) };
+    apis.set(number, made);
+  }
+  made.target.l = l;
+  made.target.known = known;
+  return made.args;
 }
 
 export const apiNames = ["gameState", "playerState", "recordState", "t", "action", "forbid", "on", "answer", "game", "ruleProperty", "channel"] as const;
@@ -88,16 +120,20 @@ function compile(js: string): (...api: unknown[]) => void {
   return body;
 }
 
-/** Runs a rule's top level, collecting what it declares. A failure is returned, not thrown. */
-export function evaluate(rec: RuleRecord): Loaded {
+/**
+ * Runs a rule's top level, collecting what it declares. A failure is returned, not thrown.
+ * `known`: what this same code declared when it last ran, if it did.
+ */
+export function evaluate(rec: RuleRecord, known: Loaded | null = null): Loaded {
   const l = emptyLoaded();
   if (!rec.code) return l;
-  const api = makeApi!(rec.number, l);
+  const args = apiArgs(rec.number, l, known?.js === rec.code.js ? known : null);
   const saved = cur.loading;
   cur.loading = rec.number;
   push({ rule: rec.number, during: "load" });
   try {
-    compile(rec.code.js)(...apiNames.map((name) => api[name]));
+    compile(rec.code.js)(...args);
+    l.js = rec.code.js;
   } catch (err) {
     return { ...emptyLoaded(), failed: errorText(err) };
   } finally {
@@ -174,7 +210,7 @@ export function live(n: number): Loaded | undefined {
   if (!before || freshIn.has(n)) return before;
   const rec = rules.get(n);
   if (!rec?.code || before.failed || cur.disabled[n] !== undefined) return before;
-  const l = evaluate(rec);
+  const l = evaluate(rec, before);
   if (l.failed) {
     setLoaded(n, l);
     emitEffect({ e: "rule.failed", rule: n, during: "load", error: l.failed });
