@@ -76,6 +76,11 @@ export const cur = {
    */
   claiming: new Set<string>(),
   arbitrating: new Set<string>(),
+  /**
+   * Counts the act's changes to the mirror (each journalled write, each undo): the answers
+   * to questions asked at the same count are the same (src/guest/questions.ts keeps them).
+   */
+  changes: 0,
 };
 
 type Calendar = (ask: string) => string;
@@ -100,6 +105,7 @@ export function beginDiagnose(on: boolean): void {
 }
 
 export function record(undo: () => void): void {
+  cur.changes++;
   if (cur.request) cur.journal.push(undo);
 }
 

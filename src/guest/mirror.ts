@@ -81,6 +81,7 @@ export const caches = {
 };
 
 export function dropCaches(): void {
+  cur.changes++;
   caches.order = null;
   caches.decls = null;
   caches.propDefaults = null;

@@ -2,8 +2,15 @@
  * Questions rules ask each other (`game.ask`, `game.askAll`). The arguments are copied to
  * plain JSON while the asking rule runs, and each answer while the answering rule runs, so
  * a getter or a Proxy is paid for by the rule that made it, never by the other side.
+ *
+ * Answers only read, so a question asked again with the same arguments before anything in
+ * the game changed gets the answers given the first time, without running the rules again
+ * (a page's list of open actions asks "eligible-voters" for every action of every player).
+ * Not while a precedence claim or an arbiter is being asked: there a question asked again
+ * inside is answered without that claim, on purpose.
  */
 import type { Json } from "../kernel/types.js";
+import { cur } from "./act.js";
 import { frozenJson } from "./json.js";
 import { loaded } from "./mirror.js";
 import { liveEntries } from "./loaded.js";
@@ -15,8 +22,29 @@ export interface Answered {
   rule: number;
 }
 
+/** This act's answers, by question, arguments and whether all were asked; each good while `cur.changes` is what it was. */
+let given = new Map<string, { changes: number; answers: readonly Answered[] }>();
+let givenIn: object | null = null;
+
 export function ask(question: string, args: unknown, all: boolean): Answered[] {
   const frozenArgs = args === undefined ? null : frozenJson(args, `the arguments of "${question}"`);
+  if (givenIn !== cur.journal) {
+    // A new act (its journal is new): nothing asked before holds.
+    given = new Map();
+    givenIn = cur.journal;
+  }
+  const reusable = cur.claiming.size === 0 && cur.arbitrating.size === 0;
+  const key = reusable ? `${all ? "*" : ""}${question}\u0000${JSON.stringify(frozenArgs)}` : "";
+  const known = reusable ? given.get(key) : undefined;
+  if (known && known.changes === cur.changes) return known.answers.slice();
+  const changes = cur.changes;
+  const answers = answersTo(question, frozenArgs, all);
+  // Kept only if answering changed nothing (a rule that failed is recorded as an effect, not a change).
+  if (reusable && cur.changes === changes) given.set(key, { changes, answers });
+  return answers.slice();
+}
+
+function answersTo(question: string, frozenArgs: Json, all: boolean): readonly Answered[] {
   const candidates: Claimant[] = [];
   let claimsMade = false;
   for (const n of order()) {
@@ -36,9 +64,9 @@ export function ask(question: string, args: unknown, all: boolean): Answered[] {
   if (!claimsMade && !all) {
     for (const c of candidates) {
       const value = answer(c);
-      if (value !== undefined) return [{ value, rule: c.rule }];
+      if (value !== undefined) return Object.freeze([Object.freeze({ value, rule: c.rule })]);
     }
-    return [];
+    return Object.freeze([]);
   }
   const answered: (Claimant & { value: Json; index: number })[] = [];
   candidates.forEach((c, index) => {
@@ -60,5 +88,5 @@ export function ask(question: string, args: unknown, all: boolean): Answered[] {
     }
     return a.index - b.index;
   });
-  return answered.map((a) => Object.freeze({ value: a.value, rule: a.rule }));
+  return Object.freeze(answered.map((a) => Object.freeze({ value: a.value, rule: a.rule })));
 }
