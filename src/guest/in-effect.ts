@@ -17,18 +17,19 @@ export const inEffectQuestion = "rule.in-effect";
 
 export function resolveStatus(): void {
   for (const n of [...suspended.keys(), ...corrected]) if (!rules.has(n)) forget(n);
-  const found: number[] = [];
+  // The rules found in effect so far that answer the question: only they can suspend the rules below.
+  const answering: number[] = [];
   for (const n of defaultOrder()) {
-    const next = corrected.has(n) ? (suspended.get(n) ?? null) : verdict(n, found);
+    const next = corrected.has(n) ? (suspended.get(n) ?? null) : verdict(n, answering);
     if (!corrected.has(n)) setStatus(n, next, false);
-    if (next === null) found.push(n);
+    if (next === null && loaded.get(n)?.answers.has(inEffectQuestion)) answering.push(n);
   }
 }
 
 /** The first answer, from a rule found in effect, that says rule `n` is not. */
-function verdict(n: number, found: number[]): Suspension | null {
-  for (const m of found) {
-    if (!loaded.get(m)?.answers.has(inEffectQuestion) || isSkipped(m)) continue;
+function verdict(n: number, answering: number[]): Suspension | null {
+  for (const m of answering) {
+    if (isSkipped(m)) continue;
     const entries = liveEntries(m, (l) => l.answers, inEffectQuestion);
     if (!entries) continue;
     for (const entry of entries) {

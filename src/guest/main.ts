@@ -98,9 +98,13 @@ function start(input: Input): void {
   }
 }
 
-/** After the act: which rules are in effect now, then any change in the state declarations in force. */
-function finishAct(): void {
-  resolveStatus();
+/**
+ * After the act: which rules are in effect now (again only if anything changed since they were
+ * last worked out, `settled` being the count of changes then), then any change in the state
+ * declarations in force.
+ */
+function finishAct(settled: number): void {
+  if (cur.changes !== settled) resolveStatus();
   dropCaches();
   const json = JSON.stringify(decls());
   if (json !== caches.lastDeclsJson) {
@@ -156,9 +160,12 @@ function handle(requestJson: string): string {
       caches.lastDeclsJson = declsBefore;
       refuseChanges = ossified;
     }
+    const unresolved = cur.changes;
     resolveStatus();
+    // A status changed now may change the answers that decide another: then it is worked out again.
+    const settled = cur.changes === unresolved ? cur.changes : -1;
     checkOutcome(req.input);
-    finishAct();
+    finishAct(settled);
     return JSON.stringify({ ok: true, effects: cur.effects });
   } catch (err) {
     revertTo(0);
