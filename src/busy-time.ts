@@ -9,7 +9,7 @@ import { openSync, readSync } from "node:fs";
 
 export const busyTime = {
   on: false,
-  /** The sandbox workers' time inside guest calls (rule code in QuickJS), ms, summed over workers: CPU time where {@link threadTimes} can say, else wall-clock. */
+  /** The sandbox workers' wall-clock time inside guest calls (rule code in QuickJS), ms, summed over workers. */
   sandboxMs: 0,
   sandboxCalls: 0,
   /** The sandbox workers' whole CPU time (guest calls, messages, their own heaps), ms, where {@link threadTimes} can say. */

@@ -81,8 +81,7 @@ function printShares(runs: RunFigures[]): void {
     `Where the server's ${cpu ? "CPU" : "busy"} time went (the in-process run's beside it): shares of the process's ${cpu ? "CPU time, every thread" : "busy time"}:`,
     runs,
     [
-      ["QuickJS: rule code, in the sandbox workers", share((t) => t.sandboxMs)],
-      ["QuickJS: the workers' other work", share((t) => workers(t) - t.sandboxMs)],
+      ["QuickJS: rule code, in the sandbox workers", share(workers)],
       ["QuickJS: calls to the workers (main thread)", share((t) => t.main.quickjs)],
       ["SQLite: statements, commits (main thread)", share((t) => t.main.sqlite)],
       ["HTTP: Fastify, Node's http, sessions, routes", share((t) => t.main.http)],
@@ -97,14 +96,14 @@ function printShares(runs: RunFigures[]): void {
         "HTTP's CPU per request answered, ms",
         (r) => (r.shares!.main.http >= total(r.shares!) / 2000 ? fmt(r.shares!.main.http / (r.phases.served.actions + r.phases.served.reads), 3) : "-"),
       ],
-      ["calls into QuickJS, and ms each on average", (r) => `${r.shares!.sandboxCalls} × ${fmt(r.shares!.sandboxMs / r.shares!.sandboxCalls, 2)} ms`],
+      ["calls into QuickJS, and the workers' ms each", (r) => `${r.shares!.sandboxCalls} × ${fmt(workers(r.shares!) / r.shares!.sandboxCalls, 2)} ms`],
       ["main thread's wait for a CPU, s", (r) => (r.shares!.mainWaitMs === undefined ? "n/a" : fmt(r.shares!.mainWaitMs / 1000, 1))],
       ["disk syncs of the WAL: under way", (r) => `${fmt((100 * r.shares!.syncMs) / 1000 / r.shares!.seconds, 0)}% of the time`],
       ["syncs, and ms each on average", (r) => `${r.shares!.syncs} × ${fmt(r.shares!.syncMs / r.shares!.syncs, 1)} ms`],
     ],
   );
   console.log(
-    `How it is counted: the sandbox workers time each call into QuickJS (${cpu ? "their own CPU time, from /proc/thread-self/schedstat" : "wall-clock: this system gives no thread CPU time"}).\n` +
+    `How it is counted: the sandbox workers' ${cpu ? "whole CPU time, from /proc/thread-self/schedstat (nearly all of it in QuickJS)" : "wall-clock time in each call into QuickJS: this system gives no thread CPU time"}.\n` +
       "The main thread's time in JS comes from V8's profiler: a sample a millisecond, none counting for more than one (a sample late because the\n" +
       "thread waited for a CPU would count the wait); each goes to the innermost code that says its part: src/store's SQLite driver (SQLite),\n" +
       "src/sandbox (QuickJS), Fastify, Node's http, src/api and src/server's routes, sessions and memberships (HTTP), the kernel, the hub, the page\n" +

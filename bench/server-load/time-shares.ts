@@ -18,9 +18,9 @@ export interface TimeShares {
   outsideJsMs?: number;
   /** The main thread's time runnable but waiting for a CPU, ms, where the system says. */
   mainWaitMs?: number;
-  /** The sandbox workers' time inside guest calls, ms, summed over workers (`clock`: CPU or wall-clock time); and how many calls. */
+  /** The sandbox workers' wall-clock time inside guest calls, ms, summed over workers; and how many calls. */
   sandboxMs: number;
-  /** The workers' whole CPU time, ms, where the system says. */
+  /** The workers' whole CPU time (their calls, messages and heaps), ms, where the system says (`clock` "cpu"). */
   workerMs?: number;
   sandboxCalls: number;
   clock: "cpu" | "wall";
@@ -98,8 +98,7 @@ export class TimeShareMeter {
       if (inJs > cpu) for (const p of parts) shares.main[p] = (sampled[p] * cpu) / inJs;
       shares.outsideJsMs = Math.max(0, cpu - inJs);
       shares.mainWaitMs = thread.waitMs - before.waitMs;
-      // A worker's last reply may leave out a few ms of its time; never less than its calls.
-      shares.workerMs = Math.max(until.workerMs - since.workerMs, shares.sandboxMs);
+      shares.workerMs = until.workerMs - since.workerMs;
     }
     return shares;
   }

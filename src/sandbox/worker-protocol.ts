@@ -12,8 +12,8 @@ export interface WorkerRequest {
 
 /**
  * Id 0 says the worker is ready. `closing`: the guest is gone and the thread is ending.
- * When the worker was started timed (src/busy-time.ts): `busyMs`, the call's time in the guest;
- * `threadMs`, the thread's CPU time so far, where the system says.
+ * When the worker was started timed (src/busy-time.ts): `busyMs`, the call's wall-clock time in
+ * the guest; `threadMs`, the thread's CPU time so far, where the system says.
  */
 export type WorkerReply = (
   | { id: number; ok: true; value: string; closing?: boolean }
