@@ -231,6 +231,31 @@ export function liveEntries<T>(n: number, pick: (l: Loaded) => Map<string, T[]>,
   return l && !l.failed ? pick(l).get(key) : undefined;
 }
 
+/** The declarations in force as last written as JSON, and what they were worked out from. */
+let lastWritten: { from: unknown[]; value: Record<string, StateDecl>; json: string } | null = null;
+
+/**
+ * The state declarations in force as JSON text, written again only when what they are worked
+ * out from changed: the order of the rules in force and each one's declared entries, compared
+ * by identity (a top level run again keeps its entries: loaded.ts's `known`).
+ */
+export function declsJson(): string {
+  const from: unknown[] = [];
+  for (const n of order()) {
+    const l = loaded.get(n);
+    if (!l || l.failed || suspended.has(n)) continue;
+    from.push(n, l.state.length, ...l.state);
+  }
+  const last = lastWritten;
+  if (last && last.from.length === from.length && last.from.every((x, i) => x === from[i])) {
+    caches.decls ??= last.value;
+    return last.json;
+  }
+  const value = decls();
+  lastWritten = { from, value, json: JSON.stringify(value) };
+  return lastWritten.json;
+}
+
 /**
  * The state declarations in force: for each name, the declaration of the rule with the highest
  * precedence, read as the first that says how it reads (a rule may declare a state only to use it).

@@ -19,7 +19,7 @@ import "./api.js";
 import { decisions, makeDecision } from "./decisions.js";
 import { doAction, drain, recordCorrection } from "./dispatch.js";
 import { errorText, frozenJson } from "./json.js";
-import { decls, emptyLoaded, evaluate, freshen } from "./loaded.js";
+import { decls, declsJson, emptyLoaded, evaluate, freshen } from "./loaded.js";
 import { lockdown } from "./lockdown.js";
 import { caches, clearTimer, dropCaches, gameValues, loaded, measureState, playerValues, revertTo, rules, setPlayers, timers, world } from "./mirror.js";
 import { addPlayer, joinAsked, leaveAsked, renameAsked } from "./membership.js";
@@ -106,7 +106,7 @@ function start(input: Input): void {
 function finishAct(settled: number): void {
   if (cur.changes !== settled) resolveStatus();
   dropCaches();
-  const json = JSON.stringify(decls());
+  const json = declsJson();
   if (json !== caches.lastDeclsJson) {
     caches.lastDeclsJson = json;
     emitEffect({ e: "state.declared", decls: JSON.parse(json) });
@@ -238,7 +238,7 @@ function boot(snapshotJson: string): string {
     loaded.set(rec.number, l);
     if (l.failed) failed[rec.number] = l.failed;
   }
-  caches.lastDeclsJson = JSON.stringify(decls());
+  caches.lastDeclsJson = declsJson();
   return JSON.stringify({ failed });
 }
 
