@@ -20,6 +20,11 @@ export interface EngineOptions {
   stopped?: (seq: number) => Act["stopped"];
   /** A snapshot is saved every this many acts. */
   snapshotEvery?: number;
+  /**
+   * Set by a caller that waits for the store's `durable` itself before telling anyone of an
+   * act (the server's hub). Otherwise each change resolves only once the disk has it.
+   */
+  durableByCaller?: boolean;
 }
 
 export interface ActOutcome {

@@ -29,6 +29,14 @@ export interface GameStore {
    */
   appendAct(gameId: string, act: Act, deadline?: number | null): Awaitable<void>;
   /**
+   * As {@link appendAct}, but returns once the act is written, before the disk has it:
+   * {@link durable} says when it does. A game's next act then need not wait for the disk.
+   * Whoever tells anyone of the act waits for `durable` first.
+   */
+  writeAct?(gameId: string, act: Act, deadline?: number | null): void;
+  /** Resolves once everything written so far is on the disk; rejects if the disk failed it. */
+  durable?(): Promise<void>;
+  /**
    * The games whose next timer is due by `now` (host clock), or whose next deadline is not
    * known (imported, or written before deadlines were kept): a server starting fires them.
    */

@@ -333,11 +333,12 @@ export class Game {
     return Math.max((this.options.clock ?? Date.now)() + clockAhead(this.current), this.current.time);
   }
 
-  /** Acts on one game happen one at a time, in the order they were asked for. */
+  /** Acts on one game happen one at a time, in order; the next runs while this one's write goes to the disk. */
   private serial<T>(work: () => Promise<T>): Promise<T> {
     const next = this.chain.then(work, work);
     this.chain = next.catch(() => undefined);
-    return next;
+    const durable = this.options.durableByCaller ? undefined : this.options.store.durable?.bind(this.options.store);
+    return durable ? next.then((value) => durable().then(() => value)) : next;
   }
 
   private async commit(input: Input, time: number, message?: MessageFacts): Promise<ActOutcome> {
@@ -346,7 +347,9 @@ export class Game {
     const outcome = await this.execute(input, time, message);
     this.appending = outcome.act.seq;
     try {
-      await this.options.store.appendAct(this.info.id, outcome.act, hostDeadlineAfter(this.current, outcome.act));
+      const store = this.options.store;
+      const deadline = hostDeadlineAfter(this.current, outcome.act);
+      await (store.writeAct ? store.writeAct(this.info.id, outcome.act, deadline) : store.appendAct(this.info.id, outcome.act, deadline));
     } catch (err) {
       // The guest already applied the act; bring it back to what the log says.
       await this.reboot();

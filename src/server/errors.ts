@@ -55,6 +55,11 @@ export function notSaved(what: string, err: StoreWriteError): ApiError {
   return new ApiError(err.reason === "full" ? 507 : 503, "not-saved", `the server could not save ${what}: ${err.words}; nothing was changed. Try again later`);
 }
 
+/** Another process wrote to the game first. */
+export function conflicted(): ApiError {
+  return new ApiError(409, "conflict", "another process changed this game as you acted, so nothing of yours was recorded; look at the game again and retry");
+}
+
 /** Turns anything thrown by a route into a status and a body; unknown errors say little. */
 export function toErrorReply(err: unknown): { status: number; body: ErrorBody; unexpected: boolean } {
   if (err instanceof ApiError) return { status: err.status, body: { error: { code: err.code, message: err.message } }, unexpected: false };

@@ -7,12 +7,11 @@ import { Game, type EngineOptions, type NewGame } from "../kernel/game.js";
 import { clockAhead } from "../kernel/practice-clock.js";
 import { hostDeadline, nextTimer } from "../kernel/deadlines.js";
 import { channelReadBy, messageOf, type MessageOp } from "../kernel/messages.js";
-import type { Act, PlayerRecord } from "../kernel/types.js";
-import { actNoticedBy } from "../kernel/visibility.js";
+import type { PlayerRecord } from "../kernel/types.js";
 import { recordMessage, type MessageTable } from "./messages.js";
 import { FoundingStore } from "../store/founding-store.js";
 import { StoreWriteError } from "../store/sqlite-driver.js";
-import { ApiError, notSaved } from "./errors.js";
+import { ApiError, conflicted, notSaved } from "./errors.js";
 import { StoreConflictError } from "../kernel/game-store.js";
 import { defaultUnloadIdleAfterMs, IdleGames, wakeAt } from "./idle-games.js";
 import { Watchers, type Audience, type News } from "./watchers.js";
@@ -42,13 +41,17 @@ export class GameHub {
   /** Set by {@link stop}: no alarm is armed again, and a live stream opened now ends at once. */
   private stopping = false;
 
+  /** The games' engine options: a change waits for the disk itself, after the game's queue moved on ({@link change}). */
+  readonly engine: EngineOptions;
+
   constructor(
-    readonly engine: EngineOptions,
+    engine: EngineOptions,
     private readonly clock: () => number = Date.now,
     /** Where the text of messages is kept (src/server/messages.ts); absent: a hub without messages. */
     readonly messages?: MessageTable,
     options: { /** How long a game nobody uses, watches or waits on stays loaded; 5 minutes by default. */ unloadIdleAfterMs?: number } = {},
   ) {
+    this.engine = { ...engine, durableByCaller: true };
     this.idle = new IdleGames(options.unloadIdleAfterMs ?? defaultUnloadIdleAfterMs, (id) => this.unloadIfIdle(id));
     // Another process on the same file (a second server, the CLI) may write a game: the
     // pages watching it here hear of it within a poll.
@@ -178,32 +181,34 @@ export class GameHub {
   }
 
   /**
-   * Runs a change on a game (the newest: reloaded first if another process wrote to it),
-   * then tells its watchers and re-arms its timers. A write the disk refused, or one another
-   * process got in before, is an {@link ApiError} in words; nothing was recorded then.
+   * Runs a change on a game (the newest: reloaded first if another process wrote to it) and re-arms its timers;
+   * the game's next change may run while this one's acts go to the disk, and once the disk has them, its watchers
+   * are told and it resolves. A write the disk refused, or one another process got in before, is an {@link ApiError}.
    */
-  change<T>(game: Game, work: (game: Game) => Promise<T>, what = "this change to the game"): Promise<T> {
+  async change<T>(game: Game, work: (game: Game) => Promise<T>, what = "this change to the game"): Promise<T> {
     this.idle.touch(game.id);
-    return this.serial(game.id, async () => {
-      const current = await this.fresh(game.id, game);
-      const before = current.state.seq;
-      try {
-        return await work(current);
-      } catch (err) {
-        if (err instanceof StoreWriteError) throw notSaved(what, err);
-        if (err instanceof StoreConflictError) {
-          await this.fresh(game.id, current);
-          throw new ApiError(
-            409,
-            "conflict",
-            "another process changed this game as you acted, so nothing of yours was recorded; look at the game again and retry",
-          );
+    let moved: { game: Game; since: number } | undefined;
+    const asWords = (err: unknown) => (err instanceof StoreWriteError ? notSaved(what, err) : err);
+    try {
+      return await this.serial(game.id, async () => {
+        const current = await this.fresh(game.id, game);
+        const before = current.state.seq;
+        try {
+          return await work(current);
+        } catch (err) {
+          if (err instanceof StoreConflictError) await this.fresh(game.id, current);
+          throw err instanceof StoreConflictError ? conflicted() : asWords(err);
+        } finally {
+          moved = current.state.seq !== before ? { game: current, since: before } : undefined;
+          if (moved) this.arm(current);
         }
-        throw err;
-      } finally {
-        if (current.state.seq !== before) await this.changed(current, before);
+      });
+    } finally {
+      if (moved) {
+        await this.engine.store.durable?.().catch((err: unknown) => Promise.reject(asWords(err)));
+        await this.tell(moved.game, moved.since);
       }
-    });
+    }
   }
 
   /** A read that asks the rules (what they refuse a player): run as a change is, so that no unload stops the sandbox under it. */
@@ -399,15 +404,12 @@ export class GameHub {
    */
   private async changed(game: Game, since: number): Promise<void> {
     this.arm(game);
-    if (!this.watchers.has(game.id)) return;
-    const state = game.state;
-    let acts: Act[];
-    try {
-      acts = await this.engine.store.readActs(game.id, since);
-    } catch {
-      return; // unread, nobody can be told safely; pages catch up with the next act
-    }
-    this.announce(game.id, { kind: "act", seq: state.seq }, (viewer) => acts.some((act) => actNoticedBy(state, act, viewer)));
+    await this.tell(game, since);
+  }
+
+  /** Tells each watcher who may know of one of the acts past `since`. */
+  private tell(game: Game, since: number): Promise<void> {
+    return this.watchers.tellActs(game.id, game.state, () => this.engine.store.readActs(game.id, since));
   }
 
   /**

@@ -3,6 +3,9 @@
  * the hub (src/server/hub.ts), which asks it who watches a game.
  */
 
+import type { Act, GameState } from "../kernel/types.js";
+import { actNoticedBy } from "../kernel/visibility.js";
+
 /** What a page watching a game hears: a new act (fetch the game again) or a message (by its number). */
 export type News = { kind: "act"; seq: number } | { kind: "post"; id: number };
 type Listener = (news: News) => void;
@@ -28,6 +31,18 @@ export class Watchers {
         // one broken connection must not stop the others hearing the news
       }
     }
+  }
+
+  /** Tells each of the game's watchers who may know of one of the acts `read` gives (the acts since the last news). */
+  async tellActs(id: string, state: GameState, read: () => Act[] | Promise<Act[]>): Promise<void> {
+    if (!this.has(id)) return;
+    let acts: Act[];
+    try {
+      acts = await read();
+    } catch {
+      return; // unread, nobody can be told safely; pages catch up with the next act
+    }
+    this.announce(id, { kind: "act", seq: state.seq }, (viewer) => acts.some((act) => actNoticedBy(state, act, viewer)));
   }
 
   /** Adds a watcher; returns the unsubscribe. `end` closes its connection ({@link endStreams}). */

@@ -252,6 +252,12 @@ export class SqliteStore implements GameStore {
 
   /** Resolves once the act is on the disk; other games' acts go on meanwhile, their syncs grouped with this one's. */
   async appendAct(gameId: string, act: Act, deadline?: number | null): Promise<void> {
+    this.writeAct(gameId, act, deadline);
+    await this.durable();
+  }
+
+  /** Writes the act (committed, not yet synced): {@link durable} says when the disk has it. */
+  writeAct(gameId: string, act: Act, deadline?: number | null): void {
     this.writable();
     const body = JSON.stringify(act);
     this.db.transaction(() => {
@@ -261,7 +267,6 @@ export class SqliteStore implements GameStore {
       if (deadline !== undefined) this.statements.setDeadline.run(deadline, gameId);
       takeCompanion(this.companions, gameId, act)?.(act);
     });
-    await this.durable();
   }
 
   /** The write runs inside the act's transaction, on this store's database ({@link sql}). */
