@@ -211,3 +211,35 @@ test("acts racing unloads lose nothing: each is recorded once, and the game read
     await close();
   }
 });
+
+test("a game loaded to be read starts no sandbox; the first act that asks the rules boots one, with the game as it stands", async () => {
+  const first = hubOnFile(60_000);
+  const game = await first.hub.create({ name: "Quiet", preset: null, rules: [{ number: 1, text: "Timers.", mutable: true, code: timerRule }] });
+  await first.hub.change(game, (g) => g.join("Ada Lovelace"));
+  await first.hub.close(); // the server stops; the file stays
+
+  // The next server: every sandbox it starts is a real one, counted.
+  let started = 0;
+  const engine = engineOptions({
+    store: first.store,
+    sandbox: () => {
+      started++;
+      return createQuickJsSandbox(testLimits);
+    },
+  });
+  const hub = new GameHub(engine, Date.now, undefined, { unloadIdleAfterMs: 60_000 });
+  try {
+    const loaded = await hub.get(game.id);
+    assert.deepEqual(
+      loaded?.state.players.map((p) => p.name),
+      ["Ada Lovelace"],
+    );
+    assert.equal(started, 0, "reading a game's state (a lobby's list) starts no sandbox");
+    await hub.change(loaded!, (g) => g.act("ada-lovelace", "arm", { at: Date.now() + 3_600_000 }));
+    assert.equal(started, 1);
+    assert.equal(Object.keys(loaded!.state.timers).length, 1, "the act ran on the game as it stood: Ada is a player");
+  } finally {
+    await hub.close();
+    await first.close();
+  }
+});

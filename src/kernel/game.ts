@@ -8,7 +8,7 @@ import { ActionError } from "./action-error.js";
 import { InputError, prepareInput } from "./action-input.js";
 import { checkedCorrection } from "./correction-check.js";
 import { Availability, type Standing } from "./availability.js";
-import { bootedSandbox } from "./boot.js";
+import { bootedSandbox, lazySandbox } from "./boot.js";
 import { checkGuestResult } from "./check-effects.js";
 import { recordedVisibility } from "./data-visibility.js";
 import { decisionInput, decisionOutcome } from "./decisions.js";
@@ -77,14 +77,14 @@ export class Game {
     return game;
   }
 
-  /** Loads a game from its latest snapshot and the acts after it. */
+  /** Loads a game from its latest snapshot and the acts after it; its sandbox boots when the rules are first asked something. */
   static async load(options: EngineOptions, id: string): Promise<Game> {
     const info = await options.store.getGame(id);
     if (!info) throw new Error(`there is no game "${id}" in this store; list the games to see their ids`);
     const snapshot = await options.store.latestSnapshot(id);
     const state = snapshot ? snapshot.state : emptyState(info.name, info.preset);
     for (const act of await options.store.readActs(id, state.seq)) fold(state, act);
-    const game = new Game(info, state, await bootedSandbox(options, state), options);
+    const game = new Game(info, state, lazySandbox(options, state), options);
     game.snapshotSeq = snapshot?.seq ?? 0;
     return game;
   }
