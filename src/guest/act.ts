@@ -8,6 +8,7 @@ import type { Effect, Json, RecordedVisibility } from "../kernel/types.js";
 import type { GuestRequest } from "../kernel/guest-protocol.js";
 import { limits } from "../kernel/limits.js";
 import { errorText } from "./json.js";
+import type { Answered } from "./questions.js";
 
 export interface QueuedEvent {
   type: string;
@@ -81,6 +82,8 @@ export const cur = {
    * to questions asked at the same count are the same (src/guest/questions.ts keeps them).
    */
   changes: 0,
+  /** This act's answers, by question, arguments and whether all were asked; each good while `changes` is what it was. */
+  answered: new Map<string, { changes: number; answers: readonly Answered[] }>(),
 };
 
 type Calendar = (ask: string) => string;

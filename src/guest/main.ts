@@ -133,6 +133,7 @@ function beginAct(req: GuestRequest, refuseChanges: string | null): void {
     rulesChanged: false,
     claiming: new Set(),
     arbitrating: new Set(),
+    answered: new Map(),
   });
   beginDiagnose(req.diagnose === true);
   seed(req.seed);

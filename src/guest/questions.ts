@@ -22,25 +22,16 @@ export interface Answered {
   rule: number;
 }
 
-/** This act's answers, by question, arguments and whether all were asked; each good while `cur.changes` is what it was. */
-let given = new Map<string, { changes: number; answers: readonly Answered[] }>();
-let givenIn: object | null = null;
-
 export function ask(question: string, args: unknown, all: boolean): Answered[] {
   const frozenArgs = args === undefined ? null : frozenJson(args, `the arguments of "${question}"`);
-  if (givenIn !== cur.journal) {
-    // A new act (its journal is new): nothing asked before holds.
-    given = new Map();
-    givenIn = cur.journal;
-  }
   const reusable = cur.claiming.size === 0 && cur.arbitrating.size === 0;
   const key = reusable ? `${all ? "*" : ""}${question}\u0000${JSON.stringify(frozenArgs)}` : "";
-  const known = reusable ? given.get(key) : undefined;
+  const known = reusable ? cur.answered.get(key) : undefined;
   if (known && known.changes === cur.changes) return known.answers.slice();
   const changes = cur.changes;
   const answers = answersTo(question, frozenArgs, all);
   // Kept only if answering changed nothing (a rule that failed is recorded as an effect, not a change).
-  if (reusable && cur.changes === changes) given.set(key, { changes, answers });
+  if (reusable && cur.changes === changes) cur.answered.set(key, { changes, answers });
   return answers.slice();
 }
 
