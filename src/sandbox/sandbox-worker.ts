@@ -9,6 +9,7 @@ import * as variantModule from "@jitl/quickjs-wasmfile-release-sync";
 import { QuickJsGuest, type GuestCall, type GuestLimits } from "./quickjs-guest.js";
 import { RuleClockWriter } from "./rule-clock.js";
 import { threadTimes } from "../busy-time.js";
+import { yieldToServer } from "./thread-priority.js";
 import { SandboxInterrupted } from "../kernel/sandbox.js";
 import type { WorkerReply, WorkerRequest } from "./worker-protocol.js";
 
@@ -25,6 +26,7 @@ interface Setup {
 const port = parentPort;
 if (!port) throw new Error("the sandbox worker runs only as a worker thread");
 const setup = workerData as Setup;
+yieldToServer();
 const base = variantModule.default as unknown as QuickJSSyncVariant;
 /**
  * This thread's CPU time, when the bench asks (src/busy-time.ts) and the system says. It lags
