@@ -11,7 +11,21 @@ export class FoundingStore implements GameStore {
   private pending: { info: GameInfo; acts: Act[] } | undefined;
   private founded = false;
 
-  constructor(private readonly store: GameStore) {}
+  /** As the store's, where it has them: a founded game's next act need not wait for the disk either. */
+  readonly writeAct?: (gameId: string, act: Act, deadline?: number | null) => void;
+  readonly durable?: () => Promise<void>;
+
+  constructor(private readonly store: GameStore) {
+    const { writeAct, durable } = store;
+    if (writeAct && durable) {
+      this.writeAct = (gameId, act, deadline) => {
+        const pending = this.held(gameId);
+        if (pending) this.hold(pending, act);
+        else writeAct.call(store, gameId, act, deadline);
+      };
+      this.durable = () => durable.call(store);
+    }
+  }
 
   createGame(info: GameInfo, first: Act): void {
     if (this.pending || this.founded) throw new Error("a founding store founds one game");
@@ -22,9 +36,7 @@ export class FoundingStore implements GameStore {
   appendAct(gameId: string, act: Act, deadline?: number | null) {
     const pending = this.held(gameId);
     if (!pending) return this.store.appendAct(gameId, act, deadline);
-    const next = pending.acts.length + 1;
-    if (act.seq !== next) throw new StoreConflictError(gameId, next, act.seq);
-    pending.acts.push(structuredClone(act));
+    this.hold(pending, act);
   }
 
   /** Writes the game and its acts so far, and `write` with them, in one transaction. */
@@ -64,6 +76,12 @@ export class FoundingStore implements GameStore {
   }
   /** The store's owner closes it. */
   close(): void {}
+
+  private hold(pending: { info: GameInfo; acts: Act[] }, act: Act): void {
+    const next = pending.acts.length + 1;
+    if (act.seq !== next) throw new StoreConflictError(pending.info.id, next, act.seq);
+    pending.acts.push(structuredClone(act));
+  }
 
   private held(gameId: string) {
     return this.pending?.info.id === gameId ? this.pending : undefined;
