@@ -26,15 +26,24 @@ const part = (s: S | undefined, what: string): Json => {
   return s.json;
 };
 
+/**
+ * A schema without options is the same frozen value every time: made once, not at every run of
+ * every top level that asks for it (top levels run again each act, loaded.ts).
+ */
+function plain(json: Record<string, unknown>, keys: (keyof Options)[] = []): (o?: Options) => S {
+  const bare = schema(json, undefined);
+  return (o) => (o === undefined ? bare : schema(json, o, keys));
+}
+
 export const t = Object.freeze({
-  string: (o?: Options) => schema({ type: "string" }, o, ["minLength", "maxLength"]),
-  integer: (o?: Options) => schema({ type: "integer" }, o, ["minimum", "maximum"]),
-  number: (o?: Options) => schema({ type: "number" }, o, ["minimum", "maximum"]),
-  boolean: (o?: Options) => schema({ type: "boolean" }, o),
+  string: plain({ type: "string" }, ["minLength", "maxLength"]),
+  integer: plain({ type: "integer" }, ["minimum", "maximum"]),
+  number: plain({ type: "number" }, ["minimum", "maximum"]),
+  boolean: plain({ type: "boolean" }),
   enum: (values: string[], o?: Options) => schema({ type: "string", enum: [...values].map(String) }, o),
-  player: (o?: Options) => schema({ type: "string", format: "player" }, o),
-  rule: (o?: Options) => schema({ type: "integer", format: "rule" }, o, ["minimum", "maximum"]),
-  code: (o?: Options) => schema({ type: "string", format: "rule-code" }, o),
+  player: plain({ type: "string", format: "player" }),
+  rule: plain({ type: "integer", format: "rule" }, ["minimum", "maximum"]),
+  code: plain({ type: "string", format: "rule-code" }),
   array: (items: S, o?: Options) => schema({ type: "array", items: part(items, "an array's items") }, o, ["minItems", "maxItems"]),
   object: (props: Record<string, S>, o?: Options) => {
     const optional = Array.isArray(o?.optional) ? (o.optional as unknown[]).map(String) : [];
