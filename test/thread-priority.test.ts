@@ -17,10 +17,10 @@ const lowered = (base: number) =>
   readdirSync("/proc/self/task").filter((tid) => niceOf(`/proc/self/task/${tid}/stat`) === Math.min(19, base + limits.workerNice)).length;
 
 test("a game's sandbox and the type-checker run at a lower priority than the event loop, and only they do", {
-  skip: !existsSync("/proc/thread-self"),
+  skip: !existsSync("/proc/thread-self") || own() >= 19,
 }, async () => {
   const base = own();
-  assert.ok(limits.workerNice > 0 && base < 19, "a lower priority is a higher nice value");
+  assert.ok(limits.workerNice > 0, "a lower priority is a higher nice value");
   const before = lowered(base);
   const sandbox = await createQuickJsSandbox();
   try {

@@ -8,13 +8,17 @@
  * answered and the event loop's delay p50 from ~9 ms to under 1 ms. Where the system cannot
  * say which thread this is, nothing changes.
  */
-import { readlinkSync } from "node:fs";
+import { access, readlinkSync } from "node:fs";
 import { getPriority, setPriority } from "node:os";
 import { limits } from "../kernel/limits.js";
 
 /** Lowers the calling thread's scheduling priority to {@link limits.workerNice}; false where it cannot. */
 export function yieldToServer(): boolean {
   try {
+    // A thread starts with its creator's nice, and libuv's thread pool (disk syncs, password
+    // hashing) is started by the first thread that uses it: if none has yet, this one starts it
+    // now, with an asynchronous call, before it lowers itself.
+    access("/proc/thread-self", () => undefined);
     // "<pid>/task/<tid>": on Linux, setpriority of a thread id sets that thread's nice alone.
     const tid = Number(readlinkSync("/proc/thread-self").split("/").pop());
     if (!Number.isInteger(tid) || tid <= 0) return false;

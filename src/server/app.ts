@@ -197,11 +197,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // Nothing is acknowledged or shown before it is durable: a reply waits for the grouped sync of
   // every commit before it (an account, a session, a membership, and the acts of every game: a
   // game runs its next act while the last one's sync is under way, and a page built meanwhile
-  // shows it). Every JSON or text reply, whether a route returned an object or a string it kept;
-  // not files (streams and buffers), nor the refusals, which show nothing new. A sync the disk
-  // failed turns the reply into the error it is.
+  // shows it). Every JSON or text reply, whether a route returned an object or a string it kept,
+  // refusals too (an act refused for the state an unsynced act left); not files (streams and
+  // buffers), nor the server's own errors. A sync the disk failed turns the reply into the error
+  // it is (a 5xx, which does not wait again).
   app.addHook("onSend", async (_request, reply, payload) => {
-    if (typeof payload === "string" && reply.statusCode < 400) await store.durable();
+    if (typeof payload === "string" && reply.statusCode < 500) await store.durable();
   });
   await context.hub.wakeDue();
   app.addHook("onClose", async () => {
