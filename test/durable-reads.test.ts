@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { setTimeout as sleep } from "node:timers/promises";
 import { test } from "node:test";
 import { SqliteStore } from "../src/store/sqlite-store.js";
-import { type ApiClient, type Reply, startServer, suberTable } from "./server-helpers.js";
+import { type ApiClient, listen, type Reply, startServer, suberTable } from "./server-helpers.js";
 
 /** The store's durability waits, counted; while `held` is a list, each waits there first. */
 const syncs = { asked: 0, held: null as (() => void)[] | null };
@@ -62,6 +62,36 @@ test("a page read while an act waits for the disk does not show it before the di
     await actWhileTheDiskWaits(table, (mover) => mover.act(table.id, "propose", { change: { kind: "enact", text: "Players wear hats." } }));
     await until(() => server.app.loadedGames() === 0);
     await actWhileTheDiskWaits(table, (mover) => mover.act(table.id, "vote", { proposal: 301, vote: "for" }));
+  } finally {
+    release();
+    await server.close();
+  }
+});
+
+test("a live page that connects while an act waits for the disk hears of it only once the disk has it", async () => {
+  const server = await startServer({ durability: "full" });
+  try {
+    const table = await suberTable(server, ["Ada Lovelace", "Grace Hopper"]);
+    const [ada, grace] = table.clients as [ApiClient, ApiClient];
+    const before = (await grace.get(`/api/games/${table.id}`)).body.view;
+    const mover = before.state.find((s: { name: string }) => s.name === "turn").value.player;
+    syncs.held = [];
+    const asked = syncs.asked;
+    const acted = (mover === table.players["Ada Lovelace"] ? ada : grace).act(table.id, "propose", { change: { kind: "enact", text: "Players wear hats." } });
+    await until(() => syncs.asked > asked);
+    // The page read act `before.seq` and opens its stream: the act under way is newer.
+    const stream = await listen(grace, table.id, { after: before.seq });
+    try {
+      const waited = syncs.asked;
+      const heard = await Promise.race([stream.until(/event: act/, 30_000), until(() => syncs.asked > waited).then(() => stream.until(/$^/, 0))]);
+      assert.doesNotMatch(heard, /event: act/, "the stream named an act the disk did not have yet");
+      release();
+      assert.equal((await acted).status, 200);
+      const told = await stream.until(/event: act/);
+      assert.match(told, new RegExp(`id: ${before.seq + 1}\n`), "once the disk has the act, the page hears of it");
+    } finally {
+      stream.close();
+    }
   } finally {
     release();
     await server.close();

@@ -65,9 +65,16 @@ export function liveRoutes(app: Api, context: ServerContext): void {
         else raw.write(`event: message\ndata: ${JSON.stringify({ id: news.id })}\n\n`);
       };
       raw.write("retry: 1000\n\n");
-      // A reconnecting page's Last-Event-ID is newer than the act its URL names.
+      // A reconnecting page's Last-Event-ID is newer than the act its URL names. It hears of the
+      // newest act once the disk has it, as every watcher does (GameHub.change).
       const lastSeen = Number(request.headers["last-event-id"] ?? request.query.after);
-      if (Number.isFinite(lastSeen) && lastSeen < game.state.seq) send({ kind: "act", seq: game.state.seq });
+      const newest = game.state.seq;
+      if (Number.isFinite(lastSeen) && lastSeen < newest) {
+        void Promise.resolve(context.hub.engine.store.durable?.()).then(
+          () => raw.destroyed || send({ kind: "act", seq: newest }),
+          () => undefined, // a disk that failed: the page hears nothing it could lose
+        );
+      }
       // Each watcher hears only of what they may know of: a private channel's messages reach its readers alone.
       const unwatch = context.hub.watch(game.id, membership.playerId, send, () => raw.end());
       const heartbeat = setInterval(() => raw.write(": still here\n\n"), heartbeatMs);
