@@ -7,11 +7,9 @@ import { parentPort } from "node:worker_threads";
 import { completeRuleCode } from "./completions.js";
 import { diagnoseRuleCode } from "./diagnostics.js";
 import type { CheckReply, CheckRequest } from "./type-check-protocol.js";
-import { yieldToServer } from "../sandbox/thread-priority.js";
 
 const port = parentPort;
 if (!port) throw new Error("the type-check worker runs only as a worker thread");
-yieldToServer();
 
 port.on("message", (request: CheckRequest) => {
   let reply: CheckReply;

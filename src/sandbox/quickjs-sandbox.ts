@@ -1,8 +1,8 @@
 /**
  * The real sandbox, as the main thread sees it: one worker thread per game running the
  * QuickJS guest (src/sandbox/quickjs-guest.ts), so that rule code never holds the server's
- * event loop. Every call has a deadline; past it the thread is killed, which stops work
- * even inside a built-in, where QuickJS's fuel is not counted.
+ * event loop. Every call has a deadline, in the thread's own CPU time (thread-clock.ts); past
+ * it the thread is killed, which stops work even inside a built-in, where QuickJS's fuel is not counted.
  */
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -16,6 +16,7 @@ import { heaviestRule, ruleClockBuffer, runningRule } from "./rule-clock.js";
 import { SandboxInterrupted, type Sandbox } from "../kernel/sandbox.js";
 import { defaultLimits, tookTooLong, type SandboxLimits } from "./sandbox.js";
 import { startWorker } from "./worker-file.js";
+import { cpuDeadline } from "./thread-clock.js";
 import type { WorkerReply, WorkerRequest } from "./worker-protocol.js";
 
 let compiled: Promise<WebAssembly.Module> | undefined;
@@ -52,7 +53,8 @@ interface Pending {
   diagnose: boolean;
   resolve: (value: string) => void;
   reject: (error: Error) => void;
-  timer: NodeJS.Timeout;
+  /** Stops the call's deadline. */
+  cancel: () => void;
 }
 
 class WorkerSandbox implements Sandbox {
@@ -63,6 +65,8 @@ class WorkerSandbox implements Sandbox {
   private dead: SandboxInterrupted | null = null;
   /** The worker thread's CPU time as its last reply said (timed workers: src/busy-time.ts). */
   private threadMs = 0;
+  /** The worker's thread id, as it said when ready: its deadlines count that thread's CPU time. */
+  private tid: number | null = null;
 
   constructor(
     private readonly worker: Worker,
@@ -71,7 +75,7 @@ class WorkerSandbox implements Sandbox {
   ) {
     this.started = new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => this.kill(new SandboxInterrupted("crash", "the sandbox did not start in time")), bounds.sandboxStartMs);
-      this.pending = { id: 0, diagnose: false, resolve: () => resolve(), reject, timer };
+      this.pending = { id: 0, diagnose: false, resolve: () => resolve(), reject, cancel: () => clearTimeout(timer) };
     });
     worker.on("message", (reply: WorkerReply) => this.settle(reply));
     worker.on("error", (err: Error & { code?: string }) => {
@@ -123,8 +127,11 @@ class WorkerSandbox implements Sandbox {
   private send(request: WorkerRequest, ms: number): Promise<string> {
     if (this.dead) return Promise.reject(new SandboxInterrupted("crash", `this sandbox is gone (${this.dead.message})`));
     return new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => this.kill(new SandboxInterrupted("time", tookTooLong(ms), request.diagnose ? heaviestRule(this.clock) : null)), ms);
-      this.pending = { id: request.id, diagnose: request.diagnose === true, resolve, reject, timer };
+      // Counted in the thread's own CPU time: a busy host slows rule code, it does not fail it.
+      const cancel = cpuDeadline(this.tid, ms, () =>
+        this.kill(new SandboxInterrupted("time", tookTooLong(ms), request.diagnose ? heaviestRule(this.clock) : null)),
+      );
+      this.pending = { id: request.id, diagnose: request.diagnose === true, resolve, reject, cancel };
       this.worker.ref();
       this.worker.postMessage(request);
     });
@@ -140,9 +147,10 @@ class WorkerSandbox implements Sandbox {
       busyTime.workerMs += reply.threadMs - this.threadMs;
       this.threadMs = reply.threadMs;
     }
+    if (reply.tid !== undefined) this.tid = reply.tid;
     if (!pending || pending.id !== reply.id) return;
     this.pending = null;
-    clearTimeout(pending.timer);
+    pending.cancel();
     this.worker.unref();
     if (reply.ok) pending.resolve(reply.value);
     else pending.reject(new SandboxInterrupted(reply.reason, reply.detail, reply.culprit));
@@ -155,7 +163,7 @@ class WorkerSandbox implements Sandbox {
     const pending = this.pending;
     this.pending = null;
     if (pending) {
-      clearTimeout(pending.timer);
+      pending.cancel();
       pending.reject(error);
     }
     void this.worker.terminate().catch(() => undefined);

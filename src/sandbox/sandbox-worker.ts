@@ -10,6 +10,7 @@ import { QuickJsGuest, type GuestCall, type GuestLimits } from "./quickjs-guest.
 import { RuleClockWriter } from "./rule-clock.js";
 import { threadTimes } from "../busy-time.js";
 import { yieldToServer } from "./thread-priority.js";
+import { ownThreadId } from "./thread-clock.js";
 import { SandboxInterrupted } from "../kernel/sandbox.js";
 import type { WorkerReply, WorkerRequest } from "./worker-protocol.js";
 
@@ -27,6 +28,8 @@ const port = parentPort;
 if (!port) throw new Error("the sandbox worker runs only as a worker thread");
 const setup = workerData as Setup;
 yieldToServer();
+/** This thread's id, told to the main thread, which times each call's deadline by this thread's CPU time. */
+const tid = ownThreadId();
 const base = variantModule.default as unknown as QuickJSSyncVariant;
 /**
  * This thread's CPU time, when the bench asks (src/busy-time.ts) and the system says. It lags
@@ -60,5 +63,5 @@ function serve(port: MessagePort, guest: QuickJsGuest): void {
     port.postMessage(reply);
     if (!guest.alive) port.close();
   });
-  port.postMessage({ id: 0, ok: true, value: "ready", ...(threadCpu ? { threadMs: threadCpu() } : {}) } satisfies WorkerReply);
+  port.postMessage({ id: 0, ok: true, value: "ready", tid, ...(threadCpu ? { threadMs: threadCpu() } : {}) } satisfies WorkerReply);
 }

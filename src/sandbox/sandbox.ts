@@ -24,7 +24,7 @@ export const defaultLimits: SandboxLimits = {
   bootMs: limits.bootMs,
 };
 
-/** What the player reads when a rule took too long: the wall-clock deadline covers built-ins too. */
+/** What the player reads when a rule took too long: the deadline (the thread's CPU time) covers built-ins too. */
 export function tookTooLong(ms: number): string {
   return `took too long (over ${ms} ms), possibly in a built-in such as a huge join`;
 }
