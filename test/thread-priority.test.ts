@@ -28,6 +28,9 @@ test("a game's sandbox runs at a lower priority than the event loop, and only it
   const sandbox = await createQuickJsSandbox();
   try {
     assert.equal(lowered(base), before + 1, "the sandbox's thread lowered its priority");
+    // Its deadlines are timed by that thread's CPU time: the sandbox knows which thread it is.
+    const tid = (sandbox as unknown as { tid: number | null }).tid;
+    if (existsSync("/proc/thread-self/schedstat")) assert.equal(niceOf(`/proc/self/task/${tid}/stat`), Math.min(19, base + limits.workerNice));
     await diagnoseRuleCodeAsync("const x: number = 1;");
     assert.equal(lowered(base), before + 1, "the type-checker keeps the server's priority (its deadline is the wall clock's)");
     assert.equal(own(), base, "the event loop keeps the priority the server started with");
@@ -58,28 +61,32 @@ async function thread(work: "sleep" | "spin"): Promise<{ tid: number; stop: () =
   };
 }
 
-test("a deadline counts the thread's CPU time: a thread kept off the CPU is not stopped at it, a busy one is", { skip: !linux }, async () => {
+test("a deadline counts the thread's CPU time: a thread kept off the CPU is not stopped at it, a busy one is", {
+  skip: !existsSync("/proc/thread-self/schedstat"),
+}, async () => {
   const idle = await thread("sleep");
   const busy = await thread("spin");
   try {
+    const started = performance.now();
     let idleExpired = false;
-    let busyExpired = false;
-    const cancelIdle = cpuDeadline(idle.tid, 100, () => {
+    let busyExpired: boolean | null = null;
+    const cancelIdle = cpuDeadline(idle.tid, 300, () => {
       idleExpired = true;
     });
-    cpuDeadline(busy.tid, 100, () => {
-      busyExpired = true;
+    cpuDeadline(busy.tid, 100, (starved) => {
+      busyExpired = starved;
     });
-    while (!busyExpired) await sleep(10);
-    await sleep(300); // well past 100 ms on the wall clock for the idle thread too
+    while (busyExpired === null || performance.now() - started < 600) await sleep(10);
+    assert.equal(busyExpired, false, "a thread that used its CPU time is stopped as an overrun");
     assert.equal(idleExpired, false, "a thread that used none of its CPU time was stopped by the wall clock");
     cancelIdle();
-    // A thread starved for good is still stopped, once ten times its deadline has passed.
-    let starvedExpired = false;
-    cpuDeadline(idle.tid, 20, () => {
-      starvedExpired = true;
+    // A thread kept off the CPU for good is still stopped, once ten times its deadline has passed, and said to be starved.
+    let starved: boolean | null = null;
+    cpuDeadline(idle.tid, 20, (why) => {
+      starved = why;
     });
-    while (!starvedExpired) await sleep(10);
+    while (starved === null) await sleep(10);
+    assert.equal(starved, true);
   } finally {
     await idle.stop();
     await busy.stop();

@@ -7,15 +7,15 @@
 export const limits = {
   /** Interrupt ticks of QuickJS (each about 10,000 operations) one act may use. */
   fuel: 1000,
-  /** Wall time one act may take in the sandbox, built-ins included, before it is stopped (ms). */
+  /** CPU time one act may take in the sandbox, built-ins included, before it is stopped (ms; src/sandbox/thread-clock.ts). */
   actMs: 500,
   /**
-   * Wall time one act may take when a log is replayed to verify it (ms). A replay honours
+   * CPU time one act may take when a log is replayed to verify it (ms). A replay honours
    * the stops the log records; an act that was not stopped finished in time once, so a
-   * busy machine must not stop it now and report a difference that is not there.
+   * slower machine must not stop it now and report a difference that is not there.
    */
   replayActMs: 30_000,
-  /** Wall time loading a game's rules into a fresh sandbox may take (ms). */
+  /** CPU time loading a game's rules into a fresh sandbox may take (ms). */
   bootMs: 5000,
   /** Memory of one game's sandbox (bytes). */
   memoryBytes: 64 * 1024 * 1024,

@@ -128,8 +128,13 @@ class WorkerSandbox implements Sandbox {
     if (this.dead) return Promise.reject(new SandboxInterrupted("crash", `this sandbox is gone (${this.dead.message})`));
     return new Promise<string>((resolve, reject) => {
       // Counted in the thread's own CPU time: a busy host slows rule code, it does not fail it.
-      const cancel = cpuDeadline(this.tid, ms, () =>
-        this.kill(new SandboxInterrupted("time", tookTooLong(ms), request.diagnose ? heaviestRule(this.clock) : null)),
+      // A call kept off the CPUs for ten times its deadline is stopped as a crash, which blames no rule.
+      const cancel = cpuDeadline(this.tid, ms, (starved) =>
+        this.kill(
+          starved
+            ? new SandboxInterrupted("crash", "the server was too busy to run the rules' code in time")
+            : new SandboxInterrupted("time", tookTooLong(ms), request.diagnose ? heaviestRule(this.clock) : null),
+        ),
       );
       this.pending = { id: request.id, diagnose: request.diagnose === true, resolve, reject, cancel };
       this.worker.ref();

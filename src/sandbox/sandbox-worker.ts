@@ -10,7 +10,7 @@ import { QuickJsGuest, type GuestCall, type GuestLimits } from "./quickjs-guest.
 import { RuleClockWriter } from "./rule-clock.js";
 import { threadTimes } from "../busy-time.js";
 import { yieldToServer } from "./thread-priority.js";
-import { ownThreadId } from "./thread-clock.js";
+import { ownThreadId, threadCpuMs } from "./thread-clock.js";
 import { SandboxInterrupted } from "../kernel/sandbox.js";
 import type { WorkerReply, WorkerRequest } from "./worker-protocol.js";
 
@@ -28,8 +28,11 @@ const port = parentPort;
 if (!port) throw new Error("the sandbox worker runs only as a worker thread");
 const setup = workerData as Setup;
 yieldToServer();
-/** This thread's id, told to the main thread, which times each call's deadline by this thread's CPU time. */
-const tid = ownThreadId();
+/**
+ * This thread's id, told to the main thread, which times each call's deadline by this thread's
+ * CPU time; not told where the system keeps no count of it (the clock would stand at zero).
+ */
+const tid = threadCpuMs(ownThreadId()) > 0 ? ownThreadId() : null;
 const base = variantModule.default as unknown as QuickJSSyncVariant;
 /**
  * This thread's CPU time, when the bench asks (src/busy-time.ts) and the system says. It lags

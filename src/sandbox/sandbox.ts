@@ -10,9 +10,9 @@ export interface SandboxLimits {
   fuel: number;
   memoryBytes: number;
   stackBytes: number;
-  /** Wall time of one act, built-ins included (ms). */
+  /** CPU time of one act, built-ins included (ms; thread-clock.ts). */
   actMs: number;
-  /** Wall time of loading a game into a fresh sandbox (ms). */
+  /** CPU time of loading a game into a fresh sandbox (ms). */
   bootMs: number;
 }
 

@@ -2,13 +2,14 @@
  * Deadlines that count a thread's own CPU time (Linux's /proc/self/task/<tid>/schedstat),
  * not the wall clock: a sandbox thread runs below the server's priority (thread-priority.ts),
  * so on a busy host its wall time can be many times its work, and an act must not fail, nor a
- * rule be blamed, because other programs kept the CPUs. A starved thread is still stopped
- * once `starvedFactor` times its deadline has passed on the wall clock. Where the system
- * does not say a thread's CPU time, the deadline is the wall clock's, as it was.
+ * rule be blamed, because other programs kept the CPUs. A thread starved that long is still
+ * stopped once `starvedFactor` times its deadline has passed on the wall clock, and told so,
+ * to blame no rule. Where the system does not say a thread's CPU time, the deadline is the
+ * wall clock's, as it was.
  */
-import { openSync, readlinkSync, readSync, closeSync } from "node:fs";
+import { closeSync, openSync, readlinkSync, readSync } from "node:fs";
 
-/** How many times its deadline a starved call may last on the wall clock. */
+/** How many times its deadline a call kept off the CPUs may last on the wall clock. */
 const starvedFactor = 10;
 const buffer = Buffer.alloc(128);
 
@@ -28,7 +29,8 @@ export function threadCpuMs(tid: number | null): number {
   let fd: number | undefined;
   try {
     fd = openSync(`/proc/self/task/${tid}/schedstat`, "r");
-    return Number(buffer.toString("latin1", 0, readSync(fd, buffer, 0, buffer.length, 0)).split(" ")[0]) / 1e6;
+    const ns = /^\d+/.exec(buffer.toString("latin1", 0, readSync(fd, buffer, 0, buffer.length, 0)));
+    return ns ? Number(ns[0]) / 1e6 : Number.NaN;
   } catch {
     return Number.NaN;
   } finally {
@@ -37,19 +39,22 @@ export function threadCpuMs(tid: number | null): number {
 }
 
 /**
- * Calls `expire` once thread `tid` has used `ms` of CPU from now, or `ms × starvedFactor` of
- * wall time has passed, whichever comes first. Returns what cancels it.
+ * Calls `expire` once thread `tid` has used `ms` of CPU from now (`starved` false), or once
+ * `ms × starvedFactor` of wall time has passed before it did (`starved` true). Returns what
+ * cancels it.
  */
-export function cpuDeadline(tid: number | null, ms: number, expire: () => void): () => void {
+export function cpuDeadline(tid: number | null, ms: number, expire: (starved: boolean) => void): () => void {
   const cpuStart = threadCpuMs(tid);
   const wallStart = performance.now();
+  const wallCap = ms * starvedFactor;
   let timer: NodeJS.Timeout;
   const check = () => {
     const used = threadCpuMs(tid) - cpuStart;
     const wall = performance.now() - wallStart;
-    // NaN (unknown) is never below the deadline: the wall clock decides.
-    if (used < ms && wall < ms * starvedFactor) timer = setTimeout(check, Math.max(1, Math.min(ms - used, ms * starvedFactor - wall)));
-    else expire();
+    // NaN (unknown) is never below the deadline: the wall clock decides, as a plain overrun.
+    if (!(used < ms)) expire(false);
+    else if (wall >= wallCap) expire(true);
+    else timer = setTimeout(check, Math.max(1, Math.min(ms - used, wallCap - wall)));
   };
   timer = setTimeout(check, ms);
   return () => clearTimeout(timer);
