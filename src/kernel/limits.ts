@@ -21,8 +21,6 @@ export const limits = {
   memoryBytes: 64 * 1024 * 1024,
   /** JavaScript heap of the thread around a game's sandbox (MB): its messages, not the rules' memory. */
   sandboxHeapMb: 128,
-  /** How much lower (in nice steps, at most 19) the threads that run rule code are scheduled than the event loop. */
-  workerNice: 10,
   /** Wall time a sandbox's thread may take to start, before any rule runs (ms). */
   sandboxStartMs: 60_000,
   /** Runs of one act that may be interrupted (fuel, memory, time) before the act fails unrecorded. */

@@ -9,7 +9,6 @@ import * as variantModule from "@jitl/quickjs-wasmfile-release-sync";
 import { QuickJsGuest, type GuestCall, type GuestLimits } from "./quickjs-guest.js";
 import { RuleClockWriter } from "./rule-clock.js";
 import { threadTimes } from "../busy-time.js";
-import { yieldToServer } from "./thread-priority.js";
 import { ownThreadId, threadCpuMs } from "./thread-clock.js";
 import { SandboxInterrupted } from "../kernel/sandbox.js";
 import type { WorkerReply, WorkerRequest } from "./worker-protocol.js";
@@ -27,7 +26,6 @@ interface Setup {
 const port = parentPort;
 if (!port) throw new Error("the sandbox worker runs only as a worker thread");
 const setup = workerData as Setup;
-yieldToServer();
 /**
  * This thread's id, told to the main thread, which times each call's deadline by this thread's
  * CPU time; not told where the system keeps no count of it (the clock would stand at zero).

@@ -1,11 +1,10 @@
 /**
  * Deadlines that count a thread's own CPU time (Linux's /proc/self/task/<tid>/schedstat),
- * not the wall clock: a sandbox thread runs below the server's priority (thread-priority.ts),
- * so on a busy host its wall time can be many times its work, and an act must not fail, nor a
- * rule be blamed, because other programs kept the CPUs. A thread starved that long is still
- * stopped once `starvedFactor` times its deadline has passed on the wall clock, and told so,
- * to blame no rule. Where the system does not say a thread's CPU time, the deadline is the
- * wall clock's, as it was.
+ * not the wall clock: on a busy host a sandbox thread's wall time can be many times its work,
+ * and an act must not fail, nor a rule be blamed, because other programs kept the CPUs. A
+ * thread starved that long is still stopped once `starvedFactor` times its deadline has
+ * passed on the wall clock, and told so, to blame no rule. Where the system does not say a
+ * thread's CPU time, the deadline is the wall clock's, as it was.
  */
 import { closeSync, openSync, readlinkSync, readSync } from "node:fs";
 
