@@ -12,19 +12,28 @@ import { runCli } from "./cli-run.js";
 import { startServeChild, type ServeChild } from "./serve-child.js";
 import { ApiClient, suberTable, type TestServer } from "./server-helpers.js";
 
-/** Plays Suber turns (a proposal, everyone's vote) until `stop` says so; every act must be answered 200. */
+/**
+ * Plays Suber turns (a proposal, everyone's vote) until `stop` says so; every act must be
+ * answered 200. However many turns the backup lasts, the game must go on: a rule enacted on
+ * one turn is repealed on the next (Rule 209 caps the mutable rules), two proposals all vote
+ * against follow (fewer points: a win would end the game), and after 40 turns (some 45 turns
+ * short of a win) the game is only read.
+ */
 async function playOn(table: Awaited<ReturnType<typeof suberTable>>, stop: () => boolean): Promise<number> {
   let acts = 0;
   for (let turn = 0; !stop(); turn++) {
     const page = await table.clients[0]!.get(`/api/games/${table.id}`);
+    if (turn >= 40) continue;
     const who = page.body.view.state.find((s: { name: string }) => s.name === "turn").value.player as string;
     const mover = table.clients[Object.values(table.players).indexOf(who)]!;
-    const proposed = await mover.act(table.id, "propose", { change: { kind: "enact", text: `Rule of turn ${turn}.` } });
+    const change = turn % 4 === 1 ? { kind: "repeal", rule: 300 + turn } : { kind: "enact", text: `Rule of turn ${turn}.` };
+    const vote = turn % 4 < 2 ? "for" : "against";
+    const proposed = await mover.act(table.id, "propose", { change });
     assert.equal(proposed.status, 200, `an act while the backup runs is answered: ${proposed.text}`);
     acts++;
     for (const client of table.clients) {
-      const vote = await client.act(table.id, "vote", { proposal: 301 + turn, vote: "for" });
-      if (vote.status !== 200) break; // adoption closed the vote
+      const voted = await client.act(table.id, "vote", { proposal: 301 + turn, vote });
+      if (voted.status !== 200) break; // the outcome closed the vote
       acts++;
     }
   }
