@@ -241,7 +241,7 @@ class Bookkeeping {
     return this.budget.finish();
   }
 
-  /** A change to a rule names a rule in the ruleset at that point of the act (a rule out of effect is in it too). */
+  /** A change to a rule names a rule the game holds at that moment of the act (one out of effect counts too). */
   private inRuleset(n: number): string | null {
     return this.rules.has(n) ? null : `it changes rule ${n}, which is not in effect`;
   }
