@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import type { Page } from "playwright-core";
-import { joinByInvitation, shot, signUpIn, useBrowser } from "./browser-helpers.js";
+import { joinByInvitation, messagesShown, nextMessage, shot, signUpIn, useBrowser } from "./browser-helpers.js";
 
 const rig = useBrowser();
 
@@ -80,11 +80,9 @@ test("three players play a turn from the banner and the proposal cards, on a lap
   const editor = form.getByLabel("Rule code");
   await editor.click();
   await editor.fill(code);
+  const before = await messagesShown(grace);
   await form.getByRole("button", { name: "propose", exact: true }).click();
-  await grace
-    .getByRole("status")
-    .filter({ hasText: /^Done: propose/ })
-    .waitFor();
+  assert.match(await nextMessage(grace, before), /^Done: propose/);
 
   // Everyone reads the proposal on its card: the change in words, its text, its code.
   const number = Number(await grace.locator("article.proposal-card").first().getAttribute("data-proposal"));
