@@ -8,7 +8,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { busyTime, countBusyTime, threadTimes } from "../src/busy-time.js";
+import { busyTime, countBusyTime } from "../src/busy-time.js";
+import { threadTimes } from "../src/sandbox/thread-clock.js";
 import { SqliteStore } from "../src/store/sqlite-store.js";
 import { engine, playTurn, suberGame } from "./helpers.js";
 

@@ -4,7 +4,8 @@
  * code and the rest of theirs, and the rest of its threads; and the disk syncs (src/busy-time.ts). Used in the
  * server process and in the in-process run alike.
  */
-import { busyTime, countBusyTime, threadTimes } from "../../src/busy-time.js";
+import { busyTime, countBusyTime } from "../../src/busy-time.js";
+import { threadTimes } from "../../src/sandbox/thread-clock.js";
 import { MainThreadProfile, type PartTimes, parts } from "./main-thread-profile.js";
 
 export interface TimeShares {

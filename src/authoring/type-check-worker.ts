@@ -4,6 +4,7 @@
  * kills it when a check overruns its deadline: a hostile type can take TypeScript minutes.
  */
 import { parentPort } from "node:worker_threads";
+import { timedThreadId } from "../sandbox/thread-clock.js";
 import { completeRuleCode } from "./completions.js";
 import { diagnoseRuleCode } from "./diagnostics.js";
 import type { CheckReply, CheckRequest } from "./type-check-protocol.js";
@@ -25,4 +26,4 @@ port.on("message", (request: CheckRequest) => {
 });
 // Load TypeScript and parse the libraries before saying ready: a check's deadline counts only its own work.
 diagnoseRuleCode("");
-port.postMessage({ id: 0, ok: true, value: [] } satisfies CheckReply);
+port.postMessage({ id: 0, ok: true, value: [], tid: timedThreadId() } satisfies CheckReply);

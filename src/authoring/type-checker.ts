@@ -3,9 +3,12 @@
  * TypeScript loaded (it takes about a second to load), started on first use, with a
  * deadline and a memory limit per check. A check that overruns either kills the worker
  * (the next check starts a fresh one) and is reported to the player as code to simplify.
+ * The deadline counts the worker's own CPU time (src/sandbox/thread-clock.ts): on a busy
+ * host a check is slowed, and must not be called too complex for time other work took.
  */
 import type { Worker } from "node:worker_threads";
 import { limits } from "../kernel/limits.js";
+import { cpuDeadline } from "../sandbox/thread-clock.js";
 import { startWorker } from "../sandbox/worker-file.js";
 import type { RuleCompletions } from "./completions.js";
 import type { RuleDiagnostic } from "./diagnostics.js";
@@ -25,10 +28,10 @@ export interface TypeCheckLimits {
 }
 
 let settings: TypeCheckLimits = { checkMs: limits.checkMs, checkMemoryMb: limits.checkMemoryMb };
-let worker: { thread: Worker; ready: Promise<void> } | undefined;
+let worker: { thread: Worker; ready: Promise<void>; tid: number | null } | undefined;
 let nextId = 1;
 let queue: Promise<unknown> = Promise.resolve();
-let pending: { id: number; resolve: (reply: CheckReply) => void; reject: (error: Error) => void; timer: NodeJS.Timeout } | undefined;
+let pending: { id: number; resolve: (reply: CheckReply) => void; reject: (error: Error) => void; cancel: () => void } | undefined;
 
 /** Changes the deadline and memory limit of later checks (tests use a short deadline). */
 export function configureTypeChecker(changes: Partial<TypeCheckLimits>): void {
@@ -53,14 +56,21 @@ function ask(question: CheckQuestion): Promise<unknown> {
 
 async function send(request: CheckRequest): Promise<unknown> {
   worker ??= start();
-  const { thread } = worker;
-  await worker.ready;
+  const started = worker;
+  await started.ready;
+  const { thread } = started;
   const reply = await new Promise<CheckReply>((resolve, reject) => {
-    const timer = setTimeout(
-      () => stop(new TypeCheckStopped(`the type check of this rule code took too long (over ${seconds(settings.checkMs)}); simplify its types`)),
-      settings.checkMs,
+    // A check kept off the CPUs for ten times its deadline is stopped too, without blaming the code.
+    const cancel = cpuDeadline(started.tid, settings.checkMs, (starved) =>
+      stop(
+        new TypeCheckStopped(
+          starved
+            ? "the server was too busy to type-check this rule code in time; try again in a moment"
+            : `the type check of this rule code took too long (over ${seconds(settings.checkMs)}); simplify its types`,
+        ),
+      ),
     );
-    pending = { id: request.id, resolve, reject, timer };
+    pending = { id: request.id, resolve, reject, cancel };
     thread.ref();
     thread.postMessage(request);
   });
@@ -68,7 +78,7 @@ async function send(request: CheckRequest): Promise<unknown> {
   return reply.value;
 }
 
-function start(): { thread: Worker; ready: Promise<void> } {
+function start(): NonNullable<typeof worker> {
   const thread = startWorker(import.meta.url, "type-check-worker", {
     resourceLimits: { maxOldGenerationSizeMb: settings.checkMemoryMb, maxYoungGenerationSizeMb: 32 },
   });
@@ -78,15 +88,17 @@ function start(): { thread: Worker; ready: Promise<void> } {
     started = resolve;
     failed = reject;
   });
+  const record = { thread, ready, tid: null as number | null };
   thread.on("message", (reply: CheckReply) => {
     if (reply.id === 0) {
       thread.unref();
+      record.tid = reply.tid ?? null;
       return started();
     }
     if (!pending || pending.id !== reply.id) return;
-    const { resolve, timer } = pending;
+    const { resolve, cancel } = pending;
     pending = undefined;
-    clearTimeout(timer);
+    cancel();
     thread.unref();
     resolve(reply);
   });
@@ -103,7 +115,7 @@ function start(): { thread: Worker; ready: Promise<void> } {
   });
   thread.on("exit", () => lost("the type check of this rule code stopped unexpectedly; simplify it"));
   // Starting is kept alive (someone waits for a check); an idle type-checker must not keep a command from exiting.
-  return { thread, ready };
+  return record;
 }
 
 /** Kills the worker (the next check starts a new one) and fails the check in flight. */
@@ -113,7 +125,7 @@ function stop(error: TypeCheckStopped): void {
   const current = pending;
   pending = undefined;
   if (current) {
-    clearTimeout(current.timer);
+    current.cancel();
     current.reject(error);
   }
   if (thread) void thread.terminate().catch(() => undefined);

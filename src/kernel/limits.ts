@@ -55,7 +55,7 @@ export const limits = {
   keyChars: 200,
   /** Text of a rule, title, cause or reason (characters). */
   textChars: 100_000,
-  /** Wall time and memory of one type-check of rule code, off the event loop. */
+  /** CPU time and memory of one type-check of rule code, off the event loop (ms; src/sandbox/thread-clock.ts). */
   checkMs: 10_000,
   checkMemoryMb: 512,
 } as const;

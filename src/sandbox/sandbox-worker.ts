@@ -8,8 +8,7 @@ import { newQuickJSWASMModuleFromVariant, newVariant, type QuickJSSyncVariant } 
 import * as variantModule from "@jitl/quickjs-wasmfile-release-sync";
 import { QuickJsGuest, type GuestCall, type GuestLimits } from "./quickjs-guest.js";
 import { RuleClockWriter } from "./rule-clock.js";
-import { threadTimes } from "../busy-time.js";
-import { ownThreadId, threadCpuMs } from "./thread-clock.js";
+import { threadTimes, timedThreadId } from "./thread-clock.js";
 import { SandboxInterrupted } from "../kernel/sandbox.js";
 import type { WorkerReply, WorkerRequest } from "./worker-protocol.js";
 
@@ -26,11 +25,8 @@ interface Setup {
 const port = parentPort;
 if (!port) throw new Error("the sandbox worker runs only as a worker thread");
 const setup = workerData as Setup;
-/**
- * This thread's id, told to the main thread, which times each call's deadline by this thread's
- * CPU time; not told where the system keeps no count of it (the clock would stand at zero).
- */
-const tid = threadCpuMs(ownThreadId()) > 0 ? ownThreadId() : null;
+/** This thread's id, told to the main thread, which times each call's deadline by this thread's CPU time. */
+const tid = timedThreadId();
 const base = variantModule.default as unknown as QuickJSSyncVariant;
 /**
  * This thread's CPU time, when the bench asks (src/busy-time.ts) and the system says. It lags

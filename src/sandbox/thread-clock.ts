@@ -1,16 +1,43 @@
 /**
- * Deadlines that count a thread's own CPU time (Linux's /proc/self/task/<tid>/schedstat),
- * not the wall clock: on a busy host a sandbox thread's wall time can be many times its work,
- * and an act must not fail, nor a rule be blamed, because other programs kept the CPUs. A
- * thread starved that long is still stopped once `starvedFactor` times its deadline has
- * passed on the wall clock, and told so, to blame no rule. Where the system does not say a
- * thread's CPU time, the deadline is the wall clock's, as it was.
+ * Threads' CPU time, from Linux's schedstat (/proc/self/task/<tid>/schedstat), the one place
+ * that reads it: for deadlines that count a thread's own work, not the wall clock (on a busy
+ * host a sandbox's or the type-checker's wall time can be many times its work, and an act or
+ * a check must not fail, nor a rule be blamed, because other programs kept the CPUs), and for
+ * the load benchmark's tallies (src/busy-time.ts). A thread starved that long is still
+ * stopped once `starvedFactor` times its deadline has passed on the wall clock, and told so,
+ * to blame no rule. Where the system does not say a thread's CPU time, the deadline is the
+ * wall clock's.
  */
 import { closeSync, openSync, readlinkSync, readSync } from "node:fs";
 
 /** How many times its deadline a call kept off the CPUs may last on the wall clock. */
 const starvedFactor = 10;
 const buffer = Buffer.alloc(128);
+
+export interface ThreadTimes {
+  /** Time on a CPU so far, ms. */
+  cpuMs: number;
+  /** Time runnable but waiting for a CPU so far, ms. */
+  waitMs: number;
+}
+
+/** Reads an open schedstat file: "<ns on a CPU> <ns waiting> <timeslices>"; undefined if it does not say. */
+function readTimes(fd: number): ThreadTimes | undefined {
+  try {
+    const fields = /^(\d+) (\d+) /.exec(buffer.toString("latin1", 0, readSync(fd, buffer, 0, buffer.length, 0)));
+    return fields ? { cpuMs: Number(fields[1]) / 1e6, waitMs: Number(fields[2]) / 1e6 } : undefined;
+  } catch {
+    return undefined; // the thread ended
+  }
+}
+
+function open(path: string): number | null {
+  try {
+    return openSync(path, "r");
+  } catch {
+    return null;
+  }
+}
 
 /** The calling thread's id ("<pid>/task/<tid>"), or null where the system does not say. */
 export function ownThreadId(): number | null {
@@ -22,39 +49,66 @@ export function ownThreadId(): number | null {
   }
 }
 
+/**
+ * The calling thread's id for {@link cpuDeadline}, told by a worker to the thread that times
+ * it; null where the system keeps no count of the thread's CPU time (its clock would stand at zero).
+ */
+export function timedThreadId(): number | null {
+  const tid = ownThreadId();
+  return threadCpuMs(tid) > 0 ? tid : null;
+}
+
 /** A thread of this process's CPU time so far, ms; NaN where unknown (a thread that ended, another system). */
 export function threadCpuMs(tid: number | null): number {
-  if (tid === null) return Number.NaN;
-  let fd: number | undefined;
+  const fd = tid === null ? null : open(`/proc/self/task/${tid}/schedstat`);
+  if (fd === null) return Number.NaN;
   try {
-    fd = openSync(`/proc/self/task/${tid}/schedstat`, "r");
-    const ns = /^\d+/.exec(buffer.toString("latin1", 0, readSync(fd, buffer, 0, buffer.length, 0)));
-    return ns ? Number(ns[0]) / 1e6 : Number.NaN;
-  } catch {
-    return Number.NaN;
+    return readTimes(fd)?.cpuMs ?? Number.NaN;
   } finally {
-    if (fd !== undefined) closeSync(fd);
+    closeSync(fd);
   }
+}
+
+/** The calling thread's file, kept open (a few µs a read): each worker has its own copy of this module. */
+let own: number | null | undefined;
+
+/** The calling thread's times so far; undefined where the system does not say. */
+export function threadTimes(): ThreadTimes | undefined {
+  own ??= open("/proc/thread-self/schedstat");
+  return own === null ? undefined : readTimes(own);
 }
 
 /**
  * Calls `expire` once thread `tid` has used `ms` of CPU from now (`starved` false), or once
  * `ms × starvedFactor` of wall time has passed before it did (`starved` true). Returns what
- * cancels it.
+ * cancels it. The thread's file stays open while the deadline runs.
  */
 export function cpuDeadline(tid: number | null, ms: number, expire: (starved: boolean) => void): () => void {
-  const cpuStart = threadCpuMs(tid);
+  const fd = tid === null ? null : open(`/proc/self/task/${tid}/schedstat`);
+  const cpu = () => (fd === null ? Number.NaN : (readTimes(fd)?.cpuMs ?? Number.NaN));
+  const cpuStart = cpu();
   const wallStart = performance.now();
   const wallCap = ms * starvedFactor;
-  let timer: NodeJS.Timeout;
+  let timer: NodeJS.Timeout | undefined;
+  const done = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (fd !== null) closeSync(fd);
+  };
   const check = () => {
-    const used = threadCpuMs(tid) - cpuStart;
+    const used = cpu() - cpuStart;
     const wall = performance.now() - wallStart;
     // NaN (unknown) is never below the deadline: the wall clock decides, as a plain overrun.
-    if (!(used < ms)) expire(false);
-    else if (wall >= wallCap) expire(true);
-    else timer = setTimeout(check, Math.max(1, Math.min(ms - used, wallCap - wall)));
+    if (!(used < ms)) {
+      done();
+      expire(false);
+    } else if (wall >= wallCap) {
+      done();
+      expire(true);
+    } else timer = setTimeout(check, Math.max(1, Math.min(ms - used, wallCap - wall)));
   };
   timer = setTimeout(check, ms);
-  return () => clearTimeout(timer);
+  return () => {
+    if (timer !== undefined) done();
+  };
 }
