@@ -1,8 +1,8 @@
 /**
  * What rule code can count on between calls, which the guest runtime's shortcuts must keep:
- * a rule's own variables last one act (its top level runs again in the next), a question asked
- * again gets the answers of the game as it is then, and a value built from state read back is
- * bounded like any other.
+ * a rule's own variables last one act (its top level runs again in the next) and the rule API
+ * keeps nothing a rule sets on it, a question asked again gets the answers of the game as it
+ * is then, and a value built from state read back is bounded like any other.
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
@@ -26,6 +26,38 @@ forbid("tick", () => { calls++; return undefined; });
 action("tick", { describe: "Ticks", input: t.object({}), changesRules: true }, () => { calls++; seen.set([...seen.get(), calls]); });`);
   for (let i = 0; i < 3; i++) assert.equal((await game.act("ada-lovelace", "tick", {})).failed, null);
   assert.deepEqual(game.value("seen"), [2, 2, 2], "the forbid and the handler of each act share one count, begun at 0");
+  game.close();
+});
+
+test("nothing of the rule API keeps a value a rule sets on it from one act to the next", async () => {
+  // Made once per rule and kept (loaded.ts), the API's functions would otherwise carry hidden
+  // state past the act, which a replay or a rebooted sandbox would not have.
+  const game = await gameOf(`
+const kept = gameState<string[]>("kept", { initial: [] });
+const api: [string, unknown][] = [["action", action], ["forbid", forbid], ["on", on], ["answer", answer], ["gameState", gameState],
+  ["playerState", playerState], ["recordState", recordState], ["ruleProperty", ruleProperty], ["channel", channel],
+  ["t.object", t.object], ["t.string", t.string], ["game.players", game.players], ["game.rules.all", game.rules.all]];
+action("stash", { describe: "Stashes", input: t.object({}), changesRules: true }, () => {
+  const got: string[] = [];
+  for (const [name, f] of api) {
+    try {
+      (f as { n?: number }).n = ((f as { n?: number }).n ?? 0) + 1;
+      got.push(name + " kept " + (f as { n?: number }).n);
+    } catch (err) {
+      got.push(name + ": " + (err instanceof TypeError ? "refused" : String(err)));
+    }
+  }
+  kept.set(got);
+});`);
+  const names = ["action", "forbid", "on", "answer", "gameState", "playerState", "recordState", "ruleProperty", "channel"];
+  const all = [...names, "t.object", "t.string", "game.players", "game.rules.all"];
+  for (let i = 0; i < 2; i++) {
+    assert.equal((await game.act("ada-lovelace", "stash", {})).failed, null);
+    assert.deepEqual(
+      game.value("kept"),
+      all.map((name) => `${name}: refused`),
+    );
+  }
   game.close();
 });
 

@@ -8,6 +8,7 @@
 import type { DataVisibility, Json, RuleDeclares, RuleRecord, StateDecl } from "../kernel/types.js";
 import { cur, emitEffect, pop, push } from "./act.js";
 import { errorText, frozenJson } from "./json.js";
+import { harden } from "./lockdown.js";
 import { caches, freshIn, loaded, rules, setLoaded } from "./mirror.js";
 import { order } from "./precedence.js";
 import { suspended } from "./status.js";
@@ -90,9 +91,9 @@ export function useApi(factory: ApiFactory): void {
 }
 
 /**
- * Each rule number's API, made once: it depends on the number alone (its objects are frozen,
- * and what it declares goes to the target set for each run), so a top level run at every act
- * does not build it again.
+ * Each rule number's API, made once: it depends on the number alone (its functions and objects
+ * are frozen, and what it declares goes to the target set for each run), so a top level run at
+ * every act does not build it again.
  */
 const apis = new Map<number, { target: Declaring; args: unknown[] }>();
 function apiArgs(number: number, l: Loaded, known: Loaded | null): unknown[] {
@@ -100,7 +101,7 @@ function apiArgs(number: number, l: Loaded, known: Loaded | null): unknown[] {
   if (!made) {
     const target: Declaring = { l, known };
     const api = makeApi!(number, target);
-    made = { target, args: apiNames.map((name) => api[name]) };
+    made = { target, args: apiNames.map((name) => harden(api[name])) };
     apis.set(number, made);
   }
   made.target.l = l;

@@ -27,20 +27,7 @@ export function lockdown(global: object): void {
       // not in this build
     }
   }
-  const seen = new Set<object>();
-  const stack = roots;
-  while (stack.length) {
-    const o = stack.pop();
-    if ((typeof o !== "object" && typeof o !== "function") || o === null || seen.has(o)) continue;
-    seen.add(o);
-    stack.push(Object.getPrototypeOf(o));
-    for (const key of Reflect.ownKeys(o)) {
-      const d = Object.getOwnPropertyDescriptor(o, key);
-      if (!d) continue;
-      if ("value" in d) stack.push(d.value);
-      else stack.push(d.get, d.set);
-    }
-  }
+  const seen = reach(roots);
   for (const o of seen) {
     try {
       Object.freeze(o);
@@ -54,6 +41,40 @@ export function lockdown(global: object): void {
       }
     }
   }
+}
+
+/** Everything frozen so far: the intrinsics, then each rule's API; a walk stops at them. */
+const frozen = new WeakSet<object>();
+
+/**
+ * Freezes `root` and everything reachable from it (properties, accessors, prototypes): the
+ * rule API's functions and objects, which are made once and outlive an act, so that no rule
+ * can keep a value on them (`action.count = 1`) from one act to the next, where a replay or a
+ * rebooted sandbox would not find it.
+ */
+export function harden<T>(root: T): T {
+  for (const o of reach([root])) Object.freeze(o);
+  return root;
+}
+
+/** The objects reachable from `roots` not frozen before, each marked frozen (the caller freezes them). */
+function reach(roots: unknown[]): Set<object> {
+  const seen = new Set<object>();
+  const stack = [...roots];
+  while (stack.length) {
+    const o = stack.pop();
+    if ((typeof o !== "object" && typeof o !== "function") || o === null || seen.has(o) || frozen.has(o)) continue;
+    seen.add(o);
+    frozen.add(o);
+    stack.push(Object.getPrototypeOf(o));
+    for (const key of Reflect.ownKeys(o)) {
+      const d = Object.getOwnPropertyDescriptor(o, key);
+      if (!d) continue;
+      if ("value" in d) stack.push(d.value);
+      else stack.push(d.get, d.set);
+    }
+  }
+  return seen;
 }
 
 /**
