@@ -2,9 +2,8 @@
  * How much state a game holds, followed effect by effect through one act as fold would
  * apply it: the size of all values (about their JSON length), of its channels' records
  * (rules open them, so they count as the rules' state), and the entries of each record.
- * Only what the act touches is measured; the game's total, and the size of each game state
- * an act touched, are measured once per state and then carried from act to act, so a check
- * costs what the act changes: setting one entry of a large record does not measure the record.
+ * Only what the act touches is measured; the game's total is measured once per state and
+ * then carried from act to act, so a check costs what the act changes.
  */
 import { jsonSize, stringSize } from "./json-size.js";
 import { limits } from "./limits.js";
@@ -22,14 +21,8 @@ interface GameSlot {
   countBefore: number;
 }
 
-/** The size and entries of a game state's slot (GameSlot's `size` and `count`). */
-type SlotSize = { size: number; count: number };
-
-/**
- * The game's total state size after act `seq`, and the sizes of the game slots known then, for
- * the states checked lately (before and after the last act checked: that act may not be kept).
- */
-const carried = new WeakMap<object, { seq: number; total: number; slots: ReadonlyMap<string, SlotSize> }[]>();
+/** The game's total state size after act `seq`, for the states checked lately. */
+const totals = new WeakMap<object, { seq: number; total: number }[]>();
 
 function measured(value: Json | undefined): number {
   if (value === undefined) return 0;
@@ -42,6 +35,8 @@ const gameSlotSize = (name: string, valueSize: number) => stringSize(name) + 2 +
 const playerSlotSize = (name: string, player: string, valueSize: number) => stringSize(name) + stringSize(player) + 4 + valueSize;
 
 function totalOf(state: Readonly<GameState>): number {
+  const known = totals.get(state)?.find((t) => t.seq === state.seq);
+  if (known) return known.total;
   let total = 0;
   for (const [name, value] of Object.entries(state.values.game)) total += gameSlotSize(name, measured(value));
   for (const [name, values] of Object.entries(state.values.player)) {
@@ -57,18 +52,9 @@ export class StateBudget {
   private readonly game = new Map<string, GameSlot>();
   private readonly player = new Map<string, number>();
   private readonly channels = new Map<string, number>();
-  /** Sizes of game slots as the act before left them. */
-  private readonly known: ReadonlyMap<string, SlotSize>;
 
   constructor(private readonly state: Readonly<GameState>) {
-    const known = carried.get(state)?.find((t) => t.seq === state.seq);
-    this.before = this.total = known ? known.total : totalOf(state);
-    this.known = known?.slots ?? new Map();
-  }
-
-  /** The game's state size (about its JSON length) with the act's changes so far. */
-  get size(): number {
-    return this.total;
+    this.before = this.total = totalOf(state);
   }
 
   /** A value set: of game state, of a player's state, or of one entry of a record. Returns a problem or null. */
@@ -113,11 +99,9 @@ export class StateBudget {
       return `the game's state would grow to ${this.total.toLocaleString("en")} characters, over its limit of ${limits.stateChars.toLocaleString("en")}`;
     }
     const seq = this.state.seq;
-    const slots = new Map(this.known);
-    for (const [name, slot] of this.game) slots.set(name, { size: slot.size, count: slot.count });
-    carried.set(this.state, [
-      { seq, total: this.before, slots: this.known },
-      { seq: seq + 1, total: this.total, slots },
+    totals.set(this.state, [
+      { seq, total: this.before },
+      { seq: seq + 1, total: this.total },
     ]);
     return null;
   }
@@ -126,11 +110,8 @@ export class StateBudget {
     const known = this.game.get(name);
     if (known) return known;
     const value = own(this.state.values.game, name);
-    const { size, count } = this.known.get(name) ?? {
-      size: value === undefined ? 0 : gameSlotSize(name, measured(value)),
-      count: isRecord(value) ? Object.keys(value).length : -1,
-    };
-    const slot: GameSlot = { value, size, entries: new Map(), count, countBefore: count };
+    const count = isRecord(value) ? Object.keys(value).length : -1;
+    const slot: GameSlot = { value, size: value === undefined ? 0 : gameSlotSize(name, measured(value)), entries: new Map(), count, countBefore: count };
     this.game.set(name, slot);
     return slot;
   }
