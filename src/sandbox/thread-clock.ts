@@ -40,7 +40,7 @@ function open(path: string): number | null {
 }
 
 /** The calling thread's id ("<pid>/task/<tid>"), or null where the system does not say. */
-export function ownThreadId(): number | null {
+function ownThreadId(): number | null {
   try {
     const tid = Number(readlinkSync("/proc/thread-self").split("/").pop());
     return Number.isInteger(tid) && tid > 0 ? tid : null;
@@ -54,19 +54,8 @@ export function ownThreadId(): number | null {
  * it; null where the system keeps no count of the thread's CPU time (its clock would stand at zero).
  */
 export function timedThreadId(): number | null {
-  const tid = ownThreadId();
-  return threadCpuMs(tid) > 0 ? tid : null;
-}
-
-/** A thread of this process's CPU time so far, ms; NaN where unknown (a thread that ended, another system). */
-export function threadCpuMs(tid: number | null): number {
-  const fd = tid === null ? null : open(`/proc/self/task/${tid}/schedstat`);
-  if (fd === null) return Number.NaN;
-  try {
-    return readTimes(fd)?.cpuMs ?? Number.NaN;
-  } finally {
-    closeSync(fd);
-  }
+  const cpuMs = threadTimes()?.cpuMs ?? 0;
+  return cpuMs > 0 ? ownThreadId() : null;
 }
 
 /** The calling thread's file, kept open (a few µs a read): each worker has its own copy of this module. */
