@@ -120,6 +120,20 @@ export async function nextMessage(page: Page, shownBefore: (string | null)[]): P
   return (await fresh.first().textContent())!;
 }
 
+/**
+ * Writes a rule's code into a form's code field, replacing what it held, as a player does:
+ * opens the field, waits for the code editor to take over from the plain box (it is fetched on
+ * first focus), then writes. Writing while the box was being swapped for the editor once left the
+ * code in the editor twice on CI (most likely Playwright retrying its fill on the new editor before
+ * the editor's selection had caught up): a race of the driver, which a player's typing does not run.
+ */
+export async function writeCode(form: Locator, code: string): Promise<void> {
+  const field = form.getByLabel("Rule code");
+  await field.click();
+  await form.locator(".cm-editor").waitFor();
+  await field.fill(code);
+}
+
 /** Takes an action through its form, as a player would; `fill` fills the form first. Returns the message shown. */
 export async function actThrough(page: Page, name: string, fill: (form: Locator) => Promise<void> = async () => {}): Promise<string> {
   const form = actionForm(page, name);

@@ -15,6 +15,8 @@ export function runCli(args: string[], json: boolean, env: Record<string, string
   return new Promise((resolve) => {
     execFile(process.execPath, argv, { encoding: "utf8", env: { ...process.env, NOMOS_DB: "", ...env } }, (err, stdout, stderr) => {
       const code = err ? (typeof err.code === "number" ? err.code : -1) : 0;
+      // A process ended by a signal has no exit code: say which, so a failing assertion shows it.
+      if (err?.signal) stderr += `\n(the CLI was ended by ${err.signal})`;
       const parse = (text: string) => {
         try {
           return JSON.parse(text);

@@ -10,7 +10,7 @@ import { test } from "node:test";
 import type { Locator, Page } from "playwright-core";
 import { defaultPreset } from "../src/rulesets/default.js";
 import { listPresets } from "../src/ruleset-sources/presets.js";
-import { shot, signUpIn, useBrowser } from "./browser-helpers.js";
+import { shot, signUpIn, useBrowser, writeCode } from "./browser-helpers.js";
 
 const rig = useBrowser();
 
@@ -111,9 +111,8 @@ test("forms: rule pickers, words for what cannot be read, an amendment prefilled
 
   // Code that never finishes: the preview warns that adopted, the rule would not work.
   const editor = propose.getByLabel("Rule code");
-  await editor.click();
   // A type error is listed under the editor in words, with its line.
-  await editor.fill('const score: number = "many";');
+  await writeCode(propose, 'const score: number = "many";');
   assert.match((await propose.getByLabel("Problems in the code").locator("li").first().textContent({ timeout: 30_000 }))!, /^Line 1: .*not assignable/);
   await editor.fill("while (true) {}");
   await propose.getByRole("button", { name: "Preview adoption" }).click();

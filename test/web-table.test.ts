@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import type { Page } from "playwright-core";
-import { joinByInvitation, messagesShown, nextMessage, shot, signUpIn, useBrowser } from "./browser-helpers.js";
+import { joinByInvitation, messagesShown, nextMessage, shot, signUpIn, useBrowser, writeCode } from "./browser-helpers.js";
 
 const rig = useBrowser();
 
@@ -77,9 +77,7 @@ test("three players play a turn from the banner and the proposal cards, on a lap
   await form.getByLabel("Kind").selectOption("amend");
   await form.getByLabel("Rule", { exact: true }).selectOption("202");
   await form.getByLabel("Text (optional)", { exact: true }).fill("Each proposer gains 7 points when their proposal is closed, adopted or not.");
-  const editor = form.getByLabel("Rule code");
-  await editor.click();
-  await editor.fill(code);
+  await writeCode(form, code);
   const before = await messagesShown(grace);
   await form.getByRole("button", { name: "propose", exact: true }).click();
   assert.match(await nextMessage(grace, before), /^Done: propose/);

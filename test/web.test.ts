@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Page } from "playwright-core";
-import { actionForm, actThrough, messagesShown, nextMessage, shot, signUpIn, useBrowser } from "./browser-helpers.js";
+import { actionForm, actThrough, messagesShown, nextMessage, shot, signUpIn, useBrowser, writeCode } from "./browser-helpers.js";
 
 const rig = useBrowser();
 
@@ -133,9 +133,7 @@ test("three players play two circuits of Suber's Initial Set in their browsers",
     await form.getByLabel("Kind").selectOption("amend");
     await form.getByLabel("Rule", { exact: true }).selectOption("202");
     await form.getByLabel("Text (optional)", { exact: true }).fill("Each proposer gains 42 points when their proposal is closed, adopted or not.");
-    const editor = form.getByLabel("Rule code");
-    await editor.click();
-    await editor.fill(flat);
+    await writeCode(form, flat);
   };
   const proposeForm = action(ada.page, "propose");
   await amendment(proposeForm);
