@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { Game } from "../src/kernel/game.js";
+import { StateBudget } from "../src/kernel/state-budget.js";
 import type { RuleSpec } from "../src/kernel/types.js";
 import { compileRuleCode } from "../src/sandbox/compile-rule.js";
 import { engine } from "./helpers.js";
@@ -35,6 +36,31 @@ action("count", { describe: "Counts", input: t.object({}) }, () => n.set(n.get()
   assert.match(failed?.error ?? "", /state would grow past/);
   await game.act("ada-lovelace", "count", {});
   assert.equal(game.value("n"), 1, "an act that does not grow the state still works");
+  game.close();
+});
+
+test("the state's size carried from act to act is what measuring it afresh finds, whatever the acts changed", async () => {
+  // Each act measures only what it touches and carries the rest: a drift would move the limit.
+  const game = await gameOf(`
+const book = recordState<unknown>("book");
+const plain = gameState<unknown>("plain", { initial: null });
+const mine = playerState<unknown>("mine", { initial: null });
+const step = gameState("step", { initial: 0 });
+action("change", { describe: "Changes", input: t.object({}), changesRules: true }, () => {
+  const i = step.get();
+  step.set(i + 1);
+  book.set("k" + i, { n: i, text: ("é" + String.fromCharCode(10, 34)).repeat(i) });
+  if (i % 3 === 1) book.delete("k" + (i - 1));
+  if (i % 4 === 2) book.set("k" + i, [i, "again"]);
+  plain.set(i % 5 === 3 ? { a: [1, 2, { b: "c" }] } : "x".repeat(i));
+  mine.set(game.players()[0].id, { i });
+});`);
+  const sizes = () => [new StateBudget(game.state).size, new StateBudget(structuredClone(game.state)).size];
+  for (let i = 0; i < 12; i++) {
+    assert.equal((await game.act("ada-lovelace", "change", {})).failed, null);
+    const [carried, fresh] = sizes();
+    assert.equal(carried, fresh, `after act ${i + 1}`);
+  }
   game.close();
 });
 

@@ -2,8 +2,9 @@
  * How much state a game holds, followed effect by effect through one act as fold would
  * apply it: the size of all values (about their JSON length), of its channels' records
  * (rules open them, so they count as the rules' state), and the entries of each record.
- * Only what the act touches is measured; the game's total is measured once per state and
- * then carried from act to act, so a check costs what the act changes.
+ * Only what the act touches is measured; the game's total, and the size of each game state
+ * an act touched, are measured once per state and then carried from act to act, so a check
+ * costs what the act changes: setting one entry of a large record does not measure the record.
  */
 import { jsonSize, stringSize } from "./json-size.js";
 import { limits } from "./limits.js";
@@ -21,8 +22,14 @@ interface GameSlot {
   countBefore: number;
 }
 
-/** The game's total state size after act `seq`, for the states checked lately. */
-const totals = new WeakMap<object, { seq: number; total: number }[]>();
+/** The size and entries of a game state's slot (GameSlot's `size` and `count`). */
+type SlotSize = { size: number; count: number };
+
+/**
+ * The game's total state size after act `seq`, and the sizes of the game slots known then, for
+ * the states checked lately (before and after the last act checked: that act may not be kept).
+ */
+const carried = new WeakMap<object, { seq: number; total: number; slots: ReadonlyMap<string, SlotSize> }[]>();
 
 function measured(value: Json | undefined): number {
   if (value === undefined) return 0;
@@ -35,8 +42,6 @@ const gameSlotSize = (name: string, valueSize: number) => stringSize(name) + 2 +
 const playerSlotSize = (name: string, player: string, valueSize: number) => stringSize(name) + stringSize(player) + 4 + valueSize;
 
 function totalOf(state: Readonly<GameState>): number {
-  const known = totals.get(state)?.find((t) => t.seq === state.seq);
-  if (known) return known.total;
   let total = 0;
   for (const [name, value] of Object.entries(state.values.game)) total += gameSlotSize(name, measured(value));
   for (const [name, values] of Object.entries(state.values.player)) {
@@ -52,9 +57,18 @@ export class StateBudget {
   private readonly game = new Map<string, GameSlot>();
   private readonly player = new Map<string, number>();
   private readonly channels = new Map<string, number>();
+  /** Sizes of game slots as the act before left them. */
+  private readonly known: ReadonlyMap<string, SlotSize>;
 
   constructor(private readonly state: Readonly<GameState>) {
-    this.before = this.total = totalOf(state);
+    const known = carried.get(state)?.find((t) => t.seq === state.seq);
+    this.before = this.total = known ? known.total : totalOf(state);
+    this.known = known?.slots ?? new Map();
+  }
+
+  /** The game's state size (about its JSON length) with the act's changes so far. */
+  get size(): number {
+    return this.total;
   }
 
   /** A value set: of game state, of a player's state, or of one entry of a record. Returns a problem or null. */
@@ -99,9 +113,11 @@ export class StateBudget {
       return `the game's state would grow to ${this.total.toLocaleString("en")} characters, over its limit of ${limits.stateChars.toLocaleString("en")}`;
     }
     const seq = this.state.seq;
-    totals.set(this.state, [
-      { seq, total: this.before },
-      { seq: seq + 1, total: this.total },
+    const slots = new Map(this.known);
+    for (const [name, slot] of this.game) slots.set(name, { size: slot.size, count: slot.count });
+    carried.set(this.state, [
+      { seq, total: this.before, slots: this.known },
+      { seq: seq + 1, total: this.total, slots },
     ]);
     return null;
   }
@@ -110,8 +126,11 @@ export class StateBudget {
     const known = this.game.get(name);
     if (known) return known;
     const value = own(this.state.values.game, name);
-    const count = isRecord(value) ? Object.keys(value).length : -1;
-    const slot: GameSlot = { value, size: value === undefined ? 0 : gameSlotSize(name, measured(value)), entries: new Map(), count, countBefore: count };
+    const { size, count } = this.known.get(name) ?? {
+      size: value === undefined ? 0 : gameSlotSize(name, measured(value)),
+      count: isRecord(value) ? Object.keys(value).length : -1,
+    };
+    const slot: GameSlot = { value, size, entries: new Map(), count, countBefore: count };
     this.game.set(name, slot);
     return slot;
   }
