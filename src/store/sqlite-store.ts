@@ -144,6 +144,8 @@ function toInfo(row: GameRow): GameInfo {
 export class SqliteStore implements GameStore {
   private readonly statements;
   private readonly companions = new Map<string, (act: Act) => void>();
+  /** SQLite's data_version as read in this turn of the event loop ({@link foreignWrites}). */
+  private dataVersion: number | null = null;
 
   private constructor(
     private readonly db: Db,
@@ -288,8 +290,19 @@ export class SqliteStore implements GameStore {
     return Number(this.statements.lastSeq.get(gameId)?.seq ?? 0);
   }
 
+  /**
+   * Read once per turn of the event loop, not per request (each read takes SQLite's WAL read
+   * lock, a few µs to tens under load): every request handled in one turn arrived before the
+   * turn began, so another process's commit seen only in the next turn was concurrent with them.
+   */
   foreignWrites(): number {
-    return Number(this.statements.dataVersion.get()?.data_version ?? 0);
+    if (this.dataVersion === null) {
+      this.dataVersion = Number(this.statements.dataVersion.get()?.data_version ?? 0);
+      setImmediate(() => {
+        this.dataVersion = null;
+      });
+    }
+    return this.dataVersion;
   }
 
   /**
