@@ -292,8 +292,9 @@ export class SqliteStore implements GameStore {
 
   /**
    * Read once per turn of the event loop, not per request (each read takes SQLite's WAL read
-   * lock, a few µs to tens under load): every request handled in one turn arrived before the
-   * turn began, so another process's commit seen only in the next turn was concurrent with them.
+   * lock, a few µs to tens under load). The requests handled in one turn arrived by its poll,
+   * so another process's commit is seen by the next turn, well within a millisecond under
+   * load: as if it had come a moment later, which a commit racing a request may anyway.
    */
   foreignWrites(): number {
     if (this.dataVersion === null) {
