@@ -70,6 +70,29 @@ test("rule code with import or export is refused as a module, at 1:1", () => {
   assert.match(checkRuleCode(`import fs from "node:fs";\nfs;`)[0]!, /^1:1 rule code is a script/);
 });
 
+test("async functions and await are refused where they are written: the sandbox runs a rule's code synchronously", () => {
+  const source = [
+    'const score = gameState("score", { initial: 0 });',
+    "async function later() {",
+    "  await 1;",
+    "}",
+    "const arrow = async () => 1;",
+    "function* counting() { yield 1; }",
+  ].join("\n");
+  const problems = diagnoseRuleCode(source);
+  assert.deepEqual(
+    problems.map((p) => [p.line, p.column, source.slice(p.from, p.to)]),
+    [
+      [2, 1, "async"],
+      [3, 3, "await 1"],
+      [5, 15, "async"],
+    ],
+  );
+  for (const p of problems) assert.match(p.message, /^rule code runs synchronously, within one act: async functions and await are not available; remove async/);
+  // A generator is not async: it passes.
+  assert.deepEqual(checkRuleCode("function* counting() { yield 1; }\nconst n = counting().next().value;"), []);
+});
+
 test("code over the length limit is refused without checking it", () => {
   const source = `// ${"x".repeat(100_000)}`;
   assert.deepEqual(checkRuleCode(source), [`the code is ${source.length} characters long; the limit is 100000`]);

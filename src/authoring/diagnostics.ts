@@ -1,4 +1,5 @@
 /** Type-checks rule code against the rule API and says where each problem is, for editors and for proposals. */
+import type * as TypeScript from "typescript";
 import { discardRuleProgram, maxSourceLength, ruleFile, ruleService } from "./rule-service.js";
 
 export interface RuleDiagnostic {
@@ -34,6 +35,7 @@ export function diagnoseRuleCode(source: string): RuleDiagnostic[] {
       const firstLineEnd = source.search(/[\r\n\u2028\u2029]|$/);
       result.push(diagnostic(at(0), 0, firstLineEnd, "error", "rule code is a script: remove import and export statements (the rule API's names are global)"));
     }
+    for (const node of asyncNodes(ts, rule)) result.push(diagnostic(at(node.getStart(rule)), node.getStart(rule), node.getEnd(), "error", noAsync));
     for (const d of [...service.getSyntacticDiagnostics(ruleFile), ...service.getSemanticDiagnostics(ruleFile)]) {
       const from = Math.min(d.start ?? 0, source.length);
       const to = Math.min(from + (d.length ?? 0), source.length);
@@ -47,6 +49,25 @@ export function diagnoseRuleCode(source: string): RuleDiagnostic[] {
     return [diagnostic({ line: 1, column: 1 }, 0, 0, "error", `TypeScript could not check this code (${String(error)}); simplify it`)];
   }
   return result;
+}
+
+/**
+ * Rule code runs within one act, synchronously: the sandbox has no promises, so an async function
+ * is not even callable there. TypeScript's library declares them, so it would pass such code.
+ */
+const noAsync =
+  "rule code runs synchronously, within one act: async functions and await are not available; remove async (and await) and call the function directly";
+
+/** The async keywords (of functions, methods and arrows) and the awaits in a rule's code. */
+function asyncNodes(ts: typeof TypeScript, file: TypeScript.SourceFile): TypeScript.Node[] {
+  const found: TypeScript.Node[] = [];
+  const visit = (node: TypeScript.Node): void => {
+    if (node.kind === ts.SyntaxKind.AsyncKeyword || ts.isAwaitExpression(node)) found.push(node);
+    else if (ts.isForOfStatement(node) && node.awaitModifier) found.push(node.awaitModifier);
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
 }
 
 function diagnostic(
