@@ -12,7 +12,7 @@ import { decls, live, liveEntries, type ActionEntry } from "./loaded.js";
 import { correctPeople } from "./membership.js";
 import { actorRefusal } from "../kernel/participants.js";
 import { isParticipant } from "./participants.js";
-import { isSkipped, order, sameClass } from "./precedence.js";
+import { declaring, isSkipped, order, sameClass } from "./precedence.js";
 import { ask } from "./questions.js";
 import { runIsolated, runReadOnly } from "./run.js";
 import { correctStatus } from "./in-effect.js";
@@ -84,11 +84,9 @@ export function checkAction(provider: number, entry: ActionEntry, ctx: { actor: 
   }
   const ranked = order();
   const below = entry.prevails ? ranked.indexOf(provider) : Infinity;
-  for (const [i, n] of ranked.entries()) {
+  for (const [i, n] of declaring(ranked, "forbids", name, "*")) {
     // Prohibiting beats permitting (Nomic VIII 108 step 4) once the class of mutability has not decided.
-    if (i > below && !sameClass(n, provider)) continue;
-    const forbids = loaded.get(n)?.forbids;
-    if (!(forbids?.has(name) || forbids?.has("*")) || isSkipped(n)) continue;
+    if ((i > below && !sameClass(n, provider)) || isSkipped(n)) continue;
     const checks = [...(liveEntries(n, (l) => l.forbids, name) ?? []), ...(liveEntries(n, (l) => l.forbids, "*") ?? [])];
     for (const check of checks) {
       const reason = runReadOnly(n, `forbid ${name}`, () => reasonOf(check(frozenInput, ctx)), true);

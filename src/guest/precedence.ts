@@ -43,6 +43,29 @@ export function order(): number[] {
   return caches.order;
 }
 
+/**
+ * The rules of `ranked` (an order() made once per act, and anew whenever the rules or their
+ * declarations change) that declared one of `keys` under `kind`, each with its place in it:
+ * worked out once per order, for checks and questions asked many times in an act (a page's
+ * question checks each action for every player), since most rules declare neither.
+ */
+const declared = new WeakMap<number[], Map<string, [number, number][]>>();
+export function declaring(ranked: number[], kind: "forbids" | "answers", ...keys: string[]): [number, number][] {
+  let known = declared.get(ranked);
+  if (!known) declared.set(ranked, (known = new Map()));
+  const id = `${kind}\u0000${keys.join("\u0000")}`;
+  let found = known.get(id);
+  if (!found) {
+    found = [];
+    for (const [i, n] of ranked.entries()) {
+      const map = loaded.get(n)?.[kind];
+      if (map && keys.some((k) => map.has(k))) found.push([i, n]);
+    }
+    known.set(id, found);
+  }
+  return found;
+}
+
 function orderProblem(by: number, base: number[], proposed: unknown): string | null {
   if (!Array.isArray(proposed) || proposed.length !== base.length || !base.every((x) => proposed.includes(x))) {
     return 'the answer to "precedence" must list every rule number exactly once';

@@ -12,9 +12,8 @@
 import type { Json } from "../kernel/types.js";
 import { cur } from "./act.js";
 import { frozenJson } from "./json.js";
-import { loaded } from "./mirror.js";
 import { liveEntries } from "./loaded.js";
-import { byArbiter, claimsAt, isSkipped, order, sameClass, type Claimant } from "./precedence.js";
+import { byArbiter, claimsAt, declaring, isSkipped, order, sameClass, type Claimant } from "./precedence.js";
 import { runReadOnly } from "./run.js";
 
 export interface Answered {
@@ -38,8 +37,8 @@ export function ask(question: string, args: unknown, all: boolean): Answered[] {
 function answersTo(question: string, frozenArgs: Json, all: boolean): readonly Answered[] {
   const candidates: Claimant[] = [];
   let claimsMade = false;
-  for (const n of order()) {
-    if (!loaded.get(n)?.answers.has(question) || isSkipped(n)) continue;
+  for (const [, n] of declaring(order(), "answers", question)) {
+    if (isSkipped(n)) continue;
     const entries = liveEntries(n, (l) => l.answers, question);
     if (!entries) continue;
     for (const entry of entries) {
