@@ -13,6 +13,7 @@ import { dirname, resolve } from "node:path";
 import type { Act, GameInfo, GameState } from "../kernel/types.js";
 import { openSqlite, sqliteCode, StoreWriteError, writeFailure, type SqlDatabase } from "./sqlite-driver.js";
 import { WalSync } from "./wal-sync.js";
+import { WalCheckpointer } from "./wal-checkpoint.js";
 import { importProblem, StoreConflictError, takeCompanion, withCompanion, type GameStore, type Snapshot } from "../kernel/game-store.js";
 
 type Db = SqlDatabase;
@@ -151,6 +152,7 @@ export class SqliteStore implements GameStore {
     private readonly db: Db,
     private readonly path: string,
     private readonly sync: WalSync | null,
+    private readonly checkpointer: WalCheckpointer | null,
   ) {
     this.statements = {
       insertGame: db.prepare("INSERT INTO games (id, name, preset, created_at, seed) VALUES (?, ?, ?, ?, ?)"),
@@ -201,8 +203,12 @@ export class SqliteStore implements GameStore {
       throw explain(path, err);
     }
     const sync = options.durability === "process" || path === ":memory:" ? null : new WalSync(`${resolve(path)}-wal`);
-    if (sync) db.afterCommit(() => sync.committed());
-    return new SqliteStore(db, path, sync);
+    const checkpointer = path === ":memory:" ? null : new WalCheckpointer(db, resolve(path));
+    db.afterCommit(() => {
+      sync?.committed();
+      checkpointer?.committed();
+    });
+    return new SqliteStore(db, path, sync, checkpointer);
   }
 
   /** Throws if the disk failed a sync earlier: nothing more is written to a file that may have lost writes. */
@@ -384,7 +390,13 @@ export class SqliteStore implements GameStore {
     return this.db.driver;
   }
 
+  /** The checkpoints made off the event loop so far (wal-checkpoint.ts). */
+  get checkpoints(): Readonly<WalCheckpointer["done"]> {
+    return this.checkpointer?.done ?? { checkpoints: 0, caughtUp: 0 };
+  }
+
   close(): void {
+    this.checkpointer?.close();
     this.db.close();
     this.sync?.close();
   }
