@@ -10,7 +10,7 @@ import type { Json, RecordConvention, Visibility } from "../kernel/types.js";
 import { cur } from "./act.js";
 import { checkedName, frozenJson } from "./json.js";
 import { decls, type Declaring } from "./loaded.js";
-import { gameValues, playerValues, world, writeEntry, writeGame, writePlayer } from "./mirror.js";
+import { gameValues, playerValues, sealedValue, world, writeEntry, writeGame, writePlayer } from "./mirror.js";
 import { mayChange, mayRead } from "./run.js";
 
 type Options = { initial?: unknown; visibility?: unknown; describe?: unknown; readsSecret?: unknown; record?: unknown; display?: unknown };
@@ -58,7 +58,10 @@ export function stateApi(number: number, target: Declaring) {
     if (options.readsSecret === true && !l.reads.includes(n)) l.reads.push(n);
     return n;
   };
-  const gameGet = (n: string) => (gameValues.has(n) ? gameValues.get(n)! : initialOf(n));
+  /** A game value as stored: a record written in this act may still change (mirror.ts, drafts); hand out only its frozen entries. */
+  const stored = (n: string) => (gameValues.has(n) ? gameValues.get(n)! : initialOf(n));
+  /** A game value to hand out whole. */
+  const gameGet = (n: string) => (gameValues.has(n) ? sealedValue(n)! : initialOf(n));
   const setEntry = (name: string, key: unknown, value: unknown, remove: boolean) => {
     mayChange(number, `setting ${name}`);
     if (typeof key !== "string" && typeof key !== "number") throw new Error(`Rule ${number}: ${name} needs a key (a string or a number)`);
@@ -68,27 +71,24 @@ export function stateApi(number: number, target: Declaring) {
   return {
     recordState: (name: string, options?: Options) => {
       const n = declare(name, "game", { ...(options ?? {}), initial: {} });
-      const all = (): Record<string, Json> => {
+      const record = (read: (n: string) => Json): Record<string, Json> => {
         readable(n);
-        const v = gameGet(n);
+        const v = read(n);
         return (v && typeof v === "object" && !Array.isArray(v) ? v : {}) as Record<string, Json>;
+      };
+      const entry = (key: string | number) => {
+        const a = record(stored);
+        const k = String(key);
+        return Object.hasOwn(a, k) ? a[k] : undefined;
       };
       return Object.freeze({
         name: n,
-        get: (key: string | number) => {
-          const a = all();
-          const k = String(key);
-          return Object.hasOwn(a, k) ? a[k] : undefined;
-        },
+        get: entry,
         set: (key: string | number, value: unknown) => setEntry(n, key, value, false),
-        update: (key: string | number, change: (v: Json | undefined) => unknown) => {
-          const a = all();
-          const k = String(key);
-          setEntry(n, key, change(Object.hasOwn(a, k) ? a[k] : undefined), false);
-        },
+        update: (key: string | number, change: (v: Json | undefined) => unknown) => setEntry(n, key, change(entry(key)), false),
         delete: (key: string | number) => setEntry(n, key, undefined, true),
-        keys: () => Object.keys(all()),
-        all,
+        keys: () => Object.keys(record(stored)),
+        all: () => record(gameGet),
       });
     },
     gameState: (name: string, options: Options) => {

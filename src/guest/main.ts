@@ -21,7 +21,21 @@ import { doAction, drain, recordCorrection } from "./dispatch.js";
 import { errorText, frozenJson } from "./json.js";
 import { decls, declsJson, emptyLoaded, evaluate, freshen } from "./loaded.js";
 import { lockdown } from "./lockdown.js";
-import { caches, clearTimer, dropCaches, gameValues, loaded, measureState, playerValues, revertTo, rules, setPlayers, timers, world } from "./mirror.js";
+import {
+  caches,
+  clearTimer,
+  dropCaches,
+  gameValues,
+  loaded,
+  measureState,
+  playerValues,
+  revertTo,
+  rules,
+  sealAll,
+  setPlayers,
+  timers,
+  world,
+} from "./mirror.js";
 import { addPlayer, joinAsked, leaveAsked, renameAsked } from "./membership.js";
 import { attend, observerLeft } from "./participants.js";
 import { checkOutcome } from "./outcome.js";
@@ -140,6 +154,7 @@ function beginAct(req: GuestRequest, refuseChanges: string | null): void {
 }
 
 function endAct(): void {
+  sealAll();
   Object.assign(cur, { request: null, journal: [], effects: [], queue: [], running: [], readOnly: 0, loading: null, report: null });
 }
 
@@ -212,6 +227,7 @@ function boot(snapshotJson: string): string {
   rules.clear();
   loaded.clear();
   timers.clear();
+  sealAll();
   gameValues.clear();
   playerValues.clear();
   world.players = snap.players.map((p) => ({ ...p }));

@@ -189,28 +189,76 @@ export function writePlayer(name: string, player: string, value: unknown, rule: 
   emitEffect({ e: "state.set", name, player, value: v, rule });
 }
 
+/**
+ * Records written in this act and read whole by no code yet: written in place. A write copied
+ * the whole record, and the journal kept each copy to undo it, so an act writing n entries
+ * into a record of m took O(n·m) time and memory (2,500 writes into an empty record passed
+ * 256 MB). Now the first write in an act copies the record once, later ones change that copy,
+ * and whatever reads the record whole gets it frozen ({@link sealedValue}) and leaves it be.
+ */
+const drafts = new Set<Record<string, Json>>();
+/** Each draft's number of entries. */
+const entryCounts = new WeakMap<object, number>();
+
+/** A game value to hand out whole: a record being written is frozen first, and written to afresh after. */
+export function sealedValue(name: string): Json | undefined {
+  const v = gameValues.get(name);
+  if (v !== null && typeof v === "object" && drafts.delete(v as Record<string, Json>)) Object.freeze(v);
+  return v;
+}
+
+/** Freezes every record written in place (at the end of an act, and before the state is read whole). */
+export function sealAll(): void {
+  for (const d of drafts) Object.freeze(d);
+  drafts.clear();
+}
+
+function draftOf(name: string, base: Record<string, Json>): Record<string, Json> {
+  if (drafts.has(base)) return base;
+  const draft = { ...base };
+  drafts.add(draft);
+  entryCounts.set(draft, Object.keys(draft).length);
+  gameValues.set(name, draft);
+  return draft;
+}
+
 export function writeEntry(name: string, key: string, value: unknown, remove: boolean, rule: number, initial: Json): void {
   const had = gameValues.has(name),
     old = gameValues.get(name);
   const current = (had ? old : initial) as Record<string, Json> | null;
   const base = current && typeof current === "object" && !Array.isArray(current) ? current : {};
-  if (remove && !Object.hasOwn(base, key)) return;
-  const next: Record<string, Json> = { ...base };
-  if (remove) delete next[key];
-  else {
-    if (!Object.hasOwn(base, key) && Object.keys(base).length >= limits.recordEntries) {
-      throw new Error(`${name} has ${limits.recordEntries} entries, the most a record may hold`);
-    }
-    next[key] = frozenJson(value, `${name}[${key}]`);
+  const hadKey = Object.hasOwn(base, key);
+  if (remove && !hadKey) return;
+  let entry: Json | undefined;
+  if (!remove) {
+    const count = entryCounts.get(base) ?? Object.keys(base).length;
+    if (!hadKey && count >= limits.recordEntries) throw new Error(`${name} has ${limits.recordEntries} entries, the most a record may hold`);
+    entry = frozenJson(value, `${name}[${key}]`);
     charge(copied.chars);
   }
-  const oldEntry = Object.hasOwn(base, key) ? JSON.stringify(base[key]).length + key.length + 3 : 0;
+  const oldEntry = hadKey ? JSON.stringify(base[key]).length + key.length + 3 : 0;
   const newEntry = remove ? 0 : copied.chars + key.length + 3;
   account(name, (sizes.get(name) ?? name.length) - oldEntry + newEntry);
-  record(() => {
-    if (had) gameValues.set(name, old as Json);
-    else gameValues.delete(name);
-  });
-  gameValues.set(name, Object.freeze(next));
-  emitEffect(remove ? { e: "state.deleted", name, key, rule } : { e: "state.set", name, key, value: next[key]!, rule });
+  // Checked and charged: only now is anything written.
+  const fresh = !drafts.has(base);
+  const draft = draftOf(name, base);
+  const before = base[key];
+  if (fresh) {
+    record(() => {
+      if (had) gameValues.set(name, old as Json);
+      else gameValues.delete(name);
+    });
+  } else {
+    // Undone on the record as it is then, which code may have read whole (and frozen) meanwhile.
+    record(() => {
+      const now = draftOf(name, gameValues.get(name) as Record<string, Json>);
+      if (hadKey) now[key] = before as Json;
+      else delete now[key];
+      entryCounts.set(now, (entryCounts.get(now) ?? 0) + (hadKey ? 0 : -1) + (remove ? 1 : 0));
+    });
+  }
+  if (remove) delete draft[key];
+  else draft[key] = entry as Json;
+  entryCounts.set(draft, (entryCounts.get(draft) ?? 0) + (remove ? -1 : hadKey ? 0 : 1));
+  emitEffect(remove ? { e: "state.deleted", name, key, rule } : { e: "state.set", name, key, value: entry as Json, rule });
 }
