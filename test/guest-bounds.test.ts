@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { Game } from "../src/kernel/game.js";
+import { limits } from "../src/kernel/limits.js";
 import { StateBudget } from "../src/kernel/state-budget.js";
 import type { RuleSpec } from "../src/kernel/types.js";
 import { compileRuleCode } from "../src/sandbox/compile-rule.js";
@@ -150,5 +151,33 @@ test("a rule stopped in the act that enacts it (a game's creation) is reported a
   assert.equal(game.state.failures[0]?.rule, 2, "the stopped rule is among the failures players see");
   assert.equal(game.state.failures[0]?.seq, 1);
   assert.match(game.state.failures[0]?.error ?? "", /ran out of fuel/);
+  game.close();
+});
+
+test("a game's rules hold no more memory than the sandbox's limit, however they allocate", async () => {
+  // QuickJS's own limit counts allocations, not bytes, under Emscripten: 8 MB arrays passed it
+  // until the WebAssembly memory's own ceiling, 2 GB (src/sandbox/sandbox-worker.ts).
+  const game = await gameOf(`
+const held = gameState("held", { initial: 0 });
+const n = gameState("n", { initial: 0 });
+action("hoard", { describe: "Hoards", input: t.object({}) }, () => {
+  let count = 0;
+  try {
+    const all: Float64Array[] = [];
+    for (;;) {
+      all.push(new Float64Array(1_000_000));
+      count++;
+    }
+  } catch {
+    // out of memory: what was held is freed with the array
+  }
+  held.set(count);
+});
+action("count", { describe: "Counts", input: t.object({}) }, () => n.set(n.get() + 1));`);
+  assert.equal((await game.act("ada-lovelace", "hoard", {})).failed, null);
+  const held = game.value("held") as number;
+  assert.ok(held >= 1 && held * 8_000_000 <= limits.memoryBytes, `the rule held ${held} arrays of 8 MB`);
+  await game.act("ada-lovelace", "count", {});
+  assert.equal(game.value("n"), 1, "the game goes on, with its memory back");
   game.close();
 });
