@@ -139,3 +139,28 @@ action("nest", { describe: "Nests 40 levels more", input: t.object({}), changesR
   assert.equal(depth, 40, "the failed write changed nothing");
   game.close();
 });
+
+test("schemas built again at each act are the schemas their arguments say, whichever rule built one like it first", async () => {
+  // Schemas are reused across acts and rules by what they are made of (src/guest/schemas.ts).
+  const game = await gameOf(
+    `
+const picked = gameState<number[]>("picked", { initial: [] });
+action("low", { describe: "From 1", input: t.object({ n: t.integer({ minimum: 1, describe: "A number" }), note: t.string() }, { optional: ["note"] }), changesRules: true }, (input) =>
+  picked.set([...picked.get(), input.n]));`,
+    `
+action("high", { describe: "From 5", input: t.object({ n: t.integer({ minimum: 5, describe: "A number" }), note: t.string() }), changesRules: true }, () => {});`,
+    `action("nan", { describe: "Not a number", input: t.object({ n: t.integer({ minimum: Number.NaN }) }) }, () => {});`,
+  );
+  assert.match(game.state.broken["3"] ?? "", /finite number/);
+  for (let i = 0; i < 3; i++) {
+    assert.equal((await game.act("ada-lovelace", "low", { n: 2 + i })).failed, null);
+    await assert.rejects(game.act("ada-lovelace", "high", { n: 2, note: "x" }), /input\.n must be 5 or more/);
+    await assert.rejects(game.act("ada-lovelace", "high", { n: 7 }), /note/);
+    await assert.rejects(game.act("ada-lovelace", "low", { n: 0 }), /input\.n must be 1 or more/);
+  }
+  assert.deepEqual(game.value("picked"), [2, 3, 4]);
+  const inputs = Object.fromEntries(Object.values(game.state.declares).flatMap((d) => d.actions.map((a) => [a.name, a.input])));
+  assert.deepEqual((inputs.low as { required: string[] }).required, ["n"]);
+  assert.deepEqual((inputs.high as { required: string[] }).required, ["n", "note"]);
+  game.close();
+});
