@@ -192,7 +192,7 @@ export function writePlayer(name: string, player: string, value: unknown, rule: 
 /**
  * Records written in this act and read whole by no code yet: written in place. A write copied
  * the whole record, and the journal kept each copy to undo it, so an act writing n entries
- * into a record of m took O(n·m) time and memory (2,500 writes into an empty record passed
+ * into a record of m took O(n·m) time and memory (2,500 writes into a record of 2,500 passed
  * 256 MB). Now the first write in an act copies the record once, later ones change that copy,
  * and whatever reads the record whole gets it frozen ({@link sealedValue}) and leaves it be.
  */
