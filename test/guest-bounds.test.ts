@@ -176,7 +176,7 @@ action("hoard", { describe: "Hoards", input: t.object({}) }, () => {
 action("count", { describe: "Counts", input: t.object({}) }, () => n.set(n.get() + 1));`);
   assert.equal((await game.act("ada-lovelace", "hoard", {})).failed, null);
   const held = game.value("held") as number;
-  assert.ok(held >= 1 && held * 8_000_000 <= limits.memoryBytes, `the rule held ${held} arrays of 8 MB`);
+  assert.ok(held >= 1 && held * 8_000_000 <= limits.sandboxMemoryBytes, `the rule held ${held} arrays of 8 MB`);
   await game.act("ada-lovelace", "count", {});
   assert.equal(game.value("n"), 1, "the game goes on, with its memory back");
   game.close();

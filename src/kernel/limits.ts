@@ -17,8 +17,14 @@ export const limits = {
   replayActMs: 30_000,
   /** CPU time loading a game's rules into a fresh sandbox may take (ms). */
   bootMs: 5000,
-  /** Memory of one game's sandbox (bytes). */
+  /** The largest single allocation of one game's sandbox (bytes): QuickJS's own limit, which under Emscripten bounds no more than that. */
   memoryBytes: 64 * 1024 * 1024,
+  /**
+   * All the memory of one game's sandbox, its WebAssembly memory (bytes). Well above one act's
+   * needs: whether an act runs out depends on what earlier acts left in the heap, so a bound
+   * near them would make acts fail, or replays differ, by history.
+   */
+  sandboxMemoryBytes: 256 * 1024 * 1024,
   /** JavaScript heap of the thread around a game's sandbox (MB): its messages, not the rules' memory. */
   sandboxHeapMb: 128,
   /** Wall time a sandbox's thread may take to start, before any rule runs (ms). */

@@ -9,6 +9,7 @@ import * as variantModule from "@jitl/quickjs-wasmfile-release-sync";
 import { QuickJsGuest, type GuestCall, type GuestLimits } from "./quickjs-guest.js";
 import { RuleClockWriter } from "./rule-clock.js";
 import { threadTimes, timedThreadId } from "./thread-clock.js";
+import { limits } from "../kernel/limits.js";
 import { SandboxInterrupted } from "../kernel/sandbox.js";
 import type { WorkerReply, WorkerRequest } from "./worker-protocol.js";
 
@@ -36,17 +37,17 @@ const base = variantModule.default as unknown as QuickJSSyncVariant;
 const threadCpu = setup.timed && threadTimes() ? () => threadTimes()!.cpuMs : undefined;
 
 /**
- * The guest's whole memory, its WebAssembly memory, grows no larger than the limit. QuickJS's
- * own limit (setMemoryLimit) cannot bound it: built with Emscripten it counts 8 bytes for
- * each allocation whatever its size, so it refuses one allocation over the limit but never a
- * sum of them (quickjs-emscripten issue 271), and rule code could fill 2 GB with 8 MB arrays.
+ * The guest's whole memory, its WebAssembly memory, grows no larger than `sandboxMemoryBytes`.
+ * QuickJS's own limit (setMemoryLimit) cannot bound it: built with Emscripten it counts 8 bytes
+ * for each allocation whatever its size, so it refuses one allocation over the limit but never
+ * a sum of them (quickjs-emscripten issue 271), and rule code could fill 2 GB with 8 MB arrays.
  * Past this maximum, malloc fails and QuickJS throws its "out of memory".
  */
 const wasmPage = 65536;
 const wasmMemory = new WebAssembly.Memory({
   // The module's own initial size, 16 MiB (its stack and data included): it may not start smaller.
   initial: 256,
-  maximum: Math.max(256, Math.floor(setup.limits.memoryBytes / wasmPage)),
+  maximum: Math.max(256, Math.floor(limits.sandboxMemoryBytes / wasmPage)),
 });
 
 // The module compiled once by the main thread: no worker compiles the WebAssembly again.
