@@ -9,7 +9,7 @@ const plural = (n: unknown, one: string) => `${number(n)} ${one}${n === 1 ? "" :
 
 /**
  * A text's length in characters as people count them and as JSON Schema's maxLength does
- * (Unicode code points: one beyond U+FFFF counts once, not as the two UTF-16 units String.length counts).
+ * (Unicode code points: a character beyond U+FFFF is one, not the two UTF-16 units of String.length).
  */
 export function characters(text: string): number {
   let n = 0;
