@@ -8,7 +8,7 @@ import type { GuestQuery, GuestQueryResult, QueryRefusal } from "../kernel/guest
 import type { Json } from "../kernel/types.js";
 import { actorRefusal } from "../kernel/participants.js";
 import { cur, isRefusal, refusal } from "./act.js";
-import { checkAction } from "./dispatch.js";
+import { checksOf, runChecks, type ActionChecks } from "./dispatch.js";
 import { frozenJson } from "./json.js";
 import { loaded, world } from "./mirror.js";
 import { live } from "./loaded.js";
@@ -22,7 +22,8 @@ const awaitsQuestion = "play.awaits";
 const movesQuestion = "board.moves";
 
 export function answerQuery(query: GuestQuery): GuestQueryResult {
-  const refused = Object.fromEntries(query.actors.map((actor) => [actor, refusedNow(actor)]));
+  const actions = offered();
+  const refused = Object.fromEntries(query.actors.map((actor) => [actor, refusedNow(actions, actor)]));
   const from = cur.effects.length;
   const awaits = query.awaits ? ask(awaitsQuestion, null, true).map((a) => ({ rule: a.rule, value: a.value })) : [];
   const failures = failedSince(from);
@@ -44,26 +45,34 @@ function failedSince(from: number): GuestQueryResult["failures"] {
   return failures;
 }
 
-/** For every action offered, why the rules would refuse it to `actor` now whatever the input, or null. */
-function refusedNow(actor: string): Record<string, QueryRefusal | null> {
-  const out = new Map<string, QueryRefusal | null>();
-  const empty = frozenJson({}, "input") as Json;
+/** Every action offered now, with the rules that check it: the same for every player asked about. */
+function offered(): ActionChecks[] {
+  const out = new Map<string, ActionChecks>();
   for (const n of order()) {
     if (!loaded.get(n)?.actions.size || suspended.has(n)) continue;
     // Its when and forbids are called below: this act's closures.
     const l = live(n);
     if (!l || l.failed) continue;
-    for (const entry of l.actions.values()) {
-      if (out.has(entry.name)) continue;
-      try {
-        if (!entry.participants && !world.players.some((p) => p.id === actor)) throw refusal(actorRefusal(entry.name, entry.describe), null);
-        checkAction(n, entry, Object.freeze({ actor, action: entry.name }), empty);
-        out.set(entry.name, null);
-      } catch (err) {
-        // A check that throws is its rule's failure, not a refusal: the page must not break on it.
-        out.set(entry.name, isRefusal(err) ? { reason: err.reason, rule: err.rule } : null);
-      }
+    for (const entry of l.actions.values()) if (!out.has(entry.name)) out.set(entry.name, checksOf(n, entry));
+  }
+  return [...out.values()];
+}
+
+/** For every action offered, why the rules would refuse it to `actor` now whatever the input, or null. */
+function refusedNow(actions: ActionChecks[], actor: string): Record<string, QueryRefusal | null> {
+  const out: Record<string, QueryRefusal | null> = {};
+  const empty = frozenJson({}, "input") as Json;
+  const player = world.players.some((p) => p.id === actor);
+  for (const checks of actions) {
+    const entry = checks.entry;
+    try {
+      if (!entry.participants && !player) throw refusal(actorRefusal(entry.name, entry.describe), null);
+      runChecks(checks, Object.freeze({ actor, action: entry.name }), empty);
+      out[entry.name] = null;
+    } catch (err) {
+      // A check that throws is its rule's failure, not a refusal: the page must not break on it.
+      out[entry.name] = isRefusal(err) ? { reason: err.reason, rule: err.rule } : null;
     }
   }
-  return Object.fromEntries(out);
+  return out;
 }

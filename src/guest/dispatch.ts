@@ -73,24 +73,44 @@ export function doAction(actor: string, name: string, input: Json): void {
  * An action that `prevails` escapes the forbids of rules below its own in precedence and of
  * another class of mutability (an immutable rule's action, a mutable rule's forbids).
  * Throws the refusal, citing the rule. The same checks tell a page which actions are open
- * (src/guest/availability.ts).
+ * (src/guest/availability.ts), for several players in turn: so which rules check an action is
+ * worked out once ({@link checksOf}), and each check's closures are still taken just before it runs.
  */
 export function checkAction(provider: number, entry: ActionEntry, ctx: { actor: string; action: string }, frozenInput: Json): void {
+  runChecks(checksOf(provider, entry), ctx, frozenInput);
+}
+
+/** Which rules check an action, in order: what {@link checkAction} works out before it asks them. */
+export interface ActionChecks {
+  provider: number;
+  entry: ActionEntry;
+  /** The rules whose forbids apply, in precedence order. */
+  forbidding: number[];
+}
+
+export function checksOf(provider: number, entry: ActionEntry): ActionChecks {
+  const ranked = order();
+  const below = entry.prevails ? ranked.indexOf(provider) : Infinity;
+  const forbidding: number[] = [];
+  // Prohibiting beats permitting (Nomic VIII 108 step 4) once the class of mutability has not decided.
+  for (const [i, n] of declaring(ranked, "forbids", entry.name, "*")) if (i <= below || sameClass(n, provider)) forbidding.push(n);
+  return { provider, entry, forbidding };
+}
+
+export function runChecks({ provider, entry, forbidding }: ActionChecks, ctx: { actor: string; action: string }, frozenInput: Json): void {
   const name = entry.name;
   const when = entry.when;
   if (when && !isSkipped(provider)) {
     const reason = runReadOnly(provider, `when ${name}`, () => reasonOf(when(ctx)), true);
     if (reason) throw refusal(reason, provider);
   }
-  const ranked = order();
-  const below = entry.prevails ? ranked.indexOf(provider) : Infinity;
-  for (const [i, n] of declaring(ranked, "forbids", name, "*")) {
-    // Prohibiting beats permitting (Nomic VIII 108 step 4) once the class of mutability has not decided.
-    if ((i > below && !sameClass(n, provider)) || isSkipped(n)) continue;
-    const checks = [...(liveEntries(n, (l) => l.forbids, name) ?? []), ...(liveEntries(n, (l) => l.forbids, "*") ?? [])];
-    for (const check of checks) {
-      const reason = runReadOnly(n, `forbid ${name}`, () => reasonOf(check(frozenInput, ctx)), true);
-      if (reason) throw refusal(reason, n);
+  for (const n of forbidding) {
+    if (isSkipped(n)) continue;
+    for (const key of [name, "*"]) {
+      for (const check of liveEntries(n, (l) => l.forbids, key) ?? []) {
+        const reason = runReadOnly(n, `forbid ${name}`, () => reasonOf(check(frozenInput, ctx)), true);
+        if (reason) throw refusal(reason, n);
+      }
     }
   }
 }

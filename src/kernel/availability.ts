@@ -3,9 +3,11 @@
  * whatever the input (each action's `when`, then every forbid asked with an empty input:
  * the same checks that refuse an act), what play awaits, from whom ("play.awaits"), and the
  * squares each player's piece may move to ("board.moves", checked in board-moves.ts).
- * One read-only sandbox call per act answers every action for the players of a table (a
- * large game's in batches, as their pages are read); the answers are kept until the next
- * act, so reading a page stays cheap and never waits on a sandbox between acts (a rule
+ * One read-only sandbox call per act answers every action for the player whose page is read
+ * and, with it, for the players who read theirs after the last act read: open pages follow
+ * every act, and checking one more player costs little beside the call itself (every rule's
+ * top level runs again), while one who reads now and then is not checked at every act for nothing.
+ * The answers are kept until the next act, so reading a page stays cheap (a rule
  * whose answer changes with time alone sets a timer, whose firing is an act). Nothing here
  * may break a page: a sandbox that fails or answers nonsense refuses nothing and awaits nothing.
  */
@@ -63,6 +65,9 @@ export class Availability {
   private awaited: { awaits: Awaited[]; failures: RuleFailure[] } | null = null;
   private readonly refusals = new Map<string, Record<string, Refused | null>>();
   private readonly moves = new Map<string, { moves: BoardMove[]; failures: RuleFailure[] }>();
+  /** The players who read their standing since the last act, and those who did after the last act that had readers: checked alongside whoever reads first. */
+  private readers = new Set<string>();
+  private lastReaders = new Set<string>();
 
   constructor(private readonly hooks: Hooks) {}
 
@@ -73,6 +78,8 @@ export class Availability {
       this.awaited = null;
       this.refusals.clear();
       this.moves.clear();
+      // Acts in a burst may pass before the pages that follow them read again: their readers are kept.
+      if (this.readers.size) [this.lastReaders, this.readers] = [this.readers, new Set()];
     }
     const actions = this.hooks.actions();
     if (state.status === "over") {
@@ -81,10 +88,11 @@ export class Availability {
     }
     // Observers and applicants too: the guest refuses them the actions open to players only.
     const actor = player !== null && roleOf(state, player) !== null ? player : null;
+    if (actor !== null) this.readers.add(actor);
     const known = actor === null ? {} : this.refusals.get(actor);
     if (!known || !this.awaited) {
-      // The other players' pages follow an act: asked with this one's, while the batch is small.
-      const others = state.players.map((p) => p.id).filter((p) => p !== actor && !this.refusals.has(p));
+      // The pages that followed the last act will follow this one: asked with this one's, while the batch is small.
+      const others = state.players.map((p) => p.id).filter((p) => p !== actor && this.lastReaders.has(p) && !this.refusals.has(p));
       const actors = known ? [] : [actor!, ...others.slice(0, batch - 1)];
       const raw = await this.ask({ ...base, seq: state.seq, actors, awaits: !this.awaited });
       if (!this.awaited) this.awaited = awaitsOf(raw, state, actions);
