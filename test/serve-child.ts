@@ -1,5 +1,6 @@
 /** `nomos serve` as a child process, as a user starts it, on loopback and a free port. */
 import { spawn, type ChildProcess } from "node:child_process";
+import { builtCli } from "./built-cli.js";
 
 /** One line of the server's log (JSON lines on its standard output). */
 export type LogLine = Record<string, unknown> & { level: number; msg: string };
@@ -21,7 +22,7 @@ export interface ServeChild {
 
 /** `args` are added to the serve command's (`--log-level debug`, `--trust-proxy 127.0.0.1`...). */
 export async function startServeChild(db: string, args: string[] = []): Promise<ServeChild> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", "--db", db, "serve", "--port", "0", "--host", "127.0.0.1", ...args], {
+  const child = spawn(process.execPath, [builtCli(), "--db", db, "serve", "--port", "0", "--host", "127.0.0.1", ...args], {
     stdio: ["ignore", "pipe", "pipe"],
     // The operator's settings come from the arguments alone, whatever the environment running the tests says.
     env: {
