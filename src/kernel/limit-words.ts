@@ -9,7 +9,7 @@ const plural = (n: unknown, one: string) => `${number(n)} ${one}${n === 1 ? "" :
 
 /**
  * A text's length in characters as people count them and as JSON Schema's maxLength does
- * (Unicode code points: a character beyond U+FFFF is one, not the two UTF-16 units of String.length).
+ * (by Unicode scalar value: an emoji is 1, where String.length says 2 for its surrogate pair).
  */
 export function characters(text: string): number {
   let n = 0;
