@@ -16,6 +16,7 @@ import { registerServeCommand } from "./commands/serve.js";
 import { defaultDb, UsageError, type GlobalOptions } from "./context.js";
 import { registerGameCommands } from "./game-commands.js";
 import { registerRemoteCommands } from "./remote/commands.js";
+import { compileQuickJsForShortRuns } from "../sandbox/quickjs-sandbox.js";
 import { localSurface } from "./surface.js";
 import { guardOutput } from "./terminal-text.js";
 
@@ -49,6 +50,10 @@ registerPlayCommand(program, globals);
 registerServeCommand(program, globals);
 registerBackupCommand(program, globals);
 registerRemoteCommands(program, globals);
+// Every command but `serve` runs the rules for a moment and exits.
+program.hook("preAction", (_, command) => {
+  if (command.name() !== "serve") compileQuickJsForShortRuns();
+});
 
 function fail(code: string, message: string, rule: number | null = null): void {
   process.stderr.write(json ? `${JSON.stringify({ error: { code, message, rule } })}\n` : `error: ${message}\n`);
