@@ -33,11 +33,11 @@ function quickJsModule(): Promise<WebAssembly.Module> {
 
 /**
  * For a process that runs the rules for a moment and exits (a CLI command): QuickJS's
- * WebAssembly is compiled by V8's baseline compiler only. Node 20's V8 otherwise compiles every
- * function a second time, optimized, on background threads: 0.3 s of CPU of the 1 s a `state`
- * takes, for code the command is gone before it runs (Node 22 and later compile lazily and do
- * not gain). A server keeps the optimizing compiler: its acts cost 12% more CPU without it.
- * Called before the first sandbox, or it changes nothing.
+ * WebAssembly is compiled by V8's baseline compiler only. V8 otherwise compiles the hot
+ * functions again, optimized, on background threads: on Node 20 and 22 a third of the CPU of a
+ * `state` (1.0 → 0.65 s), for code the command is gone before it runs. (Node 24's V8 ignores
+ * flags set once it runs: there it changes nothing.) A server keeps the optimizing compiler:
+ * its acts cost 12% more CPU without it. Called before the first sandbox, or it changes nothing.
  */
 export function compileQuickJsForShortRuns(): void {
   if (compiled === undefined) setFlagsFromString("--liftoff-only");
