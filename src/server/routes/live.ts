@@ -60,14 +60,19 @@ export function liveRoutes(app: Api, context: ServerContext): void {
         Connection: "keep-alive",
         "X-Accel-Buffering": "no",
       });
+      // A reconnecting page's Last-Event-ID is newer than the act its URL names.
+      const lastSeen = Number(request.headers["last-event-id"] ?? request.query.after);
+      // The act a page catches up on may be the one the hub is about to announce: it hears of each once.
+      let told = Number.isFinite(lastSeen) ? lastSeen : -1;
       const send = (news: News) => {
-        if (news.kind === "act") raw.write(`id: ${news.seq}\nevent: act\ndata: ${JSON.stringify({ seq: news.seq })}\n\n`);
-        else raw.write(`event: message\ndata: ${JSON.stringify({ id: news.id })}\n\n`);
+        if (news.kind === "post") raw.write(`event: message\ndata: ${JSON.stringify({ id: news.id })}\n\n`);
+        else if (news.seq > told) {
+          told = news.seq;
+          raw.write(`id: ${news.seq}\nevent: act\ndata: ${JSON.stringify({ seq: news.seq })}\n\n`);
+        }
       };
       raw.write("retry: 1000\n\n");
-      // A reconnecting page's Last-Event-ID is newer than the act its URL names. It hears of the
-      // newest act once the disk has it, as every watcher does (GameHub.change).
-      const lastSeen = Number(request.headers["last-event-id"] ?? request.query.after);
+      // A page that missed acts hears of the newest once the disk has it, as every watcher does (GameHub.change).
       const newest = game.state.seq;
       if (Number.isFinite(lastSeen) && lastSeen < newest) {
         void Promise.resolve(context.hub.engine.store.durable?.()).then(
