@@ -1,7 +1,7 @@
 /**
- * The hostile bodies through the command line: the CLI as built for the tests (built-cli.ts) on a game file, each body
- * in a game of its own, each command a process whose CPU is measured (bash's `times`) and
- * which is killed if it has not answered in 60 s.
+ * The hostile bodies through the command line: the CLI as the tests build it (built-cli.ts)
+ * on a game file, each body in a game of its own, each command a process whose CPU is
+ * measured (bash's `times`) and which is killed if it has not answered in 60 s.
  */
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";

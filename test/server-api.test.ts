@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { openSqlite } from "../src/store/sqlite-driver.js";
-import { ApiClient, startServer, suberTable, type TestServer } from "./server-helpers.js";
+import { ApiClient, listen, startServer, suberTable, type TestServer } from "./server-helpers.js";
 
 let server: TestServer;
 before(async () => {
@@ -339,6 +339,18 @@ describe("live updates", () => {
     while (!caught.includes("event: act")) caught += new TextDecoder().decode((await r2.read()).value);
     assert.match(caught, new RegExp(`id: ${acted.body.seq}`));
     again.abort();
+  });
+
+  test("a page that last heard of more acts than the game has (a game restored from a backup) hears of the next", async () => {
+    const table = await suberTable(server, ["Mo No", "Oz Po"]);
+    const stream = await listen(table.clients[0]!, table.id, { headers: { "last-event-id": "9999" } });
+    try {
+      const acted = await (await moving(table)).act(table.id, "propose", { change: { kind: "enact", text: "Be brief." } });
+      assert.equal(acted.status, 200);
+      assert.match(await stream.until(new RegExp(`id: ${acted.body.seq}\n`)), new RegExp(`id: ${acted.body.seq}\n`));
+    } finally {
+      stream.close();
+    }
   });
 });
 

@@ -62,8 +62,10 @@ export function liveRoutes(app: Api, context: ServerContext): void {
       });
       // A reconnecting page's Last-Event-ID is newer than the act its URL names.
       const lastSeen = Number(request.headers["last-event-id"] ?? request.query.after);
-      // The act a page catches up on may be the one the hub is about to announce: it hears of each once.
-      let told = Number.isFinite(lastSeen) ? lastSeen : -1;
+      const newest = game.state.seq;
+      // The act a page catches up on may be the one the hub is about to announce: it hears of each
+      // once. (A page that claims more than the game has, as after a restore, hears of what comes.)
+      let told = Number.isFinite(lastSeen) ? Math.min(lastSeen, newest) : -1;
       const send = (news: News) => {
         if (news.kind === "post") raw.write(`event: message\ndata: ${JSON.stringify({ id: news.id })}\n\n`);
         else if (news.seq > told) {
@@ -73,7 +75,6 @@ export function liveRoutes(app: Api, context: ServerContext): void {
       };
       raw.write("retry: 1000\n\n");
       // A page that missed acts hears of the newest once the disk has it, as every watcher does (GameHub.change).
-      const newest = game.state.seq;
       if (Number.isFinite(lastSeen) && lastSeen < newest) {
         void Promise.resolve(context.hub.engine.store.durable?.()).then(
           () => raw.destroyed || send({ kind: "act", seq: newest }),
