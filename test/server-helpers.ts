@@ -155,8 +155,10 @@ export async function listen(client: ApiClient, id: string, options: { after?: n
       const deadline = Date.now() + ms;
       while (!pattern.test(text) && Date.now() < deadline) {
         pending ??= reader.read();
-        const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), Math.max(0, deadline - Date.now())));
-        const chunk = await Promise.race([pending, timeout]);
+        let timer: NodeJS.Timeout | undefined;
+        const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), Math.max(0, deadline - Date.now()))));
+        // Cleared once read: a pending timer would keep the test's process alive after its last test.
+        const chunk = await Promise.race([pending, timeout]).finally(() => clearTimeout(timer));
         if (chunk === null) break;
         pending = null;
         if (chunk.done) break;
