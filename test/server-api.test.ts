@@ -341,13 +341,20 @@ describe("live updates", () => {
     again.abort();
   });
 
-  test("a page that last heard of more acts than the game has (a game restored from a backup) hears of the next", async () => {
+  test("a page that heard of more acts than the game has (a game restored from a backup) is told to read it again, then hears of the next", async () => {
     const table = await suberTable(server, ["Mo No", "Oz Po"]);
+    const newest = (await table.clients[0]!.get(`/api/games/${table.id}`)).body.view.seq as number;
     const stream = await listen(table.clients[0]!, table.id, { headers: { "last-event-id": "9999" } });
     try {
+      await stream.until(new RegExp(`id: ${newest}\n`));
       const acted = await (await moving(table)).act(table.id, "propose", { change: { kind: "enact", text: "Be brief." } });
       assert.equal(acted.status, 200);
-      assert.match(await stream.until(new RegExp(`id: ${acted.body.seq}\n`)), new RegExp(`id: ${acted.body.seq}\n`));
+      const heard = await stream.until(new RegExp(`id: ${acted.body.seq}\n`));
+      assert.deepEqual(
+        heard.match(/(?<=id: )\d+/g),
+        [String(newest), String(acted.body.seq)],
+        "told of the game as it stands, then of the next act, each once",
+      );
     } finally {
       stream.close();
     }

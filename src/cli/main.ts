@@ -47,12 +47,12 @@ registerGameFileCommands(program, globals);
 registerGameCommands(localSurface(program, globals));
 registerArchiveCommands(program, globals);
 registerPlayCommand(program, globals);
-registerServeCommand(program, globals);
+const serve = registerServeCommand(program, globals);
 registerBackupCommand(program, globals);
 registerRemoteCommands(program, globals);
-// Every command but `serve` runs the rules for a moment and exits.
+// Every command but `serve` runs the rules for a moment, or a replay of some seconds, and exits.
 program.hook("preAction", (_, command) => {
-  if (command.name() !== "serve") compileQuickJsForShortRuns();
+  if (command !== serve) compileQuickJsForShortRuns();
 });
 
 function fail(code: string, message: string, rule: number | null = null): void {

@@ -64,10 +64,11 @@ export interface Driver {
 }
 
 /**
- * The most CPU (ms) hostile code may add to one command: the act run to its deadline, run again
- * to learn which rule to blame, and the sandbox booted after each (src/kernel/game.ts), 1.4 s
- * on a quiet machine; the rest is room for a loaded host, where the boots cost up to three
- * times as much (2.04 s in all once in CI). A deadline that failed would cost far more.
+ * The most CPU (ms) hostile code may add to one command. An act with one rule to blame (each
+ * body here has one) runs to its deadline, runs again to learn which rule it was, and boots
+ * the sandbox after each (src/kernel/game.ts): 1.4 s on a quiet machine. The rest is room for
+ * a loaded host, where the boots cost up to three times as much (2.04 s in all once in CI).
+ * Export and replay have the same bound. A deadline that failed would cost far more.
  */
 export const hostileCpuMs = 2 * limits.actMs + 2000;
 

@@ -22,8 +22,9 @@ interface ServeOptions {
 const collect = (value: string, previous: string[]) => [...previous, value];
 const fromEnv = (name: string) => (process.env[name] ? process.env[name].split(",").map((h) => h.trim()) : []);
 
-export function registerServeCommand(program: Command, globals: () => GlobalOptions): void {
-  program
+/** Returns the command, which alone runs the rules for hours (src/cli/main.ts). */
+export function registerServeCommand(program: Command, globals: () => GlobalOptions): Command {
+  return program
     .command("serve")
     .description("start the server: the web UI and the HTTP API (described at /api/openapi.json); logs JSON lines to standard output")
     .option("--port <n>", "the port to listen on (0 picks a free one)", process.env.PORT ?? "8080")

@@ -63,9 +63,11 @@ export function liveRoutes(app: Api, context: ServerContext): void {
       // A reconnecting page's Last-Event-ID is newer than the act its URL names.
       const lastSeen = Number(request.headers["last-event-id"] ?? request.query.after);
       const newest = game.state.seq;
-      // The act a page catches up on may be the one the hub is about to announce: it hears of each
-      // once. (A page that claims more than the game has, as after a restore, hears of what comes.)
-      let told = Number.isFinite(lastSeen) ? Math.min(lastSeen, newest) : -1;
+      // A page that missed acts, or that heard of acts this game no longer has (it was restored
+      // from a backup), is told of the newest act: it fetches the game again.
+      const behind = Number.isFinite(lastSeen) && lastSeen !== newest;
+      // The act a page catches up on may be the one the hub is about to announce: it hears of each once.
+      let told = !Number.isFinite(lastSeen) ? -1 : lastSeen > newest ? newest - 1 : lastSeen;
       const send = (news: News) => {
         if (news.kind === "post") raw.write(`event: message\ndata: ${JSON.stringify({ id: news.id })}\n\n`);
         else if (news.seq > told) {
@@ -74,8 +76,8 @@ export function liveRoutes(app: Api, context: ServerContext): void {
         }
       };
       raw.write("retry: 1000\n\n");
-      // A page that missed acts hears of the newest once the disk has it, as every watcher does (GameHub.change).
-      if (Number.isFinite(lastSeen) && lastSeen < newest) {
+      // Once the disk has it, as every watcher hears of an act (GameHub.change).
+      if (behind) {
         void Promise.resolve(context.hub.engine.store.durable?.()).then(
           () => raw.destroyed || send({ kind: "act", seq: newest }),
           () => undefined, // a disk that failed: the page hears nothing it could lose
