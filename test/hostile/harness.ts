@@ -70,7 +70,14 @@ export interface Driver {
  * a loaded host, where the boots cost up to three times as much (2.04 s in all once in CI).
  * Export and replay have the same bound. A deadline that failed would cost far more.
  */
-export const hostileCpuMs = 2 * limits.actMs + 2000;
+const hostileCpuMs = 2 * limits.actMs + 2000;
+
+/** What to report of a command that took more CPU than {@link hostileCpuMs} on top of a harmless one's; null if it did not. */
+export function overCpu(what: string, cpuMs: number | null, allowanceMs: number): string | null {
+  return cpuMs !== null && cpuMs > hostileCpuMs + allowanceMs
+    ? `${what} took ${Math.round(cpuMs)} ms of CPU (a harmless one takes ${Math.round(allowanceMs)})`
+    : null;
+}
 
 /** The numbers and texts of the rules before the hostile rule: none of them may change. */
 export type Protected = Map<number, { text: string; mutable: boolean }>;
@@ -248,8 +255,8 @@ export async function runBody(d: Driver, body: Body, initial: Protected): Promis
   // Every command answered, within the CPU bound.
   for (const s of d.sent) {
     if (!s.outcome.answered) problem("answers", `${s.what} did not answer (${s.outcome.text.slice(0, 160)})`);
-    if (s.outcome.cpuMs !== null && s.outcome.cpuMs > hostileCpuMs + d.cpuAllowanceMs)
-      problem("cpu", `${s.what} took ${Math.round(s.outcome.cpuMs)} ms of CPU (a harmless one takes ${Math.round(d.cpuAllowanceMs)})`);
+    const over = overCpu(s.what, s.outcome.cpuMs, d.cpuAllowanceMs);
+    if (over) problem("cpu", over);
   }
 
   const verified = await d.verify();
