@@ -32,14 +32,11 @@ function quickJsModule(): Promise<WebAssembly.Module> {
 }
 
 /**
- * For a process that runs the rules for a moment and exits (a CLI command): QuickJS's
- * WebAssembly is compiled by V8's baseline compiler only. V8 otherwise compiles the hot
- * functions again, optimized, on background threads: on Node 20 and 22 a third of the CPU of a
- * `state` (1.0 → 0.65 s), for code the command is gone before it runs. (Node 24's V8 ignores
- * flags set once it runs: there it changes nothing.) A server keeps the optimizing compiler:
- * its acts cost 12% more CPU without it. Measured on longer commands too: `nomos play` and a
- * `verify` of 3.4 s take the same wall time either way. The flag is the process's (QuickJS is
- * its only WebAssembly); set before the first sandbox, or it changes nothing.
+ * For a process that runs the rules for a moment and exits (a CLI command): V8 compiles
+ * QuickJS's WebAssembly with its baseline compiler only, not again optimized on background
+ * threads for code the process exits before running (a third of a command's CPU on Node 20
+ * and 22; Node 24 ignores flags set at run time). A server keeps the optimizing compiler. The
+ * flag is the process's (QuickJS is its only WebAssembly) and must come before the first sandbox.
  */
 export function compileQuickJsForShortRuns(): void {
   if (compiled === undefined) setFlagsFromString("--liftoff-only");
