@@ -355,6 +355,11 @@ describe("live updates", () => {
         [String(newest), String(acted.body.seq)],
         "told of the game as it stands, then of the next act, each once",
       );
+      assert.deepEqual(
+        heard.match(/(?<=data: ).*/g)?.filter((d) => d.includes("seq")),
+        [JSON.stringify({ seq: newest, restored: true }), JSON.stringify({ seq: acted.body.seq })],
+        "the first says the game was restored, so the page reads it anew",
+      );
     } finally {
       stream.close();
     }

@@ -20,7 +20,7 @@ const stream = {
     "text/event-stream": {
       schema: Type.String({
         description:
-          '`act` events (id: the act\'s seq, data: {"seq": n}) and `message` events (data: {"id": n}: a message posted, edited, deleted or redacted); each only to those who may know of it (a private channel\'s messages, and their acts, reach its readers alone)',
+          '`act` events (id: the act\'s seq, data: {"seq": n}, with "restored": true when the game has fewer acts than the page heard of: it was restored from a backup, and the page must read it anew) and `message` events (data: {"id": n}: a message posted, edited, deleted or redacted); each only to those who may know of it (a private channel\'s messages, and their acts, reach its readers alone)',
       }),
     },
   },
@@ -68,18 +68,18 @@ export function liveRoutes(app: Api, context: ServerContext): void {
       const behind = Number.isFinite(lastSeen) && lastSeen !== newest;
       // The act a page catches up on may be the one the hub is about to announce: it hears of each once.
       let told = !Number.isFinite(lastSeen) ? -1 : lastSeen > newest ? newest - 1 : lastSeen;
-      const send = (news: News) => {
+      const send = (news: News, restored = false) => {
         if (news.kind === "post") raw.write(`event: message\ndata: ${JSON.stringify({ id: news.id })}\n\n`);
         else if (news.seq > told) {
           told = news.seq;
-          raw.write(`id: ${news.seq}\nevent: act\ndata: ${JSON.stringify({ seq: news.seq })}\n\n`);
+          raw.write(`id: ${news.seq}\nevent: act\ndata: ${JSON.stringify(restored ? { seq: news.seq, restored } : { seq: news.seq })}\n\n`);
         }
       };
       raw.write("retry: 1000\n\n");
       // Once the disk has it, as every watcher hears of an act (GameHub.change).
       if (behind) {
         void Promise.resolve(context.hub.engine.store.durable?.()).then(
-          () => raw.destroyed || send({ kind: "act", seq: newest }),
+          () => raw.destroyed || send({ kind: "act", seq: newest }, lastSeen > newest),
           () => undefined, // a disk that failed: the page hears nothing it could lose
         );
       }

@@ -5,7 +5,8 @@
  * the log's new entries only while a tab shows it (Log, Channels) or the game has not started
  * (the header says so, from the log); the channels and their messages only on the Channels tab.
  * The live stream opens once the page is read, saying which act the page has: the server
- * then tells at once of any act since, and again after a reconnect (Last-Event-ID).
+ * then tells at once of any act since, and again after a reconnect (Last-Event-ID); or, if the
+ * game has fewer acts than that (restored from a backup), that the page must read it anew.
  */
 import { get } from "../api.js";
 import type { Channel, GamePage, LogEntry, Message, Rule } from "../types.js";
@@ -201,6 +202,22 @@ export class GameFeed {
     return this.log;
   }
 
+  /**
+   * The game was restored from a backup: it has fewer acts than the page showed, so nothing read
+   * is a part of it. The next read takes the page, rules, log and channels anew.
+   */
+  private forget(): void {
+    this.wanted = 0;
+    this.forced = true;
+    this.rulesVersion = -1;
+    this.log = [];
+    this.logged = 0;
+    this.logReadTo = -1;
+    this.started = null;
+    this.view.log([]);
+    if (channelTabs.has(this.tab)) void this.readMessages();
+  }
+
   private listen(): void {
     if (this.closed) return;
     const source = new EventSource(`/api/games/${this.id}/live${this.page ? `?after=${this.page.view.seq}` : ""}`);
@@ -215,7 +232,11 @@ export class GameFeed {
       this.dropped = true;
       this.view.connected(false);
     });
-    source.addEventListener("act", (event) => void this.refresh(Number(JSON.parse((event as MessageEvent<string>).data).seq)));
+    source.addEventListener("act", (event) => {
+      const news = JSON.parse((event as MessageEvent<string>).data) as { seq: number; restored?: boolean };
+      if (news.restored) this.forget();
+      void this.refresh(Number(news.seq));
+    });
     source.addEventListener("message", () => {
       if (channelTabs.has(this.tab)) void this.readMessages();
     });
