@@ -87,14 +87,21 @@ export const cur = {
 };
 
 type Calendar = (ask: string) => string;
-let host: { running?: Running; calendar?: Calendar } | null = null;
+type Reusable = (js: string) => boolean;
+let host: { running?: Running; calendar?: Calendar; reusable?: Reusable } | null = null;
 
 /** The host's hooks, captured before any rule loads (and removed from the global object). */
 export function captureHost(global: Record<string, unknown>): void {
-  const h = global.__nomosHost as { running?: Running; calendar?: Calendar } | undefined;
+  const h = global.__nomosHost as { running?: Running; calendar?: Calendar; reusable?: Reusable } | undefined;
   if (h && typeof h.running === "function") host = { running: h.running };
   if (h && typeof h.calendar === "function") host = { ...host, calendar: h.calendar };
+  if (h && typeof h.reusable === "function") host = { ...host, reusable: h.reusable };
   delete global.__nomosHost;
+}
+
+/** Whether the host, having read this code, says its closures keep nothing between calls (src/sandbox/reusable-code.ts). */
+export function hostFindsReusable(js: string): boolean {
+  return host?.reusable?.(js) === true;
 }
 
 /** The host's answer to a calendar question (JSON text in, JSON text out: src/sandbox/calendar.ts). */

@@ -64,7 +64,9 @@ export function doAction(actor: string, name: string, input: Json): void {
   const ctx = Object.freeze({ actor, action: name });
   const frozenInput = frozenJson(input, "input", Infinity);
   checkAction(provider, entry, ctx, frozenInput);
-  runIsolated(provider, `action ${name}`, () => entry.handler(frozenInput, ctx));
+  // Called on nothing: `this` would be the entry, which a later act's entry copies.
+  const handler = entry.handler;
+  runIsolated(provider, `action ${name}`, () => handler(frozenInput, ctx));
 }
 
 /**

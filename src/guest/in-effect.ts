@@ -34,7 +34,8 @@ function verdict(n: number, answering: number[]): Suspension | null {
     if (!entries) continue;
     for (const entry of entries) {
       const said = runReadOnly(m, `answer ${inEffectQuestion}`, () => {
-        const v = entry.fn(frozenJson({ rule: n }, "the question's arguments") as Json);
+        const respond = entry.fn;
+        const v = respond(frozenJson({ rule: n }, "the question's arguments") as Json);
         return v === false ? `Rule ${m} says so` : typeof v === "string" ? v.slice(0, 2000) || `Rule ${m} says so` : null;
       });
       if (said) return { rule: m, reason: said };

@@ -1,12 +1,14 @@
 /**
  * Loading rule code. A rule's code is compiled once into a function of the rule API; that
- * function is called afresh at the start of every act, so whatever a rule keeps in its own
- * variables lasts one act only. Replay is then exact whatever the code keeps between calls,
+ * function is called afresh in every act that calls the rule, so whatever a rule keeps in its
+ * own variables lasts one act only. Replay is then exact whatever the code keeps between calls,
  * and memory a rule holds on to is freed when the act ends. The top level only declares:
- * reading the game there is refused, so what a rule declares depends on its code alone.
+ * reading the game there is refused, so what a rule declares depends on its code alone. Code
+ * whose closures can keep nothing between calls, as the host reads it, is not run again: its
+ * closures serve every act (`reusable`).
  */
 import type { DataVisibility, Json, RuleDeclares, RuleRecord, StateDecl } from "../kernel/types.js";
-import { cur, emitEffect, pop, push } from "./act.js";
+import { cur, emitEffect, hostFindsReusable, pop, push } from "./act.js";
 import { errorText, frozenJson } from "./json.js";
 import { harden } from "./lockdown.js";
 import { caches, freshIn, loaded, rules, setLoaded } from "./mirror.js";
@@ -56,6 +58,8 @@ export interface Loaded {
   failed: string | null;
   /** The code whose top level declared all this (set once it ran without failing). */
   js: string | null;
+  /** Its closures keep nothing between calls (src/sandbox/reusable-code.ts): they serve every act. */
+  reusable: boolean;
 }
 
 export function emptyLoaded(): Loaded {
@@ -70,6 +74,7 @@ export function emptyLoaded(): Loaded {
     channels: new Map(),
     failed: null,
     js: null,
+    reusable: false,
   };
 }
 
@@ -110,15 +115,15 @@ function apiArgs(number: number, l: Loaded, known: Loaded | null): unknown[] {
 }
 
 export const apiNames = ["gameState", "playerState", "recordState", "t", "action", "forbid", "on", "answer", "game", "ruleProperty", "channel"] as const;
-const compiled = new Map<string, (...api: unknown[]) => void>();
+const compiled = new Map<string, { body: (...api: unknown[]) => void; reusable: boolean }>();
 
-function compile(js: string): (...api: unknown[]) => void {
-  let body = compiled.get(js);
-  if (!body) {
-    body = new Function(...apiNames, `"use strict";\n${js}`) as (...api: unknown[]) => void;
-    compiled.set(js, body);
+function compile(js: string): { body: (...api: unknown[]) => void; reusable: boolean } {
+  let made = compiled.get(js);
+  if (!made) {
+    made = { body: new Function(...apiNames, `"use strict";\n${js}`) as (...api: unknown[]) => void, reusable: hostFindsReusable(js) };
+    compiled.set(js, made);
   }
-  return body;
+  return made;
 }
 
 /**
@@ -133,8 +138,10 @@ export function evaluate(rec: RuleRecord, known: Loaded | null = null): Loaded {
   cur.loading = rec.number;
   push({ rule: rec.number, during: "load" });
   try {
-    compile(rec.code.js)(...args);
+    const code = compile(rec.code.js);
+    code.body(...args);
     l.js = rec.code.js;
+    l.reusable = code.reusable;
   } catch (err) {
     return { ...emptyLoaded(), failed: errorText(err) };
   } finally {
@@ -191,9 +198,10 @@ export function disabledAt(rule: number): { error: string; during: string } | un
 
 /**
  * At the start of each act no rule's closures may be called: each rule's top level runs again
- * the first time the act needs them ({@link live}), so that no closure outlives an act. What
- * the rules declare is known meanwhile: a top level cannot read the game, so it declares the
- * same whenever it runs. An act that calls no code of a rule does not run its top level.
+ * the first time the act needs them ({@link live}), so that no closure outlives an act (but
+ * those of reusable code, which can keep nothing). What the rules declare is known meanwhile:
+ * a top level cannot read the game, so it declares the same whenever it runs. An act that
+ * calls no code of a rule does not run its top level.
  */
 export function freshen(): void {
   caches.order = null;
@@ -211,6 +219,10 @@ export function live(n: number): Loaded | undefined {
   if (!before || freshIn.has(n)) return before;
   const rec = rules.get(n);
   if (!rec?.code || before.failed || cur.disabled[n] !== undefined) return before;
+  if (before.reusable && before.js === rec.code.js) {
+    freshIn.add(n);
+    return before;
+  }
   const l = evaluate(rec, before);
   if (l.failed) {
     setLoaded(n, l);

@@ -28,7 +28,8 @@ export function order(): number[] {
     if (!entries) continue;
     for (const entry of entries) {
       const proposed = runReadOnly(n, "answer precedence", () => {
-        const value = entry.fn(frozenJson(base, "the rules in precedence order"));
+        const respond = entry.fn;
+        const value = respond(frozenJson(base, "the rules in precedence order"));
         return value === undefined ? undefined : frozenJson(value, 'the answer to "precedence"');
       });
       if (proposed === undefined) continue;
@@ -154,7 +155,8 @@ function arbitrate(by: number, question: string, contenders: number[]): number |
   try {
     const args = frozenJson({ question, rules: contenders }, '"precedence.conflict"');
     for (const entry of entries) {
-      const value = runReadOnly(by, "answer precedence.conflict", () => entry.fn(args));
+      const respond = entry.fn;
+      const value = runReadOnly(by, "answer precedence.conflict", () => respond(args));
       if (value === undefined) continue;
       if (typeof value === "number" && contenders.includes(value)) return value;
       fail(by, "answer precedence.conflict", `the answer to "precedence.conflict" must be one of the rules in conflict (${contenders.join(", ")}) or nothing`);

@@ -48,7 +48,8 @@ function answersTo(question: string, frozenArgs: Json, all: boolean): readonly A
   }
   const answer = (c: Claimant): Json | undefined =>
     runReadOnly(c.rule, `answer ${question}`, () => {
-      const value = c.fn(frozenArgs);
+      const respond = c.fn;
+      const value = respond(frozenArgs);
       return value === undefined ? undefined : frozenJson(value, `Rule ${c.rule}'s answer to "${question}"`);
     });
   if (!claimsMade && !all) {

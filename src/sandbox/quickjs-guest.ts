@@ -9,6 +9,7 @@ import type { Culprit } from "../kernel/guest-protocol.js";
 import type { RuleClockWriter } from "./rule-clock.js";
 import { SandboxInterrupted } from "../kernel/sandbox.js";
 import { answerCalendar } from "./calendar.js";
+import { reusableCode } from "./reusable-code.js";
 
 export interface GuestLimits {
   fuel: number;
@@ -121,6 +122,7 @@ export class QuickJsGuest {
   /**
    * `__nomosHost.running(rule, during?)`: the runtime says whose code runs from now on.
    * `__nomosHost.calendar(ask)`: local time in a time zone, which only the host knows (src/sandbox/calendar.ts).
+   * `__nomosHost.reusable(js)`: whether a rule's closures keep nothing between calls (src/sandbox/reusable-code.ts).
    */
   private defineHost(): void {
     const ctx = this.context;
@@ -141,6 +143,11 @@ export class QuickJsGuest {
     });
     ctx.setProp(host, "calendar", calendar);
     calendar.dispose();
+    const reusable = ctx.newFunction("reusable", (jsHandle) =>
+      jsHandle && ctx.typeof(jsHandle) === "string" && reusableCode(ctx.getString(jsHandle)) ? ctx.true : ctx.false,
+    );
+    ctx.setProp(host, "reusable", reusable);
+    reusable.dispose();
     ctx.setProp(ctx.global, "__nomosHost", host);
     running.dispose();
     host.dispose();

@@ -5,6 +5,7 @@
  */
 import { createContext, runInContext } from "node:vm";
 import { answerCalendar } from "./calendar.js";
+import { reusableCode } from "./reusable-code.js";
 import { guestSource } from "./guest-source.js";
 import type { BootSnapshot, GuestQuery, GuestQueryResult, GuestRequest, GuestResult } from "../kernel/guest-protocol.js";
 import type { Sandbox } from "../kernel/sandbox.js";
@@ -17,7 +18,7 @@ interface GuestApi {
 }
 
 export async function createTrustedSandbox(): Promise<Sandbox> {
-  const context = createContext({ __nomosHost: { running: () => {}, calendar: answerCalendar } });
+  const context = createContext({ __nomosHost: { running: () => {}, calendar: answerCalendar, reusable: reusableCode } });
   const api = runInContext(guestSource(), context) as GuestApi;
   return {
     alive: true,

@@ -1,0 +1,80 @@
+/**
+ * Rule code whose closures the guest keeps from act to act instead of running its top level
+ * again (src/sandbox/reusable-code.ts): only code whose closures can keep nothing. Each way a
+ * closure could carry a value past its act is played, in QuickJS, and must start afresh in
+ * every act, as all rule code did before; and the rulesets' own code is found reusable, or the
+ * shortcut would serve no game.
+ */
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { Game } from "../src/kernel/game.js";
+import { stripRuleCode } from "../src/sandbox/compile-rule.js";
+import { reusableCode } from "../src/sandbox/reusable-code.js";
+import { engine } from "./helpers.js";
+
+/** Ways a closure could keep a count between acts, each a rule's code whose `tick` counts its calls into state `n`. */
+const keepers: Record<string, string> = {
+  "a top-level let": `let n = 0;
+action("tick", { describe: "Ticks", input: t.object({}) }, () => { n++; count.set(n); });`,
+  "a top-level array": `const bag = [];
+action("tick", { describe: "Ticks", input: t.object({}) }, () => { bag.push(1); count.set(bag.length); });`,
+  "a property of a top-level function": `function counter() { return 0; }
+action("tick", { describe: "Ticks", input: t.object({}) }, () => { counter.n = (counter.n ?? 0) + 1; count.set(counter.n); });`,
+  "a property of a named handler, set through its own name": `action("tick", { describe: "Ticks", input: t.object({}) }, function tick() {
+  tick.n = (tick.n ?? 0) + 1; count.set(tick.n); });`,
+  "a property of a state's handle's method": `action("tick", { describe: "Ticks", input: t.object({}) }, () => { count.set.n = (count.set.n ?? 0) + 1; count.set(count.set.n); });`,
+  "a helper handed on as a value": `const helper = () => 0;
+action("tick", { describe: "Ticks", input: t.object({}) }, () => { const h = helper; h.n = (h.n ?? 0) + 1; count.set(h.n); });`,
+  // A handler is called on nothing: setting a property on \`this\` fails the handler.
+  "the object a handler is called on": `action("tick", { describe: "Ticks", input: t.object({}) }, function () { this.n = (this.n ?? 0) + 1; count.set(this.n); });`,
+  "the top level's arguments": `action("tick", { describe: "Ticks", input: t.object({}) }, () => { arguments.n = (arguments.n ?? 0) + 1; count.set(arguments.n); });`,
+  "a handler made by a call": `function make() { let n = 0; return () => { n++; count.set(n); }; }
+action("tick", { describe: "Ticks", input: t.object({}) }, make());`,
+  "a handler made by a function run at once": `action("tick", { describe: "Ticks", input: t.object({}) }, (() => { let n = 0; return () => { n++; count.set(n); }; })());`,
+};
+
+test("no closure keeps a value past its act, whichever way a rule's code tries, and the shortcut does not take such code", async () => {
+  for (const [way, body] of Object.entries(keepers)) {
+    const code = stripRuleCode(`const count = gameState("n", { initial: 0 });\n${body}`);
+    assert.equal(reusableCode(code.js), false, `${way}: taken as reusable`);
+    const game = await Game.create(engine(), { name: way, preset: null, rules: [{ number: 1, text: "Counts.", mutable: true, code }] });
+    await game.join("Ada Lovelace");
+    const counts: unknown[] = [];
+    for (let i = 0; i < 3; i++) {
+      const acted = await game.act("ada-lovelace", "tick", {});
+      if (way === "the object a handler is called on") assert.match(acted.failed?.error ?? "", /undefined/, way);
+      else assert.equal(acted.failed, null, `${way}: ${acted.failed?.error}`);
+      counts.push(game.value("n"));
+    }
+    const once = way === "the object a handler is called on" ? 0 : 1;
+    assert.deepEqual(counts, [once, once, once], `${way}: each act's count starts afresh`);
+    game.close();
+  }
+});
+
+test("code that only declares, calls its helpers and hands them to the API is reusable: nearly all of the rulesets'", () => {
+  const reusable = stripRuleCode(`const n = gameState("n", { initial: 0 });
+const WEEK = 7 * 24 * 60 * 60 * 1000;
+const form = t.object({ amount: t.integer({ minimum: 1 }) }, { describe: "How much" });
+function twice(x: number) { return 2 * x; }
+const check = () => (n.get() > 3 ? "too many" : undefined);
+forbid("add", check);
+action("add", { describe: "Adds", input: form, when: check }, (input) => n.update((v) => v + twice(input.amount) + WEEK * 0));`);
+  assert.equal(reusableCode(reusable.js), true);
+  // A getter runs rule code at the top level, where it could make a closure with a count of its own.
+  const getter = stripRuleCode(
+    `action("tick", { describe: "Ticks", input: t.object({}), get when() { let n = 0; return () => (++n > 9 ? "late" : undefined); } }, () => {});`,
+  );
+  assert.equal(reusableCode(getter.js), false);
+  const found: Record<string, [number, number]> = {};
+  for (const set of ["suber", "n_omic", "nomicron", "nomic-viii"]) {
+    const dir = join("src", "rulesets", set);
+    const files = readdirSync(dir).filter((f) => /^\d+\.ts$/.test(f));
+    found[set] = [files.filter((f) => reusableCode(stripRuleCode(readFileSync(join(dir, f), "utf8")).js)).length, files.length];
+  }
+  // Suber's Rule 212 keeps a form in a top-level object: it runs afresh. The others here were counted when this was written.
+  assert.deepEqual(found.suber, [16, 17]);
+  for (const [set, [reusable, all]] of Object.entries(found)) assert.ok(reusable >= all / 2, `${set}: only ${reusable} of ${all} rules reusable`);
+});
