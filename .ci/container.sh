@@ -8,6 +8,8 @@
 # dockerd if this script started it.
 #
 # NOMOS_CI_NODE=24 builds on Node 24 instead (the store then uses node:sqlite).
+# NOMOS_CI_RUN_AFTER=FILE: once the image is built, waits for FILE to say "run" (or "stop")
+# before running it, so that the build can overlap other work and the run need not share the CPUs.
 # NOMOS_CI_KEEP_BASE=1 keeps the base image and reuses it next time (for working on this script).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -139,6 +141,13 @@ docker build --build-arg NODE_IMAGE="$base" --tag "$image" . >"$work/build.log" 
   { tail -n 60 "$work/build.log"; exit 1; }
 docker image ls --format '{{.Repository}}:{{.Tag}}: {{.Size}}' "$base"
 docker image ls --format '{{.Repository}}:{{.Tag}}: {{.Size}}' "$image"
+
+if [ -n "${NOMOS_CI_RUN_AFTER:-}" ]; then
+  until [ -s "$NOMOS_CI_RUN_AFTER" ]; do sleep 1; done
+  [ "$(cat "$NOMOS_CI_RUN_AFTER")" = run ] || { echo "not run: the work before it failed"; exit 0; }
+  started_at=$SECONDS
+  step "The work the build overlapped is done"
+fi
 
 # The container's published port on 127.0.0.1 (a free one, picked by docker at each start).
 address() { docker port "$container" 8080/tcp | head -n 1; }

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
-import { builtCli } from "./built-cli.js";
+import { builtCli, cliNodeArgs } from "./built-cli.js";
 import { runCli } from "./cli-run.js";
 
 const dir = mkdtempSync(join(tmpdir(), "nomos-closed-"));
@@ -17,7 +17,7 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 /** Runs `nomos ...args` with its stdout closed from the start, as `| head -0` would. */
 function runClosed(args: string[]): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [builtCli(), ...args], {
+    const child = spawn(process.execPath, [...cliNodeArgs, builtCli(), ...args], {
       stdio: ["ignore", "pipe", "pipe"],
       env: { ...process.env, NOMOS_DB: "" },
     });

@@ -1,6 +1,6 @@
 /** Runs the CLI as a child process, as a user would, and collects what it printed. */
 import { execFile } from "node:child_process";
-import { builtCli } from "./built-cli.js";
+import { builtCli, cliNodeArgs } from "./built-cli.js";
 
 export interface Run {
   code: number;
@@ -12,7 +12,7 @@ export interface Run {
 
 /** Runs `nomos ...args`; with `json`, `out` is stdout parsed and `error` the JSON error from stderr. */
 export function runCli(args: string[], json: boolean, env: Record<string, string> = {}): Promise<Run> {
-  const argv = [builtCli(), ...(json ? ["--json"] : []), ...args];
+  const argv = [...cliNodeArgs, builtCli(), ...(json ? ["--json"] : []), ...args];
   return new Promise((resolve) => {
     execFile(process.execPath, argv, { encoding: "utf8", env: { ...process.env, NOMOS_DB: "", ...env } }, (err, stdout, stderr) => {
       const code = err ? (typeof err.code === "number" ? err.code : -1) : 0;

@@ -9,7 +9,7 @@ import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSyn
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { builtCli } from "./built-cli.js";
+import { builtCli, cliNodeArgs } from "./built-cli.js";
 import { bodies } from "./hostile/bodies.js";
 import { overCpu, runBody, summarize, type BodyResult, type Driver, type LogEntry, type Outcome, type Protected, type Sent } from "./hostile/harness.js";
 
@@ -34,7 +34,7 @@ function run(db: string, args: string[], cwd = dir): Promise<Run> {
   const started = Date.now();
   const script = 'timeout -s KILL 60 "$@"; rc=$?; times >&3; exit $rc';
   return new Promise((done) => {
-    const child = spawn("bash", ["-c", script, "bash", process.execPath, cli, "--db", db, ...args], {
+    const child = spawn("bash", ["-c", script, "bash", process.execPath, ...cliNodeArgs, cli, "--db", db, ...args], {
       cwd,
       stdio: ["ignore", "pipe", "pipe", "pipe"],
       env: { ...process.env, NOMOS_DB: "" },
