@@ -11,7 +11,8 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { Game } from "../src/kernel/game.js";
 import { stripRuleCode } from "../src/sandbox/compile-rule.js";
-import { reusableCode } from "../src/sandbox/reusable-code.js";
+import { t } from "../src/guest/schemas.js";
+import { reusableCode, schemaBuilders } from "../src/sandbox/reusable-code.js";
 import { engine } from "./helpers.js";
 
 /** Ways a closure could keep a count between acts, each a rule's code whose `tick` counts its calls into state `n`. */
@@ -32,6 +33,17 @@ action("tick", { describe: "Ticks", input: t.object({}) }, () => { const h = hel
   "the top level's arguments": `action("tick", { describe: "Ticks", input: t.object({}) }, () => { arguments.n = (arguments.n ?? 0) + 1; count.set(arguments.n); });`,
   "a handler made by a call": `function make() { let n = 0; return () => { n++; count.set(n); }; }
 action("tick", { describe: "Ticks", input: t.object({}) }, make());`,
+  "an object made by a method of t's": `const bag = t.constructor.keys({});
+action("tick", { describe: "Ticks", input: t.object({}) }, () => { bag.push(1); count.set(bag.length); });`,
+  "a function bound from one of t's": `const f = t.string.bind(null);
+action("tick", { describe: "Ticks", input: t.object({}) }, () => { f.n = (f.n ?? 0) + 1; count.set(f.n); });`,
+  "a function declaration hiding the rule API's": `function on() { let n = 0; return () => ++n; }
+const next = on();
+action("tick", { describe: "Ticks", input: t.object({}) }, () => { count.set(next()); });`,
+  "a helper reached through its own valueOf": `function helper() { return 0; }
+action("tick", { describe: "Ticks", input: t.object({}) }, () => { const h = helper.valueOf(); h.n = (h.n ?? 0) + 1; count.set(h.n); });`,
+  "the prototype of an option object, through super": `action("tick", { __proto__: { bag: [] }, describe: "Ticks", input: t.object({}),
+  when() { super.bag.push(1); return super.bag.length > 1 ? "counted " + super.bag.length : undefined; } }, () => { count.set(1); });`,
   "a handler made by a function run at once": `action("tick", { describe: "Ticks", input: t.object({}) }, (() => { let n = 0; return () => { n++; count.set(n); }; })());`,
 };
 
@@ -54,6 +66,15 @@ test("no closure keeps a value past its act, whichever way a rule's code tries, 
   }
 });
 
+test("code that closes the function it is compiled into fails to load, and keeps nothing", async () => {
+  // QuickJS makes the function from text: such code (an imported game may hold any) would run beside it, its variables kept.
+  const js = `}); const bag = []; (function () {\naction("tick", { describe: "Ticks", input: t.object({}) }, () => { bag.push(1); });`;
+  const game = await Game.create(engine(), { name: "closing", preset: null, rules: [{ number: 1, text: "Counts.", mutable: true, code: { source: "", js } }] });
+  await game.join("Ada Lovelace");
+  await assert.rejects(game.act("ada-lovelace", "tick", {}), /no rule in effect offers the action "tick"/);
+  game.close();
+});
+
 test("code that only declares, calls its helpers and hands them to the API is reusable: nearly all of the rulesets'", () => {
   const reusable = stripRuleCode(`const n = gameState("n", { initial: 0 });
 const WEEK = 7 * 24 * 60 * 60 * 1000;
@@ -63,6 +84,8 @@ const check = () => (n.get() > 3 ? "too many" : undefined);
 forbid("add", check);
 action("add", { describe: "Adds", input: form, when: check }, (input) => n.update((v) => v + twice(input.amount) + WEEK * 0));`);
   assert.equal(reusableCode(reusable.js), true);
+  // A value read from the game at the top level would be as old as the run that read it.
+  assert.equal(reusableCode(stripRuleCode(`const started = game.now();\non("turn.began", () => game.log(String(started)));`).js), false);
   // A getter runs rule code at the top level, where it could make a closure with a count of its own.
   const getter = stripRuleCode(
     `action("tick", { describe: "Ticks", input: t.object({}), get when() { let n = 0; return () => (++n > 9 ? "late" : undefined); } }, () => {});`,
@@ -76,5 +99,6 @@ action("add", { describe: "Adds", input: form, when: check }, (input) => n.updat
   }
   // Suber's Rule 212 keeps a form in a top-level object: it runs afresh. The others here were counted when this was written.
   assert.deepEqual(found.suber, [16, 17]);
+  assert.deepEqual([...schemaBuilders].sort(), Object.keys(t).sort(), "the builders the check knows are t's");
   for (const [set, [reusable, all]] of Object.entries(found)) assert.ok(reusable >= all / 2, `${set}: only ${reusable} of ${all} rules reusable`);
 });

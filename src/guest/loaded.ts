@@ -7,6 +7,7 @@
  * whose closures can keep nothing between calls, as the host reads it, is not run again: its
  * closures serve every act (`reusable`).
  */
+import { ruleApiNames } from "../kernel/guest-protocol.js";
 import type { DataVisibility, Json, RuleDeclares, RuleRecord, StateDecl } from "../kernel/types.js";
 import { cur, emitEffect, hostFindsReusable, pop, push } from "./act.js";
 import { errorText, frozenJson } from "./json.js";
@@ -106,7 +107,7 @@ function apiArgs(number: number, l: Loaded, known: Loaded | null): unknown[] {
   if (!made) {
     const target: Declaring = { l, known };
     const api = makeApi!(number, target);
-    made = { target, args: apiNames.map((name) => harden(api[name])) };
+    made = { target, args: ruleApiNames.map((name) => harden(api[name])) };
     apis.set(number, made);
   }
   made.target.l = l;
@@ -114,13 +115,21 @@ function apiArgs(number: number, l: Loaded, known: Loaded | null): unknown[] {
   return made.args;
 }
 
-export const apiNames = ["gameState", "playerState", "recordState", "t", "action", "forbid", "on", "answer", "game", "ruleProperty", "channel"] as const;
 const compiled = new Map<string, { body: (...api: unknown[]) => void; reusable: boolean }>();
 
+/**
+ * The rule's code as a function of the rule API. QuickJS makes a function from source text
+ * without parsing its body alone, so code can close the function early and run beside it (the
+ * log may hold any code: an imported game's): the function's own text must be the code whole.
+ */
 function compile(js: string): { body: (...api: unknown[]) => void; reusable: boolean } {
   let made = compiled.get(js);
   if (!made) {
-    made = { body: new Function(...apiNames, `"use strict";\n${js}`) as (...api: unknown[]) => void, reusable: hostFindsReusable(js) };
+    const text = `"use strict";\n${js}`;
+    const body = new Function(...ruleApiNames, text) as (...api: unknown[]) => void;
+    if (Function.prototype.toString.call(body) !== `function anonymous(${ruleApiNames.join(",")}\n) {\n${text}\n}`)
+      throw new Error("the rule's code is not one function body: it closes the function it is compiled into");
+    made = { body, reusable: hostFindsReusable(js) };
     compiled.set(js, made);
   }
   return made;

@@ -4,6 +4,9 @@
  */
 import type { ChannelRecord, DecisionRecord, Effect, Input, Json, PlayerRecord, RuleRecord, TimerRecord } from "./types.js";
 
+/** The rule API as rule code sees it: the parameters its code is compiled with, in order (src/guest/loaded.ts). */
+export const ruleApiNames = ["gameState", "playerState", "recordState", "t", "action", "forbid", "on", "answer", "game", "ruleProperty", "channel"] as const;
+
 /** What the guest needs to rebuild its mirror of a game. */
 export interface BootSnapshot {
   rules: RuleRecord[];

@@ -7,26 +7,34 @@
  * over the same values. They may be kept when nothing they can reach between calls can change:
  *
  * - the top level only declares: `const` bindings, function declarations, and calls of the
- *   rule API (`action(...)`, `on(...)`, `gameState(...)`...), whose arguments run no rule code
- *   (literals, functions, `t` and `game` calls, object and array literals of those, operators);
- * - a top-level binding that holds an object or a function (a state's handle, a helper) is
- *   only called (`f()`, `n.get()`) or handed to the API: never written, read as a value or
- *   passed elsewhere, so no property can be set on it; nor is a named function expression;
- * - no `this`, `arguments` or `eval` anywhere, which could reach the runtime's own objects.
+ *   rule API (`action(...)`, `on(...)`, `gameState(...)`...) and of `t`'s builders, whose
+ *   arguments run no rule code (literals, functions, object and array literals of those,
+ *   operators); it reads nothing of the game (a value read there would be as old as the run);
+ * - a top-level binding holding a function is only called (`f()`) or handed to the API, one
+ *   holding a state's handle only has its methods called (`n.get()`): never written, read as
+ *   a value or passed elsewhere, so no property can be set on either; nor is a named function
+ *   or class expression, which can reach itself by its name;
+ * - no `this`, `super`, `arguments`, `eval` or `__proto__` anywhere, nor a declaration that
+ *   hides a name of the rule API.
  *
- * A binding holding a primitive, a schema (`t.string()`) or a value the game gave (`game.*`,
- * frozen) may be used freely. Names are matched without regard to scope, so a local variable
- * named like a top-level one counts as it: the check refuses more than it must, never less.
- * Code that does not parse, or is too deep to walk, is run afresh as before.
+ * A binding holding a primitive or a schema (`t.string()`, frozen) may be used freely. Names
+ * are matched without regard to scope, so a local variable named like a top-level one counts
+ * as it: the check refuses more than it must, never less. Code that does not parse, or is too
+ * deep to walk, is run afresh as before.
  */
 import { type Node, parse } from "acorn";
+import { ruleApiNames } from "../kernel/guest-protocol.js";
 
-/** The rule API's functions whose calls declare (action, on...) or make a state's handle. */
-const declaring = new Set(["action", "forbid", "on", "answer", "channel", "ruleProperty", "gameState", "playerState", "recordState"]);
-/** Roots of calls whose results are frozen values: schemas, and the game as the top level may read it. */
-const frozenRoots = new Set(["t", "game"]);
-/** Names through which code could reach what a top-level binding holds by another way. */
+/** The rule API's functions whose calls declare (action, on...). */
+const declaring = new Set(["action", "forbid", "on", "answer", "channel", "ruleProperty"]);
+/** Those that make a state's handle, and the handle's methods. */
+const handleMakers = new Set(["gameState", "playerState", "recordState"]);
+const handleMethods = new Set(["get", "set", "update", "delete", "keys", "all"]);
+/** `t`'s builders (src/guest/schemas.ts), whose schemas are frozen. */
+export const schemaBuilders = new Set(["string", "integer", "number", "boolean", "enum", "player", "rule", "code", "array", "object", "oneOf"]);
+/** Names through which code could reach what a binding holds by another way. */
 const barred = new Set(["arguments", "eval"]);
+const apiNames = new Set<string>(ruleApiNames);
 
 type N = Node & Record<string, any>;
 
@@ -42,42 +50,58 @@ export function reusableCode(js: string): boolean {
   return known;
 }
 
+/** What the top level binds: names only called, names of handles, and the identifiers free to use as they are. */
+interface Bound {
+  called: Set<string>;
+  handles: Set<string>;
+  free: Set<N>;
+}
+
 function judge(js: string): boolean {
   try {
     const program = parse(`"use strict";\n${js}`, { ecmaVersion: "latest", sourceType: "script", allowReturnOutsideFunction: true }) as N;
-    const guarded = new Set<string>();
-    const free = new Set<N>();
-    for (const statement of program.body as N[]) if (!declares(statement, guarded, free)) return false;
+    const bound: Bound = { called: new Set(), handles: new Set(), free: new Set() };
+    for (const statement of program.body as N[]) if (!declares(statement, bound)) return false;
+    let barredSyntax = false;
     eachNode(program, (n) => {
       // A named function or class expression can reach itself by its name (a class declaration is a binding).
-      if ((n.type === "FunctionExpression" || n.type === "ClassExpression" || n.type === "ClassDeclaration") && n.id) guarded.add(n.id.name);
+      if ((n.type === "FunctionExpression" || n.type === "ClassExpression" || n.type === "ClassDeclaration") && n.id) bound.called.add(n.id.name);
+      if (n.type === "ThisExpression" || n.type === "Super" || (n.type === "Property" && !n.computed && keyName(n.key) === "__proto__")) barredSyntax = true;
     });
-    return walk(program, null, null, [], guarded, free);
+    return !barredSyntax && walk(program, null, null, [], bound);
   } catch {
     return false; // a syntax error, or code nested past the stack: run afresh
   }
 }
 
-/** A top-level statement that only declares; notes the bindings to guard and the identifiers handed to the API. */
-function declares(s: N, guarded: Set<string>, free: Set<N>): boolean {
+function keyName(key: N): unknown {
+  return key.type === "Identifier" ? key.name : key.value;
+}
+
+/** A top-level statement that only declares; notes what it binds, and the identifiers handed to the API. */
+function declares(s: N, bound: Bound): boolean {
   switch (s.type) {
     case "EmptyStatement":
       return true;
     case "ExpressionStatement":
       if (s.directive !== undefined) return true;
-      return isDeclaringCall(s.expression) && args(s.expression, free);
+      return (isApiCall(s.expression, declaring) || isApiCall(s.expression, handleMakers)) && handedToApi(s.expression, bound);
     case "FunctionDeclaration":
-      if (s.generator || s.async) return false;
-      guarded.add(s.id.name);
-      free.add(s.id);
+      if (s.generator || s.async || apiNames.has(s.id.name)) return false;
+      bound.called.add(s.id.name);
+      bound.free.add(s.id);
       return true;
     case "VariableDeclaration":
       if (s.kind !== "const") return false;
       for (const d of s.declarations as N[]) {
-        if (d.id.type !== "Identifier" || !d.init || !evaluatesNoCode(d.init, false)) return false;
-        if (isDeclaringCall(d.init) && !args(d.init, free)) return false;
-        if (!frozenValue(d.init)) guarded.add(d.id.name);
-        free.add(d.id);
+        if (d.id.type !== "Identifier" || apiNames.has(d.id.name) || !d.init || !evaluatesNoCode(d.init, false)) return false;
+        if (isApiCall(d.init, handleMakers)) {
+          if (!handedToApi(d.init, bound)) return false;
+          bound.handles.add(d.id.name);
+        } else if (isApiCall(d.init, declaring)) {
+          if (!handedToApi(d.init, bound)) return false;
+        } else if (!frozenValue(d.init)) bound.called.add(d.id.name);
+        bound.free.add(d.id);
       }
       return true;
     default:
@@ -85,16 +109,16 @@ function declares(s: N, guarded: Set<string>, free: Set<N>): boolean {
   }
 }
 
-function isDeclaringCall(e: N): boolean {
-  return e.type === "CallExpression" && e.callee.type === "Identifier" && declaring.has(e.callee.name);
+function isApiCall(e: N, names: Set<string>): boolean {
+  return e.type === "CallExpression" && e.callee.type === "Identifier" && names.has(e.callee.name);
 }
 
 /** The API call's arguments, and the values of object literals among them: identifiers handed to the API. */
-function args(call: N, free: Set<N>): boolean {
+function handedToApi(call: N, bound: Bound): boolean {
   for (const a of call.arguments as N[]) {
     if (!evaluatesNoCode(a, true)) return false;
-    if (a.type === "Identifier") free.add(a);
-    if (a.type === "ObjectExpression") for (const p of a.properties as N[]) if (p.value?.type === "Identifier") free.add(p.value);
+    if (a.type === "Identifier") bound.free.add(a);
+    if (a.type === "ObjectExpression") for (const p of a.properties as N[]) if (p.value?.type === "Identifier") bound.free.add(p.value);
   }
   return true;
 }
@@ -118,7 +142,7 @@ function evaluatesNoCode(e: N, literalsAllowed: boolean): boolean {
     case "ConditionalExpression":
       return evaluatesNoCode(e.test, false) && evaluatesNoCode(e.consequent, false) && evaluatesNoCode(e.alternate, false);
     case "CallExpression":
-      return (isDeclaringCall(e) || frozenCall(e)) && (e.arguments as N[]).every((a) => evaluatesNoCode(a, true));
+      return (isApiCall(e, declaring) || isApiCall(e, handleMakers) || schemaCall(e)) && (e.arguments as N[]).every((a) => evaluatesNoCode(a, true));
     case "ObjectExpression":
       // Handed to the API, which copies what it keeps: no closure can reach the literal itself.
       return literalsAllowed && (e.properties as N[]).every((p) => p.type === "Property" && p.kind === "init" && !p.computed && evaluatesNoCode(p.value, true));
@@ -129,15 +153,20 @@ function evaluatesNoCode(e: N, literalsAllowed: boolean): boolean {
   }
 }
 
-/** `t.object(...)`, `game.rules.self()`: a call on a chain of plain names from `t` or `game`. */
-function frozenCall(e: N): boolean {
-  let callee = e.callee as N;
-  if (callee.type !== "MemberExpression") return false;
-  while (callee.type === "MemberExpression" && !callee.computed && !callee.optional) callee = callee.object;
-  return callee.type === "Identifier" && frozenRoots.has(callee.name);
+/** `t.object(...)`: one of `t`'s builders, called on `t`. */
+function schemaCall(e: N): boolean {
+  const callee = e.callee as N;
+  return (
+    callee.type === "MemberExpression" &&
+    !callee.computed &&
+    !callee.optional &&
+    callee.object.type === "Identifier" &&
+    callee.object.name === "t" &&
+    schemaBuilders.has(callee.property.name)
+  );
 }
 
-/** A value no one can change: a primitive from operators and literals, a schema, or a value the game gave. */
+/** A value no one can change: a primitive from operators and literals, or a schema. */
 function frozenValue(e: N): boolean {
   switch (e.type) {
     case "Literal":
@@ -150,28 +179,29 @@ function frozenValue(e: N): boolean {
     case "ConditionalExpression":
       return frozenValue(e.consequent) && frozenValue(e.alternate);
     case "CallExpression":
-      return frozenCall(e);
+      return schemaCall(e);
     default:
       return false;
   }
 }
 
-/** Every node: no `this`, no barred name, and each guarded name used only as allowed. */
-function walk(node: N, parent: N | null, key: string | null, above: N[], guarded: Set<string>, free: Set<N>): boolean {
-  if (node.type === "ThisExpression") return false;
+/** Every identifier: no barred name, and each bound name used only as allowed. */
+function walk(node: N, parent: N | null, key: string | null, above: N[], bound: Bound): boolean {
   if (node.type === "Identifier") {
     if (!parent || !key || isNameNotReference(parent, key)) return true;
     if (barred.has(node.name)) return false;
-    if (!guarded.has(node.name) || free.has(node)) return true;
-    return usedAsCallee(parent, key, above.at(-2));
+    if (bound.free.has(node)) return true;
+    if (bound.called.has(node.name)) return parent.type === "CallExpression" && key === "callee";
+    if (bound.handles.has(node.name)) return isHandleMethodCall(parent, key, above.at(-2));
+    return true;
   }
   above.push(node);
   try {
     for (const k of Object.keys(node)) {
       const v = node[k];
       if (Array.isArray(v)) {
-        for (const c of v) if (isNode(c) && !walk(c, node, k, above, guarded, free)) return false;
-      } else if (isNode(v) && !walk(v, node, k, above, guarded, free)) return false;
+        for (const c of v) if (isNode(c) && !walk(c, node, k, above, bound)) return false;
+      } else if (isNode(v) && !walk(v, node, k, above, bound)) return false;
     }
     return true;
   } finally {
@@ -193,19 +223,26 @@ function isNode(v: unknown): v is N {
   return typeof v === "object" && v !== null && typeof (v as N).type === "string";
 }
 
-/** A property's or label's name, a declaration's own name: no value is read there. */
+/** A property's or label's name, a declaration's own name, `new.target`: no value is read there. */
 function isNameNotReference(parent: N, key: string): boolean {
   if (
     (parent.type === "MemberExpression" && key === "property") ||
     ((parent.type === "Property" || parent.type === "MethodDefinition" || parent.type === "PropertyDefinition") && key === "key")
   )
     return !parent.computed;
-  if (parent.type === "LabeledStatement" || parent.type === "BreakStatement" || parent.type === "ContinueStatement") return true;
+  if (parent.type === "LabeledStatement" || parent.type === "BreakStatement" || parent.type === "ContinueStatement" || parent.type === "MetaProperty")
+    return true;
   return (parent.type === "FunctionExpression" || parent.type === "ClassExpression" || parent.type === "ClassDeclaration") && key === "id";
 }
 
-/** `f(...)`, or `n.get(...)`: called, never written, read as a value or handed on. */
-function usedAsCallee(parent: N, key: string, grandparent: N | undefined): boolean {
-  if (parent.type === "CallExpression" && key === "callee") return true;
-  return parent.type === "MemberExpression" && key === "object" && !parent.computed && grandparent?.type === "CallExpression" && grandparent.callee === parent;
+/** `n.get(...)`: one of a state handle's methods, called on it. */
+function isHandleMethodCall(parent: N, key: string, grandparent: N | undefined): boolean {
+  return (
+    parent.type === "MemberExpression" &&
+    key === "object" &&
+    !parent.computed &&
+    handleMethods.has(parent.property.name) &&
+    grandparent?.type === "CallExpression" &&
+    grandparent.callee === parent
+  );
 }
