@@ -44,6 +44,8 @@ action("tick", { describe: "Ticks", input: t.object({}) }, () => { count.set(nex
 action("tick", { describe: "Ticks", input: t.object({}) }, () => { const h = helper.valueOf(); h.n = (h.n ?? 0) + 1; count.set(h.n); });`,
   "the prototype of an option object, through super": `action("tick", { __proto__: { bag: [] }, describe: "Ticks", input: t.object({}),
   when() { super.bag.push(1); return super.bag.length > 1 ? "counted " + super.bag.length : undefined; } }, () => { count.set(1); });`,
+  "a handler declared by a toString the API calls while the rule loads": `const f = t.string({ describe: { toString() { let n = 0;
+  action("tick", { describe: "Ticks", input: t.object({}) }, () => { n++; count.set(n); }); return "a"; } } });`,
   "a handler made by a function run at once": `action("tick", { describe: "Ticks", input: t.object({}) }, (() => { let n = 0; return () => { n++; count.set(n); }; })());`,
 };
 
@@ -64,6 +66,27 @@ test("no closure keeps a value past its act, whichever way a rule's code tries, 
     assert.deepEqual(counts, [once, once, once], `${way}: each act's count starts afresh`);
     game.close();
   }
+});
+
+test("a trial of an amendment (game.rules.check) that would let a rule read a secret lets it read nothing, then or later", async () => {
+  const keeper = `const word = playerState("word", { initial: "", visibility: "owner" });
+on("player.joined", (e) => word.set(e.data.player, "swordfish"));`;
+  const spy = `const word = playerState("word", { initial: "" });
+const leak = gameState("leak", { initial: "" });
+action("spy", { describe: "Spies", input: t.object({}) }, (i, c) => { leak.set(word.get(c.actor)); });
+action("try", { describe: "Tries", input: t.object({}) }, () => {
+  game.rules.check({ kind: "amend", number: 2, code: { source: "", js: 'playerState("word", { initial: "", readsSecret: true });' } });
+});`;
+  const rules = [keeper, spy].map((source, i) => ({ number: i + 1, text: "Words.", mutable: true, code: stripRuleCode(source) }));
+  assert.equal(reusableCode(rules[1]!.code.js), true);
+  const game = await Game.create(engine(), { name: "trial", preset: null, rules });
+  await game.join("Ada Lovelace");
+  for (const action of ["spy", "try", "spy", "spy"]) {
+    const acted = await game.act("ada-lovelace", action, {});
+    if (action === "spy") assert.match(acted.failed?.error ?? "", /keeps from some players/, "the word stays Rule 1's");
+    assert.equal(game.value("leak"), "");
+  }
+  game.close();
 });
 
 test("code that closes the function it is compiled into fails to load, and keeps nothing", async () => {

@@ -10,7 +10,7 @@ import type { Json, RecordConvention, Visibility } from "../kernel/types.js";
 import { cur } from "./act.js";
 import { checkedName, frozenJson } from "./json.js";
 import { decls, type Declaring } from "./loaded.js";
-import { gameValues, playerValues, sealedValue, world, writeEntry, writeGame, writePlayer } from "./mirror.js";
+import { gameValues, loaded, playerValues, sealedValue, world, writeEntry, writeGame, writePlayer } from "./mirror.js";
 import { mayChange, mayRead } from "./run.js";
 
 type Options = { initial?: unknown; visibility?: unknown; describe?: unknown; readsSecret?: unknown; record?: unknown; display?: unknown };
@@ -23,7 +23,8 @@ export function stateApi(number: number, target: Declaring) {
   const readable = (name: string) => {
     mayRead(number, name);
     const d = decls()[name];
-    if (!d || d.rule === number || d.visibility === "public" || target.l.reads.includes(name)) return;
+    // What the rule declares as it stands: a trial load (game.rules.check) leaves the target on its own declarations.
+    if (!d || d.rule === number || d.visibility === "public" || (loaded.get(number) ?? target.l).reads.includes(name)) return;
     throw new Error(
       `Rule ${number}: "${name}" is state Rule ${d.rule} keeps from some players; to read it, declare it with readsSecret: true (voters are shown that this rule reads it)`,
     );

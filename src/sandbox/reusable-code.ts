@@ -8,8 +8,9 @@
  *
  * - the top level only declares: `const` bindings, function declarations, and calls of the
  *   rule API (`action(...)`, `on(...)`, `gameState(...)`...) and of `t`'s builders, whose
- *   arguments run no rule code (literals, functions, object and array literals of those,
- *   operators); it reads nothing of the game (a value read there would be as old as the run);
+ *   arguments run no rule code (functions only as an argument or an option, data below them:
+ *   no object of the rule's own for the API to turn into text); it reads nothing of the game
+ *   (a value read there would be as old as the run);
  * - a top-level binding holding a function is only called (`f()`) or handed to the API, one
  *   holding a state's handle only has its methods called (`n.get()`): never written, read as
  *   a value or passed elsewhere, so no property can be set on either; nor is a named function
@@ -94,7 +95,7 @@ function declares(s: N, bound: Bound): boolean {
     case "VariableDeclaration":
       if (s.kind !== "const") return false;
       for (const d of s.declarations as N[]) {
-        if (d.id.type !== "Identifier" || apiNames.has(d.id.name) || !d.init || !evaluatesNoCode(d.init, false)) return false;
+        if (d.id.type !== "Identifier" || apiNames.has(d.id.name) || !d.init || !evaluatesNoCode(d.init, "init")) return false;
         if (isApiCall(d.init, handleMakers)) {
           if (!handedToApi(d.init, bound)) return false;
           bound.handles.add(d.id.name);
@@ -116,38 +117,56 @@ function isApiCall(e: N, names: Set<string>): boolean {
 /** The API call's arguments, and the values of object literals among them: identifiers handed to the API. */
 function handedToApi(call: N, bound: Bound): boolean {
   for (const a of call.arguments as N[]) {
-    if (!evaluatesNoCode(a, true)) return false;
+    if (!evaluatesNoCode(a, "argument")) return false;
     if (a.type === "Identifier") bound.free.add(a);
     if (a.type === "ObjectExpression") for (const p of a.properties as N[]) if (p.value?.type === "Identifier") bound.free.add(p.value);
   }
   return true;
 }
 
+/**
+ * Where a value stands at the top level, which says what it may be. The API turns what it is
+ * handed into text, numbers and copies while the rule loads: an object of the rule's own with a
+ * `toString` would run rule code there. So functions (kept by the API as handlers, checks and
+ * claims) go only as a call's argument or an option, and what lies deeper is data.
+ */
+type Where = "init" | "argument" | "option" | "data" | "operand";
+
 /** Whether evaluating `e` at the top level runs no rule code and makes no object a closure could later change. */
-function evaluatesNoCode(e: N, literalsAllowed: boolean): boolean {
+function evaluatesNoCode(e: N, where: Where): boolean {
   switch (e.type) {
     case "Literal":
       return e.regex === undefined;
     case "Identifier":
+      return true;
     case "ArrowFunctionExpression":
     case "FunctionExpression":
-      return !e.generator && !e.async;
+      return (where === "init" || where === "argument" || where === "option") && !e.generator && !e.async;
     case "TemplateLiteral":
-      return (e.expressions as N[]).every((x) => evaluatesNoCode(x, false));
+      return (e.expressions as N[]).every((x) => evaluatesNoCode(x, "operand"));
     case "UnaryExpression":
-      return e.operator !== "delete" && evaluatesNoCode(e.argument, false);
+      return e.operator !== "delete" && evaluatesNoCode(e.argument, "operand");
     case "BinaryExpression":
     case "LogicalExpression":
-      return evaluatesNoCode(e.left, false) && evaluatesNoCode(e.right, false);
+      return evaluatesNoCode(e.left, "operand") && evaluatesNoCode(e.right, "operand");
     case "ConditionalExpression":
-      return evaluatesNoCode(e.test, false) && evaluatesNoCode(e.consequent, false) && evaluatesNoCode(e.alternate, false);
-    case "CallExpression":
-      return (isApiCall(e, declaring) || isApiCall(e, handleMakers) || schemaCall(e)) && (e.arguments as N[]).every((a) => evaluatesNoCode(a, true));
+      return evaluatesNoCode(e.test, "operand") && evaluatesNoCode(e.consequent, "operand") && evaluatesNoCode(e.alternate, "operand");
+    case "CallExpression": {
+      const api = where === "init" && (isApiCall(e, declaring) || isApiCall(e, handleMakers));
+      if (api) return (e.arguments as N[]).every((a) => evaluatesNoCode(a, "argument"));
+      return where !== "operand" && schemaCall(e) && (e.arguments as N[]).every((a) => evaluatesNoCode(a, "data"));
+    }
     case "ObjectExpression":
       // Handed to the API, which copies what it keeps: no closure can reach the literal itself.
-      return literalsAllowed && (e.properties as N[]).every((p) => p.type === "Property" && p.kind === "init" && !p.computed && evaluatesNoCode(p.value, true));
+      return (
+        where !== "init" &&
+        where !== "operand" &&
+        (e.properties as N[]).every(
+          (p) => p.type === "Property" && p.kind === "init" && !p.computed && evaluatesNoCode(p.value, where === "argument" ? "option" : "data"),
+        )
+      );
     case "ArrayExpression":
-      return literalsAllowed && (e.elements as (N | null)[]).every((x) => x !== null && evaluatesNoCode(x, true));
+      return where !== "init" && where !== "operand" && (e.elements as (N | null)[]).every((x) => x !== null && evaluatesNoCode(x, "data"));
     default:
       return false;
   }
