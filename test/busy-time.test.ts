@@ -25,8 +25,9 @@ test("once counting is on, sandbox calls and disk syncs are tallied", async () =
     assert.ok(busyTime.sandboxCalls > calls, "the turn's sandbox calls were tallied");
     assert.ok(busyTime.syncs > syncs, "the turn's syncs were tallied");
     assert.ok(busyTime.sandboxMs >= 0 && busyTime.syncMs >= 0);
-    // Where the system gives a thread's CPU time, the workers' whole time is tallied too, and holds their calls'.
-    if (threadTimes()) assert.ok(busyTime.workerMs >= busyTime.sandboxMs);
+    // Where the system gives a thread's CPU time, the workers' whole time is tallied too. (Not
+    // compared with their calls' time, which is the wall clock's: on a busy host a call waits for a CPU.)
+    if (threadTimes()) assert.ok(busyTime.workerMs > 0, "the workers' CPU time was tallied");
     game.close();
     store.close();
   } finally {
