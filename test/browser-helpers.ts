@@ -18,26 +18,31 @@ export interface BrowserRig {
   browser: Browser;
 }
 
+/** Debian's chromium, headless, as every browser test drives it. */
+export function launchChromium(): Promise<Browser> {
+  assert.ok(existsSync(executablePath), `no browser at ${executablePath}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
+  return chromium.launch({
+    executablePath,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
 /** Registers before/after hooks; the returned object is filled in once `before` has run. */
 export function useBrowser(options: { clock?: () => number } = {}): BrowserRig {
   const rig = {} as BrowserRig;
   before(async () => {
     assert.ok(existsSync(join("dist", "web", "index.html")), "the web UI is not built: run `node scripts/build-web.mjs` (npm test does)");
-    assert.ok(existsSync(executablePath), `no browser at ${executablePath}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
     rig.server = await startServer(options);
-    rig.browser = await chromium.launch({
-      executablePath,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    });
+    rig.browser = await launchChromium();
   });
   after(async () => {
     await rig.browser?.close();

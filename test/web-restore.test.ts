@@ -9,8 +9,9 @@ import { existsSync, mkdtempSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { chromium, type Browser } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { buildServer } from "../src/server/app.js";
+import { launchChromium } from "./browser-helpers.js";
 import { backupDatabase } from "../src/store/backup.js";
 import { moving, suberTable, testPasswordCost, type TestServer } from "./server-helpers.js";
 
@@ -26,7 +27,7 @@ async function serve(port: number): Promise<TestServer> {
 }
 
 before(async () => {
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu"] });
+  browser = await launchChromium();
 });
 after(async () => {
   await browser?.close();

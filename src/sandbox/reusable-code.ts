@@ -216,13 +216,7 @@ function walk(node: N, parent: N | null, key: string | null, above: N[], bound: 
   }
   above.push(node);
   try {
-    for (const k of Object.keys(node)) {
-      const v = node[k];
-      if (Array.isArray(v)) {
-        for (const c of v) if (isNode(c) && !walk(c, node, k, above, bound)) return false;
-      } else if (isNode(v) && !walk(v, node, k, above, bound)) return false;
-    }
-    return true;
+    return children(node).every(([k, c]) => walk(c, node, k, above, bound));
   } finally {
     above.pop();
   }
@@ -230,12 +224,17 @@ function walk(node: N, parent: N | null, key: string | null, above: N[], bound: 
 
 function eachNode(node: N, visit: (n: N) => void): void {
   visit(node);
+  for (const [, c] of children(node)) eachNode(c, visit);
+}
+
+/** A node's child nodes, each with the key it sits under. */
+function children(node: N): [string, N][] {
+  const out: [string, N][] = [];
   for (const k of Object.keys(node)) {
     const v = node[k];
-    if (Array.isArray(v)) {
-      for (const c of v) if (isNode(c)) eachNode(c, visit);
-    } else if (isNode(v)) eachNode(v, visit);
+    for (const c of Array.isArray(v) ? v : [v]) if (isNode(c)) out.push([k, c]);
   }
+  return out;
 }
 
 function isNode(v: unknown): v is N {
