@@ -4,8 +4,8 @@
  * own variables lasts one act only. Replay is then exact whatever the code keeps between calls,
  * and memory a rule holds on to is freed when the act ends. The top level only declares:
  * reading the game there is refused, so what a rule declares depends on its code alone. Code
- * whose closures can keep nothing between calls, as the host reads it, is not run again: its
- * closures serve every act (`reusable`).
+ * whose closures can keep nothing between calls, as the host reads it, is not run again once it
+ * has run twice: its closures serve every act (`reusableNow`).
  */
 import { ruleApiNames } from "../kernel/guest-protocol.js";
 import type { DataVisibility, Json, RuleDeclares, RuleRecord, StateDecl } from "../kernel/types.js";
@@ -59,8 +59,6 @@ export interface Loaded {
   failed: string | null;
   /** The code whose top level declared all this (set once it ran without failing). */
   js: string | null;
-  /** Its closures keep nothing between calls (src/sandbox/reusable-code.ts): they serve every act. */
-  reusable: boolean;
 }
 
 export function emptyLoaded(): Loaded {
@@ -75,7 +73,6 @@ export function emptyLoaded(): Loaded {
     channels: new Map(),
     failed: null,
     js: null,
-    reusable: false,
   };
 }
 
@@ -115,24 +112,36 @@ function apiArgs(number: number, l: Loaded, known: Loaded | null): unknown[] {
   return made.args;
 }
 
-const compiled = new Map<string, { body: (...api: unknown[]) => void; reusable: boolean }>();
+const compiled = new Map<string, { body: (...api: unknown[]) => void; reusable: boolean | null; reruns: number }>();
 
 /**
  * The rule's code as a function of the rule API. QuickJS makes a function from source text
  * without parsing its body alone, so code can close the function early and run beside it (the
  * log may hold any code: an imported game's): the function's own text must be the code whole.
  */
-function compile(js: string): { body: (...api: unknown[]) => void; reusable: boolean } {
+function compile(js: string): { body: (...api: unknown[]) => void; reusable: boolean | null; reruns: number } {
   let made = compiled.get(js);
   if (!made) {
     const text = `"use strict";\n${js}`;
     const body = new Function(...ruleApiNames, text) as (...api: unknown[]) => void;
     if (Function.prototype.toString.call(body) !== `function anonymous(${ruleApiNames.join(",")}\n) {\n${text}\n}`)
       throw new Error("the rule's code is not one function body: it closes the function it is compiled into");
-    made = { body, reusable: hostFindsReusable(js) };
+    made = { body, reusable: null, reruns: 0 };
     compiled.set(js, made);
   }
   return made;
+}
+
+/**
+ * Whether this code's closures may serve every act, asked of the host once the code's top level
+ * has run again at the start of an act: reading the code costs more than a run of a top level,
+ * and a process that plays one act (a CLI command) never needs the answer.
+ */
+function reusableNow(js: string): boolean {
+  const made = compiled.get(js);
+  if (!made || made.reruns === 0) return false;
+  made.reusable ??= hostFindsReusable(js);
+  return made.reusable;
 }
 
 /**
@@ -150,7 +159,6 @@ export function evaluate(rec: RuleRecord, known: Loaded | null = null): Loaded {
     const code = compile(rec.code.js);
     code.body(...args);
     l.js = rec.code.js;
-    l.reusable = code.reusable;
   } catch (err) {
     return { ...emptyLoaded(), failed: errorText(err) };
   } finally {
@@ -228,11 +236,13 @@ export function live(n: number): Loaded | undefined {
   if (!before || freshIn.has(n)) return before;
   const rec = rules.get(n);
   if (!rec?.code || before.failed || cur.disabled[n] !== undefined) return before;
-  if (before.reusable && before.js === rec.code.js) {
+  if (before.js === rec.code.js && reusableNow(rec.code.js)) {
     freshIn.add(n);
     return before;
   }
   const l = evaluate(rec, before);
+  const made = compiled.get(rec.code.js);
+  if (made) made.reruns++;
   if (l.failed) {
     setLoaded(n, l);
     emitEffect({ e: "rule.failed", rule: n, during: "load", error: l.failed });
