@@ -1,6 +1,5 @@
-#!/usr/bin/env node
 /**
- * The Nomos command line: create and play games of Nomic kept in a SQLite file. Every
+ * The Nomos command line (started by main.ts): create and play games of Nomic kept in a SQLite file. Every
  * command takes --json (one JSON document on stdout; errors as {"error": ...} on stderr).
  * Errors a user can cause print "error: <message>" and exit 1, never a stack trace.
  */

@@ -44,10 +44,16 @@ export function compileQuickJsForShortRuns(): void {
 
 export async function createQuickJsSandbox(overrides: Partial<SandboxLimits> = {}): Promise<Sandbox> {
   const limits = { ...defaultLimits, ...overrides };
+  const sandbox = (await takeEarly(limits)) ?? startSandbox(limits, await quickJsModule());
+  await sandbox.started;
+  return sandbox;
+}
+
+function startSandbox(limits: SandboxLimits, wasm: WebAssembly.Module): WorkerSandbox {
   const clock = ruleClockBuffer();
   const worker = startWorker(import.meta.url, "sandbox-worker", {
     workerData: {
-      wasm: await quickJsModule(),
+      wasm,
       runtime: guestSource(),
       limits: { fuel: limits.fuel, memoryBytes: limits.memoryBytes, stackBytes: limits.stackBytes },
       clock,
@@ -55,9 +61,33 @@ export async function createQuickJsSandbox(overrides: Partial<SandboxLimits> = {
     },
     resourceLimits: { maxOldGenerationSizeMb: bounds.sandboxHeapMb, maxYoungGenerationSizeMb: 16 },
   });
-  const sandbox = new WorkerSandbox(worker, limits, clock);
-  await sandbox.started;
-  return sandbox;
+  return new WorkerSandbox(worker, limits, clock);
+}
+
+/** A sandbox started before anyone asked for one (startSandboxEarly), with the default limits. */
+let early: Promise<WorkerSandbox> | null = null;
+
+/**
+ * Starts a sandbox now, for the process's first createQuickJsSandbox to take: a CLI command
+ * starts it before loading its own modules, so the worker's start (Node's, QuickJS's and the
+ * guest's, 0.3 s and more) runs beside that loading instead of after it. Left untaken, it keeps
+ * nothing alive: the process exits as if it had never started.
+ */
+export function startSandboxEarly(): void {
+  early ??= quickJsModule().then((wasm) => startSandbox(defaultLimits, wasm).unrefStart());
+}
+
+/** The early sandbox, if there is one and its thread's limits are these (a call's deadline may differ). */
+async function takeEarly(limits: SandboxLimits): Promise<WorkerSandbox | null> {
+  const taken = early;
+  early = null;
+  if (!taken) return null;
+  const sandbox = await taken;
+  if (limits.fuel !== defaultLimits.fuel || limits.memoryBytes !== defaultLimits.memoryBytes || limits.stackBytes !== defaultLimits.stackBytes) {
+    sandbox.dispose();
+    return null;
+  }
+  return sandbox.takenWith(limits);
 }
 
 interface Pending {
@@ -80,14 +110,17 @@ class WorkerSandbox implements Sandbox {
   /** The worker's thread id, as it said when ready: its deadlines count that thread's CPU time. */
   private tid: number | null = null;
 
+  /** The deadline for the worker's start: it keeps the process alive unless the sandbox is not yet anyone's (unrefStart). */
+  private readonly startTimer: NodeJS.Timeout;
+
   constructor(
     private readonly worker: Worker,
-    private readonly limits: SandboxLimits,
+    private limits: SandboxLimits,
     private readonly clock: SharedArrayBuffer,
   ) {
+    this.startTimer = setTimeout(() => this.kill(new SandboxInterrupted("crash", "the sandbox did not start in time")), bounds.sandboxStartMs);
     this.started = new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => this.kill(new SandboxInterrupted("crash", "the sandbox did not start in time")), bounds.sandboxStartMs);
-      this.pending = { id: 0, diagnose: false, resolve: () => resolve(), reject, cancel: () => clearTimeout(timer) };
+      this.pending = { id: 0, diagnose: false, resolve: () => resolve(), reject, cancel: () => clearTimeout(this.startTimer) };
     });
     worker.on("message", (reply: WorkerReply) => this.settle(reply));
     worker.on("error", (err: Error & { code?: string }) => {
@@ -103,6 +136,21 @@ class WorkerSandbox implements Sandbox {
     worker.on("exit", () => this.kill(new SandboxInterrupted("crash", "the sandbox's thread ended")));
     // Only a call in flight keeps the process alive: an idle game must not stop a CLI command from exiting.
     worker.unref();
+  }
+
+  /** Started early, it is no one's yet: nothing waits on its start, so the process need not either. */
+  unrefStart(): this {
+    this.startTimer.unref();
+    // A start that failed before it was taken is reported to whoever takes it.
+    this.started.catch(() => undefined);
+    return this;
+  }
+
+  /** Taken by a game, which now waits on its start, with the game's limits for its calls (its thread's are the same). */
+  takenWith(limits: SandboxLimits): this {
+    this.limits = limits;
+    this.startTimer.ref();
+    return this;
   }
 
   get alive(): boolean {

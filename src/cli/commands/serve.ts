@@ -22,7 +22,7 @@ interface ServeOptions {
 const collect = (value: string, previous: string[]) => [...previous, value];
 const fromEnv = (name: string) => (process.env[name] ? process.env[name].split(",").map((h) => h.trim()) : []);
 
-/** Returns the command, which alone runs the rules for hours (src/cli/main.ts). */
+/** Returns the command, which alone runs the rules for hours (src/cli/program.ts). */
 export function registerServeCommand(program: Command, globals: () => GlobalOptions): Command {
   return program
     .command("serve")
