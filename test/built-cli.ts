@@ -4,8 +4,9 @@
  * a second of CPU loading TypeScript (its modules, the guest's bundle, the workers' stripping)
  * before doing anything, over a third of the suite's CPU; built, about 0.3 s. The sources are
  * transpiled by esbuild (as tsx does, so the code run is the code the other tests run) into a
- * folder named by a hash of src/: every test file of a run shares it, and a changed source is
- * never run stale. Type errors are the typecheck's to find, not this build's.
+ * folder named by a hash of src/, and the CLI is bundled as the build bundles it
+ * (scripts/bundle-cli.mjs): every test file of a run shares it, and a changed source is never
+ * run stale. Type errors are the typecheck's to find, not this build's.
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -46,7 +47,7 @@ function build(): string {
   const hash = createHash("sha256");
   // The guest's bundle and the rules read from src/ count too: all of src/ names the build, and
   // the locked dependencies, which the guest's bundle may take in.
-  for (const f of [...files, join(root, "package-lock.json"), join(root, "scripts", "bundle-guest.mjs")]) {
+  for (const f of [...files, join(root, "package-lock.json"), join(root, "scripts", "bundle-guest.mjs"), join(root, "scripts", "bundle-cli.mjs")]) {
     hash.update(relative(root, f)).update("\0").update(readFileSync(f)).update("\0");
   }
   const name = hash.digest("hex").slice(0, 16);
@@ -75,8 +76,9 @@ function build(): string {
 }
 
 function finish(temp: string, home: string, entry: string): string {
-  // As after tsc in `npm run build`: the guest runtime's bundle beside the built sandbox.
-  execFileSync(process.execPath, [join(root, "scripts", "bundle-guest.mjs"), join(temp, "dist")], { stdio: "inherit" });
+  // As after tsc in `npm run build`: the guest runtime's bundle beside the built sandbox, then the CLI's bundle.
+  for (const script of ["bundle-guest.mjs", "bundle-cli.mjs"])
+    execFileSync(process.execPath, [join(root, "scripts", script), join(temp, "dist")], { stdio: "inherit" });
   try {
     renameSync(temp, home);
   } catch {
