@@ -3,15 +3,24 @@
  * anything crosses into the sandbox, and prepares it: player ids are checked against the
  * game, and rule code (format "rule-code") is type-checked and compiled.
  */
-import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+import { createRequire } from "node:module";
+import type { Ajv as AjvInstance, ErrorObject, ValidateFunction } from "ajv";
 import type { Json, PlayerRecord, RuleCode } from "./types.js";
 import { limitWords } from "./limit-words.js";
 
-// verbose: each error carries the value refused, so that a text too long can say by how much.
-const ajv = new Ajv({ allErrors: true, discriminator: true, strict: false, verbose: true });
-ajv.addFormat("player", true);
-ajv.addFormat("rule-code", true);
-ajv.addFormat("rule", true);
+let ajv: AjvInstance | undefined;
+/** Loaded with the first input checked: a CLI command that takes no action never loads it. */
+function validator(): AjvInstance {
+  if (!ajv) {
+    const { Ajv } = createRequire(import.meta.url)("ajv") as typeof import("ajv");
+    // verbose: each error carries the value refused, so that a text too long can say by how much.
+    ajv = new Ajv({ allErrors: true, discriminator: true, strict: false, verbose: true });
+    ajv.addFormat("player", true);
+    ajv.addFormat("rule-code", true);
+    ajv.addFormat("rule", true);
+  }
+  return ajv;
+}
 
 const compiled = new Map<string, ValidateFunction>();
 
@@ -51,7 +60,7 @@ export async function prepareInput(schema: Json, input: unknown, context: Prepar
   const key = JSON.stringify(schema);
   let found = compiled.get(key);
   if (!found) {
-    found = ajv.compile(schema as object);
+    found = validator().compile(schema as object);
     compiled.set(key, found);
   }
   const validate = found;
