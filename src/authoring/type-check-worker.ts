@@ -4,6 +4,7 @@
  * kills it when a check overruns its deadline: a hostile type can take TypeScript minutes.
  */
 import { parentPort } from "node:worker_threads";
+import { keepCompiledCode } from "../compile-cache.js";
 import { timedThreadId } from "../sandbox/thread-clock.js";
 import { completeRuleCode } from "./completions.js";
 import { diagnoseRuleCode } from "./diagnostics.js";
@@ -25,5 +26,6 @@ port.on("message", (request: CheckRequest) => {
   port.postMessage(reply);
 });
 // Load TypeScript and parse the libraries before saying ready: a check's deadline counts only its own work.
+keepCompiledCode();
 diagnoseRuleCode("");
 port.postMessage({ id: 0, ok: true, value: [], tid: timedThreadId() } satisfies CheckReply);

@@ -7,12 +7,10 @@
  * costs time only (a sandbox started for nothing, or later), and `serve` never starts one here
  * (its rules keep V8's optimizing compiler).
  */
-import * as nodeModule from "node:module";
+import { keepCompiledCode } from "../compile-cache.js";
 import { compileQuickJsForShortRuns, startSandboxEarly } from "../sandbox/quickjs-sandbox.js";
 
-// Node 22 and later keep the modules' compiled code between commands (in the system's temporary
-// folder): a twentieth of a command's CPU. Node 20 has no such cache.
-(nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+keepCompiledCode();
 
 /** Commands that run a game's rules on this machine whenever they succeed. */
 const runsRules = new Set(["new", "act", "propose", "vote", "state", "actions", "decide", "judgment", "correct", "leave", "verify", "import-game"]);
