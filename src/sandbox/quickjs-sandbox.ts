@@ -49,13 +49,18 @@ export async function createQuickJsSandbox(overrides: Partial<SandboxLimits> = {
   return sandbox;
 }
 
+/** The limits the worker thread enforces itself; a call's deadline is the main thread's. */
+function threadLimits(limits: SandboxLimits): Pick<SandboxLimits, "fuel" | "memoryBytes" | "stackBytes"> {
+  return { fuel: limits.fuel, memoryBytes: limits.memoryBytes, stackBytes: limits.stackBytes };
+}
+
 function startSandbox(limits: SandboxLimits, wasm: WebAssembly.Module): WorkerSandbox {
   const clock = ruleClockBuffer();
   const worker = startWorker(import.meta.url, "sandbox-worker", {
     workerData: {
       wasm,
       runtime: guestSource(),
-      limits: { fuel: limits.fuel, memoryBytes: limits.memoryBytes, stackBytes: limits.stackBytes },
+      limits: threadLimits(limits),
       clock,
       timed: busyTime.on,
     },
@@ -64,8 +69,8 @@ function startSandbox(limits: SandboxLimits, wasm: WebAssembly.Module): WorkerSa
   return new WorkerSandbox(worker, limits, clock);
 }
 
-/** A sandbox started before anyone asked for one (startSandboxEarly), with the default limits. */
-let early: Promise<WorkerSandbox> | null = null;
+/** A sandbox started before anyone asked for one (startSandboxEarly), with the default limits; null if it could not start. */
+let early: Promise<WorkerSandbox | null> | null = null;
 
 /**
  * Starts a sandbox now, for the process's first createQuickJsSandbox to take: a CLI command
@@ -74,7 +79,10 @@ let early: Promise<WorkerSandbox> | null = null;
  * nothing alive: the process exits as if it had never started.
  */
 export function startSandboxEarly(): void {
-  early ??= quickJsModule().then((wasm) => startSandbox(defaultLimits, wasm).unrefStart());
+  // A failure here is reported when a game asks for its sandbox, never before (the command may not need one).
+  early ??= quickJsModule()
+    .then((wasm) => startSandbox(defaultLimits, wasm).unrefStart())
+    .catch(() => null);
 }
 
 /** The early sandbox, if there is one and its thread's limits are these (a call's deadline may differ). */
@@ -83,7 +91,8 @@ async function takeEarly(limits: SandboxLimits): Promise<WorkerSandbox | null> {
   early = null;
   if (!taken) return null;
   const sandbox = await taken;
-  if (limits.fuel !== defaultLimits.fuel || limits.memoryBytes !== defaultLimits.memoryBytes || limits.stackBytes !== defaultLimits.stackBytes) {
+  if (!sandbox) return null;
+  if (JSON.stringify(threadLimits(limits)) !== JSON.stringify(threadLimits(defaultLimits))) {
     sandbox.dispose();
     return null;
   }
