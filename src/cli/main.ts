@@ -8,17 +8,36 @@
  * (its rules keep V8's optimizing compiler).
  */
 import { keepCompiledCode } from "../compile-cache.js";
-import { compileQuickJsForShortRuns, startSandboxEarly } from "../sandbox/quickjs-sandbox.js";
 
+// Before any other module loads, so that their compiled code is kept too.
 keepCompiledCode();
 
-/** Commands that run a game's rules on this machine whenever they succeed. */
-const runsRules = new Set(["new", "act", "propose", "vote", "state", "actions", "decide", "judgment", "correct", "leave", "verify", "import-game"]);
-/** Words after which no sandbox starts here: a server's, or play on another machine. */
-const elsewhere = new Set(["serve", "remote", "--help", "-h"]);
+/** Commands that run a game's rules on this machine whenever they succeed (`clock forward`, `judgment call`...). */
+const runsRules = new Set([
+  "new",
+  "join",
+  "start",
+  "act",
+  "propose",
+  "vote",
+  "forfeit",
+  "leave",
+  "state",
+  "actions",
+  "decide",
+  "judgment",
+  "correct",
+  "clock",
+  "play",
+  "verify",
+  "import-game",
+]);
+/** Words after which no sandbox starts here: a server's, play on another machine, or help. */
+const elsewhere = new Set(["serve", "remote", "help", "--help", "-h"]);
 
 const words = process.argv.slice(2);
 if (words.some((w) => runsRules.has(w)) && !words.some((w) => elsewhere.has(w))) {
+  const { compileQuickJsForShortRuns, startSandboxEarly } = await import("../sandbox/quickjs-sandbox.js");
   compileQuickJsForShortRuns();
   startSandboxEarly();
 }
