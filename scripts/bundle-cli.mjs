@@ -5,15 +5,16 @@
 // import.meta.url is dist/cli/, so the workers' entries and the guest's runtime are written there,
 // where startWorker and guestSource look beside the module that asks.
 // Usage: node scripts/bundle-cli.mjs [outDir]  (outDir's parent holds src/)
-import { copyFileSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, readdirSync, rmSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { buildSync } from "esbuild";
 
 const out = resolve(process.argv[2] ?? "dist");
 const src = join(dirname(out), "src");
 const cli = join(out, "cli");
-// The per-file build of src/cli/ is not used once bundled: only the bundle is left there.
-rmSync(cli, { recursive: true, force: true });
+// The bundle's entries replace the per-file build's main.js (the rest of that build stays whole,
+// its modules importable); chunks of an earlier bundle go.
+for (const file of existsSync(cli) ? readdirSync(cli) : []) if (file.startsWith("chunk-")) rmSync(join(cli, file));
 buildSync({
   entryPoints: {
     main: join(src, "cli", "main.ts"),
@@ -30,6 +31,8 @@ buildSync({
   platform: "node",
   target: "node20",
   packages: "external",
+  // As tsc writes them for the rest of dist/: stack traces point into src/ under --enable-source-maps.
+  sourcemap: true,
   logLevel: "error",
 });
 copyFileSync(join(out, "sandbox", "guest-runtime.js"), join(cli, "guest-runtime.js"));
