@@ -21,7 +21,7 @@ COPY package.json package-lock.json ./
 RUN if [ -f /usr/local/include/node/common.gypi ]; then export npm_config_nodedir=/usr/local; fi \
  && npm ci --no-audit --no-fund --no-update-notifier --foreground-scripts
 
-# --- build: the TypeScript compiled, the guest runtime and the web bundle (dist/) ---
+# --- build: the TypeScript compiled, the guest runtime, the CLI's bundle and the web bundle (dist/) ---
 FROM deps AS build
 COPY tsconfig*.json ./
 COPY scripts ./scripts

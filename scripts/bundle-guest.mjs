@@ -1,5 +1,5 @@
 // After tsc: writes the guest runtime's bundle beside the built sandbox (dist/sandbox/guest-runtime.js),
-// so that the built CLI and server never start esbuild. Usage: node scripts/bundle-guest.mjs [outDir]
+// so that the built Nomos never starts esbuild; scripts/bundle-cli.mjs copies it beside the bundled CLI. Usage: node scripts/bundle-guest.mjs [outDir]
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";

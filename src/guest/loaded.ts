@@ -4,8 +4,8 @@
  * own variables lasts one act only. Replay is then exact whatever the code keeps between calls,
  * and memory a rule holds on to is freed when the act ends. The top level only declares:
  * reading the game there is refused, so what a rule declares depends on its code alone. Code
- * whose closures can keep nothing between calls, as the host reads it, is not run again once it
- * has run twice: its closures serve every act (`reusableNow`).
+ * whose closures can keep nothing between calls, as the host reads it, is not run again after
+ * the first act that calls it: its closures serve every later act (`reusableNow`).
  */
 import { ruleApiNames } from "../kernel/guest-protocol.js";
 import type { DataVisibility, Json, RuleDeclares, RuleRecord, StateDecl } from "../kernel/types.js";

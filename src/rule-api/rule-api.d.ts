@@ -9,7 +9,7 @@
  *
  * A rule's top level runs when the rule takes effect and again in every act that calls it (no
  * variable outlives an act; code that only declares, whose closures can keep nothing, is not
- * run again); it declares state, actions, reactions and answers, and may not read the game.
+ * run again after the first act that calls it in a sandbox); it declares state, actions, reactions and answers, and may not read the game.
  * Handlers run later, once per event, called on nothing (`this` is undefined). Each act is bounded (fuel, time, memory,
  * effects, timers, state): a rule past a bound fails alone. Values handed to the engine or
  * to other rules are JSON data, copied while the rule handing them over runs.

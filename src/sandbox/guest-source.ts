@@ -1,9 +1,10 @@
 /**
  * The guest runtime's source: src/guest/ bundled by esbuild into one script. The script's
  * completion value is the runtime's API, so nothing of the engine needs to stay on the
- * sandbox's global object. A build writes the bundle beside this module
- * (scripts/bundle-guest.mjs), so a CLI command does not start esbuild; run from source
- * (tsx), the runtime is bundled once per process from the current source.
+ * sandbox's global object. A build writes the bundle beside this module (scripts/bundle-guest.mjs
+ * beside the per-file build, and scripts/bundle-cli.mjs beside the bundled CLI, which holds this
+ * module), so a built Nomos never starts esbuild; run from source (tsx), the runtime is bundled
+ * once per process from the current source.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
