@@ -322,7 +322,11 @@ describe("live updates", () => {
     const proposer = await moving(table);
     const acted = await proposer.act(table.id, "propose", { change: { kind: "enact", text: "Be brief." } });
     let text = "";
-    while (!text.includes(`id: ${acted.body.seq}\n`)) text += new TextDecoder().decode((await reader.read()).value);
+    while (!text.includes(`id: ${acted.body.seq}\n`)) {
+      const { value, done } = await reader.read();
+      assert.ok(!done, `the stream ended before the act's event; it said: ${text}`);
+      text += new TextDecoder().decode(value);
+    }
     assert.match(text, /event: act\ndata: \{"seq":\d+\}/);
     controller.abort();
 
