@@ -112,14 +112,21 @@ function apiArgs(number: number, l: Loaded, known: Loaded | null): unknown[] {
   return made.args;
 }
 
-const compiled = new Map<string, { body: (...api: unknown[]) => void; reusable: boolean | null; reruns: number }>();
+interface Compiled {
+  body: (...api: unknown[]) => void;
+  /** The host's verdict (reusableNow), once asked. */
+  reusable: boolean | null;
+  /** Times the top level ran again at the start of an act in this sandbox. */
+  reruns: number;
+}
+const compiled = new Map<string, Compiled>();
 
 /**
  * The rule's code as a function of the rule API. QuickJS makes a function from source text
  * without parsing its body alone, so code can close the function early and run beside it (the
  * log may hold any code: an imported game's): the function's own text must be the code whole.
  */
-function compile(js: string): { body: (...api: unknown[]) => void; reusable: boolean | null; reruns: number } {
+function compile(js: string): Compiled {
   let made = compiled.get(js);
   if (!made) {
     const text = `"use strict";\n${js}`;
