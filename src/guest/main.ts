@@ -31,6 +31,7 @@ import {
   playerValues,
   revertTo,
   rules,
+  ruleset,
   sealAll,
   setPlayers,
   timers,
@@ -226,6 +227,7 @@ function boot(snapshotJson: string): string {
   const snap = JSON.parse(snapshotJson) as BootSnapshot;
   rules.clear();
   loaded.clear();
+  ruleset.version++;
   timers.clear();
   sealAll();
   gameValues.clear();
@@ -255,6 +257,7 @@ function boot(snapshotJson: string): string {
     loaded.set(rec.number, l);
     if (l.failed) failed[rec.number] = l.failed;
   }
+  ruleset.version++;
   caches.lastDeclsJson = declsJson();
   return JSON.stringify({ failed });
 }

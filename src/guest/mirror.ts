@@ -16,6 +16,12 @@ export const rules = new Map<number, RuleRecord>();
  * in {@link freshIn} may be called (loaded.ts, `live`).
  */
 export const loaded = new Map<number, Loaded>();
+/**
+ * Counts the changes of the ruleset: its rules, and what their code declares. What is worked
+ * out from them alone (their default order, which rules declare what: precedence.ts) is kept
+ * while the count stands, across acts.
+ */
+export const ruleset = { version: 0 };
 /** The rules whose top level ran in this act, so that their closures are this act's. */
 export const freshIn = new Set<number>();
 export const gameValues = new Map<string, Json>();
@@ -100,7 +106,9 @@ export function setRule(number: number, rec: RuleRecord | undefined): void {
     else rules.delete(number);
     if (oldLoaded) loaded.set(number, oldLoaded);
     else loaded.delete(number);
+    ruleset.version++;
   });
+  ruleset.version++;
   if (rec) rules.set(number, rec);
   else {
     rules.delete(number);
@@ -117,7 +125,9 @@ export function setLoaded(number: number, l: Loaded): void {
     if (old) loaded.set(number, old);
     else loaded.delete(number);
     if (!wasFresh) freshIn.delete(number);
+    ruleset.version++;
   });
+  ruleset.version++;
   loaded.set(number, l);
   freshIn.add(number);
   dropCaches();

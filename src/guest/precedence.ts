@@ -9,12 +9,22 @@ import { cur, emitEffect, fail } from "./act.js";
 import type { Json } from "../kernel/types.js";
 import { frozenJson } from "./json.js";
 import { disabledAt, liveEntries, type AnswerEntry, type Claim, type ClaimFn } from "./loaded.js";
-import { caches, loaded, rules } from "./mirror.js";
+import { caches, loaded, rules, ruleset } from "./mirror.js";
 import { runReadOnly } from "./run.js";
 import { suspended } from "./status.js";
 
+let sorted: { version: number; order: number[] } | null = null;
+
+/**
+ * Immutable rules before mutable, then by number. The same array while the ruleset stands, so
+ * that what {@link declaring} found in it is kept across acts. Nothing may change it.
+ */
 export function defaultOrder(): number[] {
-  return [...rules.values()].sort((a, b) => (a.mutable === b.mutable ? a.number - b.number : a.mutable ? 1 : -1)).map((r) => r.number);
+  if (sorted?.version !== ruleset.version) {
+    const order = [...rules.values()].sort((a, b) => (a.mutable === b.mutable ? a.number - b.number : a.mutable ? 1 : -1)).map((r) => r.number);
+    sorted = { version: ruleset.version, order };
+  }
+  return sorted.order;
 }
 
 /** Rules by precedence, highest first: the engine's default unless a rule answers "precedence". */
@@ -45,8 +55,8 @@ export function order(): number[] {
 }
 
 /**
- * The rules of `ranked` (an order() made once per act, and anew whenever the rules or their
- * declarations change) that declared one of `keys` under `kind`, each with its place in it:
+ * The rules of `ranked` (an order(): the same array while the ruleset stands, unless a rule
+ * answers "precedence", then made once per act and anew whenever the rules change) that declared one of `keys` under `kind`, each with its place in it:
  * worked out once per order, for checks and questions asked many times in an act (a page's
  * question checks each action for every player), since most rules declare neither.
  */
