@@ -120,8 +120,8 @@ action("add", { describe: "Adds", input: form, when: check }, (input) => n.updat
     const files = readdirSync(dir).filter((f) => /^\d+\.ts$/.test(f));
     found[set] = [files.filter((f) => reusableCode(stripRuleCode(readFileSync(join(dir, f), "utf8")).js)).length, files.length];
   }
-  // Suber's Rule 212 keeps a form in a top-level object: it runs afresh. The others here were counted when this was written.
-  assert.deepEqual(found.suber, [16, 17]);
+  // Every rule of Suber's set, the one the load benchmark plays (its Rule 212 writes its consent form in the call, not in a top-level object).
+  assert.deepEqual(found.suber, [17, 17]);
   assert.deepEqual([...schemaBuilders].sort(), Object.keys(t).sort(), "the builders the check knows are t's");
   for (const [set, [reusable, all]] of Object.entries(found)) assert.ok(reusable >= all / 2, `${set}: only ${reusable} of ${all} rules reusable`);
 });

@@ -182,35 +182,40 @@ action(
   },
 );
 
-const consentForm = { describe: "Consent to the game going on after a Judgment", input: t.object({ case: t.integer() }), when: consentRefused };
-action("consent", consentForm, (input, { actor }) => {
-  const c = open(input.case);
-  if (c.status !== "ruled") game.refuse(`the Judge of case ${c.number} has not ruled yet; consent follows a ruling`);
-  if (actor === c.judge) game.refuse("the Judge's consent does not count: a majority of the other players must consent");
-  if (c.consents.includes(actor)) game.refuse(`you have already consented on case ${c.number}`);
-  const consents = [...c.consents, actor];
-  const others = players().filter((id) => id !== c.judge).length;
-  if (consents.length * 2 > others) {
-    save({ ...c, consents, status: "settled" });
-    game.post(`A majority consents; case ${c.number} is settled (${c.verdict}). Required communication is required again from now.`);
-    for (const rule of c.rules ?? []) {
-      if (game.rules.get(rule))
-        game.rules.annotate(
-          rule,
-          `Case ${c.number} (Judge ${name(c.judge)}): ${c.question} Ruled ${c.verdict}: ${c.reasoning ?? ""}`.trim(),
-          `case ${c.number}`,
-        );
+// The form is written in the call, not bound to a name: code that binds an object to a name runs
+// its top level again in every act (src/sandbox/reusable-code.ts).
+action(
+  "consent",
+  { describe: "Consent to the game going on after a Judgment", input: t.object({ case: t.integer() }), when: consentRefused },
+  (input, { actor }) => {
+    const c = open(input.case);
+    if (c.status !== "ruled") game.refuse(`the Judge of case ${c.number} has not ruled yet; consent follows a ruling`);
+    if (actor === c.judge) game.refuse("the Judge's consent does not count: a majority of the other players must consent");
+    if (c.consents.includes(actor)) game.refuse(`you have already consented on case ${c.number}`);
+    const consents = [...c.consents, actor];
+    const others = players().filter((id) => id !== c.judge).length;
+    if (consents.length * 2 > others) {
+      save({ ...c, consents, status: "settled" });
+      game.post(`A majority consents; case ${c.number} is settled (${c.verdict}). Required communication is required again from now.`);
+      for (const rule of c.rules ?? []) {
+        if (game.rules.get(rule))
+          game.rules.annotate(
+            rule,
+            `Case ${c.number} (Judge ${name(c.judge)}): ${c.question} Ruled ${c.verdict}: ${c.reasoning ?? ""}`.trim(),
+            `case ${c.number}`,
+          );
+      }
+      game.emit("judgment.settled", { case: c.number, verdict: c.verdict, mover: c.mover });
+      if (!blocked()) {
+        resumedAt.set(game.now());
+        game.emit("communication.resumed", {});
+        game.emit("turn.unblocked", { by: c.number });
+      }
+    } else {
+      save({ ...c, consents });
     }
-    game.emit("judgment.settled", { case: c.number, verdict: c.verdict, mover: c.mover });
-    if (!blocked()) {
-      resumedAt.set(game.now());
-      game.emit("communication.resumed", {});
-      game.emit("turn.unblocked", { by: c.number });
-    }
-  } else {
-    save({ ...c, consents });
-  }
-});
+  },
+);
 
 answer("communication.suspended", () => blocked());
 answer("communication.resumed-at", () => resumedAt.get());

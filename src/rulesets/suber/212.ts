@@ -198,32 +198,37 @@ action(
   },
 );
 
-const consentForm = { describe: "Consent to the next turn beginning after a Judgment", input: t.object({ case: t.integer() }), when: consentRefused };
-action("consent", consentForm, (input, { actor }) => {
-  const c = open(input.case);
-  if (c.status !== "ruled") game.refuse(`the Judge of case ${c.number} has not ruled yet; consent follows a ruling`);
-  if (c.consents.includes(actor)) game.refuse(`you have already consented on case ${c.number}`);
-  const next = nextPlayer();
-  if (actor === next) game.refuse("the next player's consent does not count: a majority of the other players must consent");
-  const consents = [...c.consents, actor];
-  const others = game.players().filter((p) => p.id !== next).length;
-  if (consents.length * 2 > others) {
-    save({ ...c, consents, status: "settled", settledTurn: turn.get().number });
-    game.post(`A majority consents; case ${c.number} is settled (${c.verdict}). The ruling may still be overruled until the next turn begins.`);
-    for (const rule of c.rules ?? []) {
-      if (game.rules.get(rule))
-        game.rules.annotate(
-          rule,
-          `Case ${c.number} (Judge ${name(c.judge)}): ${c.question} Ruled ${c.verdict}: ${c.reasoning ?? ""}`.trim(),
-          `case ${c.number}`,
-        );
+// The form is written in the call, not bound to a name: code that binds an object to a name runs
+// its top level again in every act (src/sandbox/reusable-code.ts).
+action(
+  "consent",
+  { describe: "Consent to the next turn beginning after a Judgment", input: t.object({ case: t.integer() }), when: consentRefused },
+  (input, { actor }) => {
+    const c = open(input.case);
+    if (c.status !== "ruled") game.refuse(`the Judge of case ${c.number} has not ruled yet; consent follows a ruling`);
+    if (c.consents.includes(actor)) game.refuse(`you have already consented on case ${c.number}`);
+    const next = nextPlayer();
+    if (actor === next) game.refuse("the next player's consent does not count: a majority of the other players must consent");
+    const consents = [...c.consents, actor];
+    const others = game.players().filter((p) => p.id !== next).length;
+    if (consents.length * 2 > others) {
+      save({ ...c, consents, status: "settled", settledTurn: turn.get().number });
+      game.post(`A majority consents; case ${c.number} is settled (${c.verdict}). The ruling may still be overruled until the next turn begins.`);
+      for (const rule of c.rules ?? []) {
+        if (game.rules.get(rule))
+          game.rules.annotate(
+            rule,
+            `Case ${c.number} (Judge ${name(c.judge)}): ${c.question} Ruled ${c.verdict}: ${c.reasoning ?? ""}`.trim(),
+            `case ${c.number}`,
+          );
+      }
+      game.emit("judgment.settled", { case: c.number, verdict: c.verdict, mover: c.mover });
+      if (!blocked()) game.emit("turn.unblocked", { by: c.number });
+    } else {
+      save({ ...c, consents });
     }
-    game.emit("judgment.settled", { case: c.number, verdict: c.verdict, mover: c.mover });
-    if (!blocked()) game.emit("turn.unblocked", { by: c.number });
-  } else {
-    save({ ...c, consents });
-  }
-});
+  },
+);
 
 function nextPlayer(): string | undefined {
   const o = order();
