@@ -47,6 +47,30 @@ action("tick", { describe: "Ticks", input: t.object({}) }, () => { const h = hel
   "a handler declared by a toString the API calls while the rule loads": `const f = t.string({ describe: { toString() { let n = 0;
   action("tick", { describe: "Ticks", input: t.object({}) }, () => { n++; count.set(n); }); return "a"; } } });`,
   "a handler made by a function run at once": `action("tick", { describe: "Ticks", input: t.object({}) }, (() => { let n = 0; return () => { n++; count.set(n); }; })());`,
+  // A top-level array or object of primitives is kept only if nothing can change it: each way of changing one.
+  "an array of data, an item incremented": `const bag = [0];
+action("tick", { describe: "Ticks", input: t.object({}) }, () => { bag[0]++; count.set(bag[0]); });`,
+  "an array of data, an item assigned": `const bag = [0];
+action("tick", { describe: "Ticks", input: t.object({}) }, () => { bag[0] = bag[0] + 1; count.set(bag[0]); });`,
+  "an array of data, its length assigned": `const bag = [0];
+action("tick", { describe: "Ticks", input: t.object({}) }, () => { bag.length += 1; count.set(bag.length - 1); });`,
+  "an array of data, destructured into": `const bag = [0];
+action("tick", { describe: "Ticks", input: t.object({}) }, () => { [bag[0]] = [bag[0] + 1]; count.set(bag[0]); });`,
+  "an array of data, through the array a callback is handed": `const bag = [0];
+action("tick", { describe: "Ticks", input: t.object({}) }, () => { bag.forEach((v, i, all) => all.push(v)); count.set(bag.length - 1); });`,
+  "an array of data, through a named callback": `const bag = [0];
+function grow(v: number, i: number, all: number[]) { all.push(v); }
+action("tick", { describe: "Ticks", input: t.object({}) }, () => { bag.forEach(grow); count.set(bag.length - 1); });`,
+  "an array of data, a method called on it as a tag": `const bag = [0];
+action("tick", { describe: "Ticks", input: t.object({}) }, () => { (bag.push as any)\`x\`; count.set(bag.length - 1); });`,
+  "an array of data, a method taken off it and applied": `const bag = [0];
+action("tick", { describe: "Ticks", input: t.object({}) }, () => { const push = bag.push; push.call(bag, 1); count.set(bag.length - 1); });`,
+  "an object of data, a property incremented": `const tally = { n: 0 };
+action("tick", { describe: "Ticks", input: t.object({}) }, () => { tally.n++; count.set(tally.n); });`,
+  "an object of data, handed to Object.assign": `const tally = { n: 0 };
+action("tick", { describe: "Ticks", input: t.object({}) }, () => { Object.assign(tally, { n: tally.n + 1 }); count.set(tally.n); });`,
+  "an object of data, a property of a pattern": `const tally = { n: 0 };
+action("tick", { describe: "Ticks", input: t.object({}) }, () => { ({ n: tally.n } = { n: tally.n + 1 }); count.set(tally.n); });`,
 };
 
 test("no closure keeps a value past its act, whichever way a rule's code tries, and the shortcut does not take such code", async () => {
@@ -66,6 +90,32 @@ test("no closure keeps a value past its act, whichever way a rule's code tries, 
     assert.deepEqual(counts, [once, once, once], `${way}: each act's count starts afresh`);
     game.close();
   }
+});
+
+test("an array or object of primitives at the top level that is only read keeps the code reusable, and reads the same in every act", async () => {
+  const code = stripRuleCode(`const count = gameState("n", { initial: 0 });
+const kinds = ["low", "high"];
+const titles: Record<string, string> = { low: "Low", high: "High" };
+const weights = [1, -2, 3];
+action("pick", { describe: "Picks", input: t.object({ kind: t.enum(kinds) }) }, (input) => {
+  if (!kinds.includes(input.kind)) game.refuse("no such kind");
+  let sum = 0;
+  for (const w of weights) sum += w;
+  const labels = kinds.map((k) => titles[k]).join("/");
+  count.set(sum + weights.reduce((a, w) => a + w, 0) + labels.length + [...weights].length + kinds.indexOf(input.kind) + titles[input.kind]!.length);
+});`);
+  assert.equal(reusableCode(code.js), true);
+  const game = await Game.create(engine(), { name: "data", preset: null, rules: [{ number: 1, text: "Picks.", mutable: true, code }] });
+  await game.join("Ada Lovelace");
+  const counts: unknown[] = [];
+  for (const kind of ["low", "high", "low"]) {
+    const acted = await game.act("ada-lovelace", "pick", { kind });
+    assert.equal(acted.failed, null, acted.failed?.error);
+    counts.push(game.value("n"));
+  }
+  // 2 + 2 + "Low/High".length + 3, then the kind's place and its title's length.
+  assert.deepEqual(counts, [18, 20, 18]);
+  game.close();
 });
 
 test("a trial of an amendment (game.rules.check) that would let a rule read a secret lets it read nothing, then or later", async () => {

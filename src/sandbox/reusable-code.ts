@@ -18,7 +18,12 @@
  * - no `this`, `super`, `arguments`, `eval` or `__proto__` anywhere, nor a declaration that
  *   hides a name of the rule API.
  *
- * A binding holding a primitive or a schema (`t.string()`, frozen) may be used freely. Names
+ * A binding holding a primitive or a schema (`t.string()`, frozen) may be used freely. One
+ * holding an array or object of primitives written out (`const kinds = ["a", "b"]`) is only
+ * read: indexed or its properties read (never written, deleted or destructured into), iterated
+ * with `for...of`, spread, handed to `t`'s builders (which copy it), or called on with a method
+ * that neither changes it nor hands it to code (`includes`, `join`...), or hands it to a callback
+ * written there that takes too few parameters to receive it (`kinds.map((k) => ...)`). Names
  * are matched without regard to scope, so a local variable named like a top-level one counts
  * as it: the check refuses more than it must, never less. Code that does not parse, or is too
  * deep to walk, is run afresh as before.
@@ -33,6 +38,14 @@ const handleMakers = new Set(["gameState", "playerState", "recordState"]);
 const handleMethods = new Set(["get", "set", "update", "delete", "keys", "all"]);
 /** `t`'s builders (src/guest/schemas.ts), whose schemas are frozen. */
 export const schemaBuilders = new Set(["string", "integer", "number", "boolean", "enum", "player", "rule", "code", "array", "object", "oneOf"]);
+/** Methods that neither change the array or object they are called on nor hand it to any code. */
+const readingMethods = new Set(["includes", "indexOf", "lastIndexOf", "join", "slice", "at", "concat"]);
+/** Methods that call back with (item, index, the array itself), and how many parameters a callback may take without receiving it. */
+const callingBack = new Map([
+  ...["map", "filter", "some", "every", "find", "findIndex", "findLast", "findLastIndex", "forEach", "flatMap"].map((m) => [m, 2] as const),
+  ["reduce", 3],
+  ["reduceRight", 3],
+]);
 /** Names through which code could reach what a binding holds by another way. */
 const barred = new Set(["arguments", "eval"]);
 const apiNames = new Set<string>(ruleApiNames);
@@ -51,17 +64,18 @@ export function reusableCode(js: string): boolean {
   return known;
 }
 
-/** What the top level binds: names only called, names of handles, and the identifiers free to use as they are. */
+/** What the top level binds: names only called, names of handles, names of data only read, and the identifiers free to use as they are. */
 interface Bound {
   called: Set<string>;
   handles: Set<string>;
+  data: Set<string>;
   free: Set<N>;
 }
 
 function judge(js: string): boolean {
   try {
     const program = parse(`"use strict";\n${js}`, { ecmaVersion: "latest", sourceType: "script", allowReturnOutsideFunction: true }) as N;
-    const bound: Bound = { called: new Set(), handles: new Set(), free: new Set() };
+    const bound: Bound = { called: new Set(), handles: new Set(), data: new Set(), free: new Set() };
     for (const statement of program.body as N[]) if (!declares(statement, bound)) return false;
     let barredSyntax = false;
     eachNode(program, (n) => {
@@ -95,6 +109,11 @@ function declares(s: N, bound: Bound): boolean {
     case "VariableDeclaration":
       if (s.kind !== "const") return false;
       for (const d of s.declarations as N[]) {
+        if (d.id.type === "Identifier" && !apiNames.has(d.id.name) && d.init && flatData(d.init)) {
+          bound.data.add(d.id.name);
+          bound.free.add(d.id);
+          continue;
+        }
         if (d.id.type !== "Identifier" || apiNames.has(d.id.name) || !d.init || !evaluatesNoCode(d.init, "init")) return false;
         if (isApiCall(d.init, handleMakers)) {
           if (!handedToApi(d.init, bound)) return false;
@@ -204,12 +223,76 @@ function frozenValue(e: N): boolean {
   }
 }
 
+/** `[...]` or `{...}` of primitives written out: no object inside, no getter, no code. */
+function flatData(e: N): boolean {
+  const primitive = (x: N | null): boolean =>
+    x !== null &&
+    ((x.type === "Literal" && x.regex === undefined) ||
+      (x.type === "TemplateLiteral" && x.expressions.length === 0) ||
+      (x.type === "UnaryExpression" && x.operator === "-" && x.argument.type === "Literal" && typeof x.argument.value === "number"));
+  if (e.type === "ArrayExpression") return (e.elements as (N | null)[]).every(primitive);
+  if (e.type === "ObjectExpression")
+    return (e.properties as N[]).every((p) => p.type === "Property" && p.kind === "init" && !p.method && !p.computed && !p.shorthand && primitive(p.value));
+  return false;
+}
+
+/**
+ * A use of a data binding (flatData) that can change nothing in it, where `parent` holds it
+ * under `key`: what it reads is a primitive, a fresh copy, or a frozen intrinsic.
+ */
+function onlyReads(parent: N, key: string, above: N[]): boolean {
+  if ((parent.type === "SpreadElement" && key === "argument") || (parent.type === "ForOfStatement" && key === "right")) return true;
+  if (parent.type === "CallExpression" && key === "arguments") return schemaCall(parent);
+  if (parent.type !== "MemberExpression" || key !== "object") return false;
+  const outer = above.at(-2);
+  if (!outer) return false;
+  switch (outer.type) {
+    case "CallExpression":
+      return outer.callee !== parent || readingCall(parent, outer);
+    case "AssignmentExpression":
+    case "AssignmentPattern":
+    case "ForInStatement":
+    case "ForOfStatement":
+      return outer.left !== parent;
+    case "UnaryExpression":
+      return outer.operator !== "delete";
+    case "Property":
+      // A property of a pattern is written to (`({ a: kinds[0] } = x)`); of an object literal, read.
+      return above.at(-3)?.type !== "ObjectPattern";
+    case "UpdateExpression":
+    case "ArrayPattern":
+    case "RestElement":
+    case "NewExpression":
+    case "TaggedTemplateExpression":
+      return false;
+    default:
+      return true;
+  }
+}
+
+/** `kinds.includes(x)`, or `kinds.map((k) => ...)` with a callback written there that cannot receive `kinds` itself. */
+function readingCall(member: N, call: N): boolean {
+  if (member.computed) return false;
+  const name = member.property.name as string;
+  if (readingMethods.has(name)) return true;
+  const most = callingBack.get(name);
+  const fn = (call.arguments as N[])[0];
+  return (
+    most !== undefined &&
+    fn !== undefined &&
+    (fn.type === "ArrowFunctionExpression" || fn.type === "FunctionExpression") &&
+    fn.params.length <= most &&
+    (fn.params as N[]).every((p) => p.type !== "RestElement")
+  );
+}
+
 /** Every identifier: no barred name, and each bound name used only as allowed. */
 function walk(node: N, parent: N | null, key: string | null, above: N[], bound: Bound): boolean {
   if (node.type === "Identifier") {
     if (!parent || !key || isNameNotReference(parent, key)) return true;
     if (barred.has(node.name)) return false;
     if (bound.free.has(node)) return true;
+    if (bound.data.has(node.name)) return onlyReads(parent, key, above);
     if (bound.called.has(node.name)) return parent.type === "CallExpression" && key === "callee";
     if (bound.handles.has(node.name)) return isHandleMethodCall(parent, key, above.at(-2));
     return true;

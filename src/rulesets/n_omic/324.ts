@@ -225,7 +225,7 @@ action(
       closedAt: null,
       outcomes: [],
     });
-    game.post(`${name(actor)} proposes ${label}${suggesters ? ` from the suggestions of ${suggesters.map(name).join(", ")}` : ""}.`);
+    game.post(`${name(actor)} proposes ${label}${suggesters ? ` from the suggestions of ${suggesters.map((id) => name(id)).join(", ")}` : ""}.`);
     if (suggesters) paySuggestions(actor, suggesters);
     game.emit("proposal.opened", { number: first, proposer: actor });
     if (discussing) {
@@ -246,7 +246,7 @@ function paySuggestions(proponent: string, suggesters: string[]): void {
     groks.set(s, groks.get(s) + 25);
   }
   game.post(
-    `${name(proponent)} gains ${reward} Groks for using the list; ${suggesters.map(name).join(", ")} ${suggesters.length === 1 ? "gains 25 Groks" : "gain 25 Groks each"}.`,
+    `${name(proponent)} gains ${reward} Groks for using the list; ${suggesters.map((id) => name(id)).join(", ")} ${suggesters.length === 1 ? "gains 25 Groks" : "gain 25 Groks each"}.`,
   );
 }
 
@@ -323,7 +323,7 @@ action(
     for (const id of highest) groks.set(id, groks.get(id) + share);
     position.set(actor, to);
     game.post(
-      `${name(actor)} moves from (${from.x},${from.y}) to (${to.x},${to.y}) for ${cost} Groks, paid to ${highest.map(name).join(", ")}${highest.length > 1 ? ` (${share} each)` : ""}.`,
+      `${name(actor)} moves from (${from.x},${from.y}) to (${to.x},${to.y}) for ${cost} Groks, paid to ${highest.map((id) => name(id)).join(", ")}${highest.length > 1 ? ` (${share} each)` : ""}.`,
     );
     game.emit("piece.moved", { player: actor, from, to, cost });
     consequences(true);

@@ -60,7 +60,7 @@ const moderators = gameState<PersonId[]>("moderators", { initial: [] });
 const judgment = gameState<{ term: { judge: PlayerId | null } | null }>("judgment", { initial: { term: null } });
 
 const name = (id: PersonId) => game.player(id)?.name ?? game.participants().find((p) => p.id === id)?.name ?? id;
-const names = (ids: readonly PersonId[]) => (ids.length ? ids.map(name).join(", ") : "nobody");
+const names = (ids: readonly PersonId[]) => (ids.length ? ids.map((id) => name(id)).join(", ") : "nobody");
 const isJudge = ({ actor }: ActionContext) =>
   !endState.get() ? "there is no End State" : judgment.get().term?.judge === actor ? undefined : "only the incumbent Judge does this";
 

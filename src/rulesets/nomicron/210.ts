@@ -74,7 +74,7 @@ const administrator = gameState<string | null>("administrator", { initial: null 
 const status = playerState<"active" | "inactive">("status", { initial: "active" });
 
 const name = (id: string | null) => (id === null ? "nobody" : (game.player(id)?.name ?? id));
-const names = (ids: readonly string[]) => (ids.length ? ids.map(name).join(", ") : "no one");
+const names = (ids: readonly string[]) => (ids.length ? ids.map((id) => name(id)).join(", ") : "no one");
 
 action(
   "request-judgment",

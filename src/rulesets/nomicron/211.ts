@@ -57,7 +57,7 @@ function remove(players: readonly string[], why: string): void {
   const gone = pool.get().filter((p) => players.includes(p));
   if (!gone.length) return;
   pool.set(pool.get().filter((p) => !gone.includes(p)));
-  game.post(`${gone.map(name).join(", ")} ${gone.length === 1 ? "leaves" : "leave"} the Judicial Pool: ${why} (Rule 211).`);
+  game.post(`${gone.map((id) => name(id)).join(", ")} ${gone.length === 1 ? "leaves" : "leave"} the Judicial Pool: ${why} (Rule 211).`);
 }
 
 function prune(): void {
