@@ -65,6 +65,10 @@ action("tick", { describe: "Ticks", input: t.object({}) }, () => { bag.forEach(g
 action("tick", { describe: "Ticks", input: t.object({}) }, () => { (bag.push as any)\`x\`; count.set(bag.length - 1); });`,
   "an array of data, a method taken off it and applied": `const bag = [0];
 action("tick", { describe: "Ticks", input: t.object({}) }, () => { const push = bag.push; push.call(bag, 1); count.set(bag.length - 1); });`,
+  "an array of data, a method taken off through optional chaining": `const bag = [0];
+action("tick", { describe: "Ticks", input: t.object({}) }, () => { (bag?.push)(0); count.set(bag.length - 1); });`,
+  "an array of data, a callback taken off through optional chaining": `const bag = [0];
+action("tick", { describe: "Ticks", input: t.object({}) }, () => { (bag?.forEach)((v: number, i: number, all: number[]) => all.push(v)); count.set(bag.length - 1); });`,
   "an object of data, a property incremented": `const tally = { n: 0 };
 action("tick", { describe: "Ticks", input: t.object({}) }, () => { tally.n++; count.set(tally.n); });`,
   "an object of data, handed to Object.assign": `const tally = { n: 0 };

@@ -259,6 +259,8 @@ function onlyReads(parent: N, key: string, above: N[]): boolean {
     case "Property":
       // A property of a pattern is written to (`({ a: kinds[0] } = x)`); of an object literal, read.
       return above.at(-3)?.type !== "ObjectPattern";
+    case "ChainExpression":
+    // `(kinds?.push)(1)` calls push on kinds, `delete kinds?.[0]` deletes from it: what holds the chain decides, so no chain.
     case "UpdateExpression":
     case "ArrayPattern":
     case "RestElement":
