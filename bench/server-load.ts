@@ -26,6 +26,10 @@
  *   --games <n>, --players <n>                                             (20, 10; quick 2, 3)
  *   --durability full|process                                              (full)
  *   --only http|engine  one run: over HTTP, or in-process                  (both, HTTP first)
+ *   --sweep <rates>     over HTTP once per rate (100,200,400), each on a fresh server, then
+ *                       a line per rate and the highest one served within the target's
+ *                       latency (98% of the actions answered, p99 ≤ 50 ms): how far short
+ *                       of the target a server is, where a run at 2,000/s says only "never"
  *   --shares on|off     count where the time goes (V8's sampling profiler  (on)
  *                       on the main thread costs it a few per cent)
  *   --cpu-prof <dir>    write a V8 CPU profile of the server process there

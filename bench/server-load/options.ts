@@ -16,6 +16,8 @@ export interface Options {
   shares: boolean;
   /** Which runs: over HTTP, in-process, or both (HTTP first). */
   runs: ("http" | "engine")[];
+  /** Rates to run over HTTP one after another, each on a fresh server, in place of `rate` (sweep.ts). */
+  sweep: number[] | undefined;
 }
 
 export function options(): Options {
@@ -31,6 +33,7 @@ export function options(): Options {
       "cpu-prof": { type: "string" },
       shares: { type: "string" },
       only: { type: "string" },
+      sweep: { type: "string" },
       quick: { type: "boolean" },
     },
   });
@@ -47,6 +50,11 @@ export function options(): Options {
   if (shares !== "on" && shares !== "off") throw new Error(`--shares is "on" or "off", not "${shares}"`);
   const only = values.only ?? process.env.BENCH_ONLY;
   if (only !== undefined && only !== "http" && only !== "engine") throw new Error(`--only is "http" or "engine", not "${only}"`);
+  const sweepText = values.sweep ?? process.env.BENCH_SWEEP;
+  const sweep = sweepText === undefined ? undefined : sweepText.split(",").map(Number);
+  if (sweep && (sweep.length === 0 || sweep.some((n) => !Number.isFinite(n) || n <= 0)))
+    throw new Error(`--sweep is a list of rates in actions/s, such as 100,200,400, not "${sweepText}"`);
+  if (sweep && only === "engine") throw new Error("--sweep runs over HTTP only: leave out --only engine");
   const o: Options = {
     quick,
     rate: pick("rate", "RATE", 2000, 40),
@@ -58,7 +66,8 @@ export function options(): Options {
     durability,
     cpuProf: values["cpu-prof"] ?? process.env.BENCH_CPU_PROF,
     shares: shares === "on",
-    runs: only ? [only] : ["http", "engine"],
+    runs: sweep ? ["http"] : only ? [only] : ["http", "engine"],
+    sweep: sweep?.sort((a, b) => a - b),
   };
   if (o.rate <= 0 || o.duration <= 0 || o.games < 1 || o.players < 2) throw new Error("need a positive rate and duration, at least 1 game and 2 players");
   return o;
