@@ -5,17 +5,20 @@ import { test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Worker } from "node:worker_threads";
 import { createQuickJsSandbox } from "../src/sandbox/quickjs-sandbox.js";
-import { cpuDeadline } from "../src/sandbox/thread-clock.js";
+import { cpuDeadline, ThreadClock } from "../src/sandbox/thread-clock.js";
 
 test("a game's sandbox times its deadlines by its own thread's clock", { skip: !existsSync("/proc/thread-self/schedstat") }, async () => {
   const sandbox = await createQuickJsSandbox();
+  const clock = (sandbox as unknown as { cpu: ThreadClock }).cpu;
   try {
-    const tid = (sandbox as unknown as { tid: number | null }).tid;
+    const { tid } = clock;
     assert.ok(tid !== null && readdirSync("/proc/self/task").includes(String(tid)), "the sandbox knows which of this process's threads runs it");
     assert.notEqual(tid, process.pid, "and it is not the event loop's");
+    assert.ok(clock.cpuMs() > 0, "its clock reads the thread's CPU time, the QuickJS start included");
   } finally {
     sandbox.dispose();
   }
+  assert.ok(Number.isNaN(clock.cpuMs()), "a disposed sandbox's clock keeps no file open");
 });
 
 /** A thread that sleeps (using no CPU) or spins (using it all) until told to stop; its id. */
@@ -45,14 +48,16 @@ test("a deadline counts the thread's CPU time: a thread kept off the CPU is not 
 }, async () => {
   const idle = await thread("sleep");
   const busy = await thread("spin");
+  const idleClock = new ThreadClock(idle.tid);
+  const busyClock = new ThreadClock(busy.tid);
   try {
     const started = performance.now();
     let idleExpired = false;
     let busyExpired: boolean | null = null;
-    const cancelIdle = cpuDeadline(idle.tid, 300, () => {
+    const cancelIdle = cpuDeadline(idleClock, 300, () => {
       idleExpired = true;
     });
-    cpuDeadline(busy.tid, 100, (starved) => {
+    cpuDeadline(busyClock, 100, (starved) => {
       busyExpired = starved;
     });
     while (busyExpired === null || performance.now() - started < 600) await sleep(10);
@@ -61,12 +66,14 @@ test("a deadline counts the thread's CPU time: a thread kept off the CPU is not 
     cancelIdle();
     // A thread kept off the CPU for good is still stopped, once ten times its deadline has passed, and said to be starved.
     let starved: boolean | null = null;
-    cpuDeadline(idle.tid, 20, (why) => {
+    cpuDeadline(idleClock, 20, (why) => {
       starved = why;
     });
     while (starved === null) await sleep(10);
     assert.equal(starved, true);
   } finally {
+    idleClock.close();
+    busyClock.close();
     await idle.stop();
     await busy.stop();
   }

@@ -8,7 +8,7 @@
  */
 import type { Worker } from "node:worker_threads";
 import { limits } from "../kernel/limits.js";
-import { cpuDeadline } from "../sandbox/thread-clock.js";
+import { cpuDeadline, ThreadClock } from "../sandbox/thread-clock.js";
 import { startWorker } from "../sandbox/worker-file.js";
 import type { RuleCompletions } from "./completions.js";
 import type { RuleDiagnostic } from "./diagnostics.js";
@@ -28,7 +28,7 @@ export interface TypeCheckLimits {
 }
 
 let settings: TypeCheckLimits = { checkMs: limits.checkMs, checkMemoryMb: limits.checkMemoryMb };
-let worker: { thread: Worker; ready: Promise<void>; tid: number | null } | undefined;
+let worker: { thread: Worker; ready: Promise<void>; cpu: ThreadClock } | undefined;
 let nextId = 1;
 let queue: Promise<unknown> = Promise.resolve();
 let pending: { id: number; resolve: (reply: CheckReply) => void; reject: (error: Error) => void; cancel: () => void } | undefined;
@@ -61,7 +61,7 @@ async function send(request: CheckRequest): Promise<unknown> {
   const { thread } = started;
   const reply = await new Promise<CheckReply>((resolve, reject) => {
     // A check kept off the CPUs for ten times its deadline is stopped too, without blaming the code.
-    const cancel = cpuDeadline(started.tid, settings.checkMs, (starved) =>
+    const cancel = cpuDeadline(started.cpu, settings.checkMs, (starved) =>
       stop(
         new TypeCheckStopped(
           starved
@@ -88,11 +88,12 @@ function start(): NonNullable<typeof worker> {
     started = resolve;
     failed = reject;
   });
-  const record = { thread, ready, tid: null as number | null };
+  const record = { thread, ready, cpu: new ThreadClock(null) };
   thread.on("message", (reply: CheckReply) => {
     if (reply.id === 0) {
       thread.unref();
-      record.tid = reply.tid ?? null;
+      // A checker stopped meanwhile keeps no file open.
+      if (worker === record) record.cpu = new ThreadClock(reply.tid ?? null);
       return started();
     }
     if (!pending || pending.id !== reply.id) return;
@@ -121,6 +122,7 @@ function start(): NonNullable<typeof worker> {
 /** Kills the worker (the next check starts a new one) and fails the check in flight. */
 function stop(error: TypeCheckStopped): void {
   const thread = worker?.thread;
+  worker?.cpu.close();
   worker = undefined;
   const current = pending;
   pending = undefined;

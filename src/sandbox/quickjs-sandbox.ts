@@ -17,7 +17,7 @@ import { heaviestRule, ruleClockBuffer, runningRule } from "./rule-clock.js";
 import { SandboxInterrupted, type Sandbox } from "../kernel/sandbox.js";
 import { defaultLimits, tookTooLong, type SandboxLimits } from "./sandbox.js";
 import { startWorker } from "./worker-file.js";
-import { cpuDeadline } from "./thread-clock.js";
+import { cpuDeadline, ThreadClock } from "./thread-clock.js";
 import type { WorkerReply, WorkerRequest } from "./worker-protocol.js";
 
 let compiled: Promise<WebAssembly.Module> | undefined;
@@ -116,8 +116,8 @@ class WorkerSandbox implements Sandbox {
   private dead: SandboxInterrupted | null = null;
   /** The worker thread's CPU time as its last reply said (timed workers: src/busy-time.ts). */
   private threadMs = 0;
-  /** The worker's thread id, as it said when ready: its deadlines count that thread's CPU time. */
-  private tid: number | null = null;
+  /** The worker thread's CPU clock, from its id as it said when ready: its deadlines count that thread's CPU time. */
+  private cpu = new ThreadClock(null);
 
   /** The deadline for the worker's start: it keeps the process alive unless the sandbox is not yet anyone's (unrefStart). */
   private readonly startTimer: NodeJS.Timeout;
@@ -198,7 +198,7 @@ class WorkerSandbox implements Sandbox {
     return new Promise<string>((resolve, reject) => {
       // Counted in the thread's own CPU time: a busy host slows rule code, it does not fail it.
       // A call kept off the CPUs for ten times its deadline is stopped as a crash, which blames no rule.
-      const cancel = cpuDeadline(this.tid, ms, (starved) =>
+      const cancel = cpuDeadline(this.cpu, ms, (starved) =>
         this.kill(
           starved
             ? new SandboxInterrupted("crash", "the server was too busy to run the rules' code in time")
@@ -221,7 +221,11 @@ class WorkerSandbox implements Sandbox {
       busyTime.workerMs += reply.threadMs - this.threadMs;
       this.threadMs = reply.threadMs;
     }
-    if (reply.tid !== undefined) this.tid = reply.tid;
+    // Said once, when ready; a sandbox killed meanwhile keeps no file open.
+    if (reply.tid !== undefined && !this.dead) {
+      this.cpu.close();
+      this.cpu = new ThreadClock(reply.tid);
+    }
     if (!pending || pending.id !== reply.id) return;
     this.pending = null;
     pending.cancel();
@@ -240,6 +244,7 @@ class WorkerSandbox implements Sandbox {
       pending.cancel();
       pending.reject(error);
     }
+    this.cpu.close();
     void this.worker.terminate().catch(() => undefined);
   }
 }
