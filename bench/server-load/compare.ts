@@ -19,11 +19,21 @@ export interface RunFigures {
 
 export const target = { rate: 2000, p99: 50, games: 20, players: 10 };
 
-/** Whether a run over HTTP answered the rate it was given within the target's latency: 98% of its actions, p99 within bounds, no errors. */
+/** Whether a run over HTTP answered the rate it was given within the target's latency: 98% of its actions, p99 within bounds (reads too, if any), no errors. */
 export function servedInTime(rate: number, run: RunFigures): boolean {
   const rec = run.phases.measured;
   const { actionRate, actions, reads } = summarize(rec, run.phases.unserved, run.phases.served);
-  return actionRate >= 0.98 * rate && actions.p99 <= target.p99 && reads.p99 <= target.p99 && rec.actions.errors === 0 && rec.reads.errors === 0;
+  const readsInTime = rec.scheduledReads === 0 || reads.p99 <= target.p99;
+  return actionRate >= 0.98 * rate && actions.p99 <= target.p99 && readsInTime && rec.actions.errors === 0 && rec.reads.errors === 0;
+}
+
+/** How a run's set-up differs from the target's, rate aside, in words (none: the same). */
+export function setupNotes(o: Options): string[] {
+  return [
+    o.reads < 1 ? `reads scheduled at ${o.reads} per action, not at the same rate` : "",
+    o.games !== target.games || o.players !== target.players ? `${o.games} games × ${o.players} players, not ${target.games} × ${target.players}` : "",
+    o.durability !== "full" ? `durability "${o.durability}", not the default` : "",
+  ].filter(Boolean);
 }
 
 /** The share of the last minute some runnable task waited for a CPU (Linux PSI), if the kernel says. */
@@ -122,12 +132,7 @@ function printShares(runs: RunFigures[]): void {
 /** The issue's target, for the run over HTTP; returns whether it was met. */
 export function printTarget(o: Options, run: RunFigures): boolean {
   const { actionRate, actions, reads } = summarize(run.phases.measured, run.phases.unserved, run.phases.served);
-  const notes = [
-    o.rate < target.rate ? `this run scheduled only ${o.rate} actions/s` : "",
-    o.reads < 1 ? `reads scheduled at ${o.reads} per action, not at the same rate` : "",
-    o.games !== target.games || o.players !== target.players ? `${o.games} games × ${o.players} players, not ${target.games} × ${target.players}` : "",
-    o.durability !== "full" ? `durability "${o.durability}", not the default` : "",
-  ].filter(Boolean);
+  const notes = [...(o.rate < target.rate ? [`this run scheduled only ${o.rate} actions/s`] : []), ...setupNotes(o)];
   const met = notes.length === 0 && servedInTime(target.rate, run);
   console.log(
     `\nTarget (at least ${target.rate.toLocaleString("en")} accepted actions/s with p99 ≤ ${target.p99} ms for actions and reads, ${target.games} games × ${target.players} players, reads at the same rate, over HTTP with SQLite): ` +

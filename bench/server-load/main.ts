@@ -36,7 +36,7 @@ export async function main(): Promise<void> {
       }
       console.log();
       printMachine(loadBefore, loadavg());
-      printSweep(steps);
+      printSweep(o, steps);
       return;
     }
     const runs: RunFigures[] = [];

@@ -52,8 +52,7 @@ export function options(): Options {
   if (only !== undefined && only !== "http" && only !== "engine") throw new Error(`--only is "http" or "engine", not "${only}"`);
   const sweepText = values.sweep ?? process.env.BENCH_SWEEP;
   const sweep = sweepText === undefined ? undefined : sweepText.split(",").map(Number);
-  if (sweep && (sweep.length === 0 || sweep.some((n) => !Number.isFinite(n) || n <= 0)))
-    throw new Error(`--sweep is a list of rates in actions/s, such as 100,200,400, not "${sweepText}"`);
+  if (sweep?.some((n) => !Number.isFinite(n) || n <= 0)) throw new Error(`--sweep is a list of rates in actions/s, such as 100,200,400, not "${sweepText}"`);
   if (sweep && only === "engine") throw new Error("--sweep runs over HTTP only: leave out --only engine");
   const o: Options = {
     quick,
@@ -67,7 +66,8 @@ export function options(): Options {
     cpuProf: values["cpu-prof"] ?? process.env.BENCH_CPU_PROF,
     shares: shares === "on",
     runs: sweep ? ["http"] : only ? [only] : ["http", "engine"],
-    sweep: sweep?.sort((a, b) => a - b),
+    // Each rate once (its run has a folder of its own), lowest first.
+    sweep: sweep && [...new Set(sweep)].sort((a, b) => a - b),
   };
   if (o.rate <= 0 || o.duration <= 0 || o.games < 1 || o.players < 2) throw new Error("need a positive rate and duration, at least 1 game and 2 players");
   return o;

@@ -5,7 +5,8 @@
  * how far short, in the target's own terms.
  */
 import { fmt, pad } from "./format.js";
-import { type RunFigures, servedInTime, target } from "./compare.js";
+import { type RunFigures, servedInTime, setupNotes, target } from "./compare.js";
+import type { Options } from "./options.js";
 import { summarize } from "./stats.js";
 
 export interface SweepStep {
@@ -13,7 +14,7 @@ export interface SweepStep {
   run: RunFigures;
 }
 
-export function printSweep(steps: SweepStep[]): void {
+export function printSweep(o: Options, steps: SweepStep[]): void {
   console.log(
     `\nSweep over HTTP: each rate on a fresh server; "in time": 98% of the actions answered, p99 ≤ ${target.p99} ms for actions and reads, no errors`,
   );
@@ -28,9 +29,11 @@ export function printSweep(steps: SweepStep[]): void {
     );
   }
   const inTime = steps.filter((s) => servedInTime(s.rate, s.run)).map((s) => s.rate);
+  const notes = setupNotes(o);
   console.log(
-    inTime.length
+    (inTime.length
       ? `Highest rate served in time: ${Math.max(...inTime)} actions/s (the target: ${target.rate.toLocaleString("en")})`
-      : `No rate of the sweep was served in time (the target: ${target.rate.toLocaleString("en")} actions/s)`,
+      : `No rate of the sweep was served in time (the target: ${target.rate.toLocaleString("en")} actions/s)`) +
+      (notes.length ? `; not the target's set-up: ${notes.join("; ")}` : ""),
   );
 }

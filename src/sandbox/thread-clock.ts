@@ -50,7 +50,7 @@ function ownThreadId(): number | null {
 }
 
 /**
- * The calling thread's id for {@link cpuDeadline}, told by a worker to the thread that times
+ * The calling thread's id for a {@link ThreadClock}, told by a worker to the thread that times
  * it; null where the system keeps no count of the thread's CPU time (its clock would stand at zero).
  */
 export function timedThreadId(): number | null {
