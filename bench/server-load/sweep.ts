@@ -21,14 +21,14 @@ export function printSweep(o: Options, steps: SweepStep[]): void {
   console.log(
     `${"actions/s scheduled".padEnd(22)}${["answered/s", "reads/s", "actions p50", "p99", "reads p50", "p99", "CPU cores", "in time"].map((h) => pad(h, 12)).join("")}`,
   );
+  const inTime: number[] = [];
   for (const { rate, run } of steps) {
     const s = summarize(run.phases.measured, run.phases.unserved, run.phases.served);
+    const ok = servedInTime(rate, run);
+    if (ok) inTime.push(rate);
     const cells = [fmt(s.actionRate, 1), fmt(s.readRate, 1), fmt(s.actions.p50, 1), fmt(s.actions.p99, 1), fmt(s.reads.p50, 1), fmt(s.reads.p99, 1)];
-    console.log(
-      `${String(rate).padEnd(22)}${[...cells, fmt(run.cpuSeconds / run.seconds, 2), servedInTime(rate, run) ? "yes" : "no"].map((c) => pad(c, 12)).join("")}`,
-    );
+    console.log(`${String(rate).padEnd(22)}${[...cells, fmt(run.cpuSeconds / run.seconds, 2), ok ? "yes" : "no"].map((c) => pad(c, 12)).join("")}`);
   }
-  const inTime = steps.filter((s) => servedInTime(s.rate, s.run)).map((s) => s.rate);
   const notes = setupNotes(o);
   console.log(
     (inTime.length

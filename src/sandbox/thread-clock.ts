@@ -98,8 +98,7 @@ export class ThreadClock {
  * Returns what cancels it.
  */
 export function cpuDeadline(clock: ThreadClock, ms: number, expire: (starved: boolean) => void): () => void {
-  const cpu = () => clock.cpuMs();
-  const cpuStart = cpu();
+  const cpuStart = clock.cpuMs();
   const wallStart = performance.now();
   const wallCap = ms * starvedFactor;
   let timer: NodeJS.Timeout | undefined;
@@ -108,7 +107,7 @@ export function cpuDeadline(clock: ThreadClock, ms: number, expire: (starved: bo
     timer = undefined;
   };
   const check = () => {
-    const used = cpu() - cpuStart;
+    const used = clock.cpuMs() - cpuStart;
     const wall = performance.now() - wallStart;
     // NaN (unknown) is never below the deadline: the wall clock decides, as a plain overrun.
     if (!(used < ms)) {
