@@ -3,7 +3,6 @@
  * rules' code. Every change goes through one act at a time: the input crosses into the
  * sandbox once, the rules' effects come back, the act is appended durably, then folded.
  */
-import { createHash, randomBytes } from "node:crypto";
 import { ActionError } from "./action-error.js";
 import { InputError, prepareInput } from "./action-input.js";
 import { checkedCorrection } from "./correction-check.js";
@@ -21,23 +20,16 @@ import { joinOutcome, leaveInput, newcomer, type JoinOutcome } from "./membershi
 import { attendInput, checkActor } from "./participants.js";
 import { clockAhead, clockInput, type ClockMove } from "./practice-clock.js";
 import { SandboxInterrupted, type Sandbox } from "./sandbox.js";
+import { actSeed, freshSeed, newGameId } from "./seeds.js";
 import { playerName } from "./player-id.js";
 import { stateSeenBy } from "./visibility.js";
-import { suspension } from "./rule-status.js";
+import { offeredActions } from "./rule-status.js";
 import type { ActOutcome, EngineOptions, NewGame } from "./engine-options.js";
 import type { Act, ActionDecl, Correction, GameInfo, GameState, Input, Json, PlayerRecord, Recorder } from "./types.js";
 
 export { ActionError, type ActionErrorCode } from "./action-error.js";
 export { fireAllDueTimers } from "./fire-all.js";
 export type { ActOutcome, EngineOptions, NewGame } from "./engine-options.js";
-
-function actSeed(gameSeed: string, seq: number): string {
-  return createHash("sha256").update(`${gameSeed}:${seq}`).digest("hex").slice(0, 32);
-}
-
-function newId(): string {
-  return randomBytes(5).toString("hex");
-}
 
 export class Game {
   private chain: Promise<unknown> = Promise.resolve();
@@ -60,11 +52,11 @@ export class Game {
   static async create(options: EngineOptions, spec: NewGame): Promise<Game> {
     const clock = options.clock ?? Date.now;
     const info: GameInfo = {
-      id: spec.id ?? newId(),
+      id: spec.id ?? newGameId(),
       name: spec.name,
       preset: spec.preset,
       createdAt: clock(),
-      seed: spec.seed ?? randomBytes(16).toString("hex"),
+      seed: spec.seed ?? freshSeed(),
     };
     const state = emptyState(spec.name, spec.preset);
     const sandbox = await bootedSandbox(options, state);
@@ -114,16 +106,7 @@ export class Game {
 
   /** The actions the rules in effect offer, highest precedence first. */
   actions(): ActionDecl[] {
-    const seen = new Set<string>();
-    const out: ActionDecl[] = [];
-    for (const number of defaultOrder(this.current)) {
-      for (const a of this.current.declares[number]?.actions ?? []) {
-        if (seen.has(a.name) || this.current.broken[number] !== undefined || suspension(this.current, number)) continue;
-        seen.add(a.name);
-        out.push(a);
-      }
-    }
-    return out;
+    return offeredActions(this.current);
   }
 
   /** Adds a player, or an applicant when a rule defers the request (src/kernel/membership.ts). The id is made from the name unless given. */
@@ -174,7 +157,7 @@ export class Game {
   fork(options: { as?: string | null } = {}): Promise<Game> {
     return this.serial(async () => {
       const state = options.as === undefined ? this.current : stateSeenBy(this.current, options.as);
-      const store = this.options.scratchStore({ ...this.info, seed: randomBytes(16).toString("hex") }, state);
+      const store = this.options.scratchStore({ ...this.info, seed: freshSeed() }, state);
       return Game.load({ ...this.options, store, snapshotEvery: Number.MAX_SAFE_INTEGER }, this.info.id);
     });
   }
@@ -439,11 +422,4 @@ export class Game {
     this.sandbox.dispose();
     this.sandbox = await bootedSandbox(this.options, this.current);
   }
-}
-
-/** Rules in the engine's default precedence: immutable before mutable, then lowest number. */
-export function defaultOrder(state: GameState): number[] {
-  return Object.values(state.rules)
-    .sort((a, b) => (a.mutable === b.mutable ? a.number - b.number : a.mutable ? 1 : -1))
-    .map((r) => r.number);
 }
