@@ -1,16 +1,19 @@
 /**
  * Memory of a server holding a crowd of idle games: a real server in its own process, on a
  * fresh SQLite file, is sent 1,000 games of Suber's set (1 to 3 players each) through its
- * HTTP API; they are left alone until the server has unloaded them all (src/server/idle-games.ts).
+ * HTTP API, and a live page is opened on 100 of them and left open (a tab nobody looks at);
+ * they are left alone until the server has unloaded the others and stopped every sandbox
+ * (src/server/idle-games.ts: a watched game stays loaded, for its page's news, but rests).
  * Prints the server's resident memory (RSS) and JS heap before the games, right after creating
- * them and once they are unloaded, and what each idle game costs: (after − before) / games,
+ * them and once they are idle, and what each idle game costs: (after − before) / games,
  * against the target of 1 MB. Asserts nothing.
  *
- *   npm run bench:idle [-- --games 1000 --idle 2]
- *   BENCH_QUICK=1 npm run bench:idle            # smoke test: 50 games
+ *   npm run bench:idle [-- --games 1000 --watched 100 --idle 2]
+ *   BENCH_QUICK=1 npm run bench:idle            # smoke test: 50 games, 5 watched
  *
  * Options (or env BENCH_<NAME>):
  *   --games <n>     games to create                                        (1000; quick 50)
+ *   --watched <n>   of them, games a live page watches                     (100; quick 5)
  *   --idle <s>      the server's --unload-idle-after, short so that games
  *                   are unloaded while the rest are created                (2)
  *
@@ -35,6 +38,8 @@ interface Figures {
   rss: number;
   heapUsed: number;
   loaded: number;
+  /** Sandboxes running (a worker thread each). */
+  running: number;
 }
 
 /** The server process: answers "figures" on stdin with its memory, after collecting garbage, until stdin closes. */
@@ -49,7 +54,7 @@ async function serve(db: string, idleMs: number): Promise<void> {
   lines.on("line", () => {
     (globalThis as { gc?: () => void }).gc?.();
     const memory = process.memoryUsage();
-    say({ rss: memory.rss, heapUsed: memory.heapUsed, loaded: app.loadedGames() } satisfies Figures);
+    say({ rss: memory.rss, heapUsed: memory.heapUsed, loaded: app.loadedGames(), running: app.runningSandboxes() } satisfies Figures);
   });
   lines.on("close", () => void app.close().finally(() => process.exit(0)));
 }
@@ -98,14 +103,27 @@ class Server {
   }
 }
 
-function options(): { quick: boolean; games: number; idleMs: number } {
-  const { values } = parseArgs({ options: { games: { type: "string" }, idle: { type: "string" }, quick: { type: "boolean" } } });
+function options(): { quick: boolean; games: number; watched: number; idleMs: number } {
+  const { values } = parseArgs({ options: { games: { type: "string" }, watched: { type: "string" }, idle: { type: "string" }, quick: { type: "boolean" } } });
   const quick = values.quick === true || process.env.BENCH_QUICK === "1";
   const games = Number(values.games ?? process.env.BENCH_GAMES ?? (quick ? 50 : 1000));
+  const watched = Number(values.watched ?? process.env.BENCH_WATCHED ?? (quick ? 5 : 100));
   const idle = Number(values.idle ?? process.env.BENCH_IDLE ?? 2);
   if (!Number.isInteger(games) || games < 1) throw new Error(`--games must be a whole number of games, at least 1, not "${values.games}"`);
+  if (!Number.isInteger(watched) || watched < 0 || watched > games)
+    throw new Error(`--watched must be a whole number of games from 0 to --games (${games}), not "${values.watched ?? watched}"`);
   if (!(idle > 0)) throw new Error(`--idle must be a number of seconds above 0, not "${values.idle}"`);
-  return { quick, games, idleMs: idle * 1000 };
+  return { quick, games, watched, idleMs: idle * 1000 };
+}
+
+/** A live page on a game (its server-sent events), left open until `close`. */
+async function openPage(url: string, session: Session, id: string): Promise<{ close: () => void }> {
+  const controller = new AbortController();
+  const reply = await fetch(`${url}/api/games/${id}/live`, { headers: { cookie: session.cookie }, signal: controller.signal });
+  if (reply.status !== 200) throw new Error(`GET /api/games/${id}/live: ${reply.status} ${await reply.text()}`);
+  // Read as a page would, so that the stream does not back up; what it says is not needed here.
+  void reply.body?.pipeTo(new WritableStream()).catch(() => undefined);
+  return { close: () => controller.abort() };
 }
 
 /** Runs `work` on every item, at most `limit` at a time. */
@@ -130,14 +148,16 @@ async function main(): Promise<void> {
   const o = options();
   const dir = mkdtempSync(join(tmpdir(), "nomos-idle-bench-"));
   let server: Server | undefined;
+  const pages: { close: () => void }[] = [];
   const stop = async () => {
+    for (const page of pages) page.close();
     await server?.stop();
     rmSync(dir, { recursive: true, force: true });
   };
   process.once("SIGINT", () => void stop().finally(() => process.exit(130)));
   try {
     console.log(
-      `Nomos idle-games memory benchmark${o.quick ? " (quick smoke run)" : ""}: Node ${process.version}, ${o.games} games of Suber's set with 1 to 3 players each, unloaded after ${o.idleMs / 1000} s idle`,
+      `Nomos idle-games memory benchmark${o.quick ? " (quick smoke run)" : ""}: Node ${process.version}, ${o.games} games of Suber's set with 1 to 3 players each, ${o.watched} of them watched by a live page, unloaded (or, watched, rested) after ${o.idleMs / 1000} s idle`,
     );
     const started = await Server.start(join(dir, "games.db"), o.idleMs);
     server = started.server;
@@ -154,37 +174,51 @@ async function main(): Promise<void> {
     const before = await server.figures();
 
     const t1 = performance.now();
-    await pool(sessions, 4, async (players) => {
-      const [creator, ...others] = players as Session[];
-      const game = await request(client, "POST", "/api/games", creator!, { name: `Idle ${creator!.username}`, preset: "suber", timeZone: "UTC" });
-      for (const other of others) await request(client, "POST", `/api/invites/${String(game.invite)}/join`, other, {});
-    });
+    await pool(
+      sessions.map((players, g) => ({ players, g })),
+      4,
+      async ({ players, g }) => {
+        const [creator, ...others] = players as Session[];
+        const game = await request(client, "POST", "/api/games", creator!, { name: `Idle ${creator!.username}`, preset: "suber", timeZone: "UTC" });
+        for (const other of others) await request(client, "POST", `/api/invites/${String(game.invite)}/join`, other, {});
+        if (g < o.watched) pages.push(await openPage(started.url, creator!, String(game.id)));
+      },
+    );
     const created = await server.figures();
-    console.log(`created ${o.games} games (${seats.flat().length} seats) in ${((performance.now() - t1) / 1000).toFixed(1)} s; ${created.loaded} still loaded`);
+    console.log(
+      `created ${o.games} games (${seats.flat().length} seats, ${pages.length} live pages) in ${((performance.now() - t1) / 1000).toFixed(1)} s; ${created.loaded} still loaded, ${created.running} sandboxes running`,
+    );
 
     const t2 = performance.now();
     let unloaded = created;
-    while (unloaded.loaded > 0) {
+    while (unloaded.loaded > o.watched || unloaded.running > 0) {
       if (performance.now() - t2 > 10 * o.idleMs + 120_000)
-        throw new Error(`${unloaded.loaded} games were still loaded after ${((performance.now() - t2) / 1000).toFixed(0)} s`);
+        throw new Error(
+          `${unloaded.loaded} games were still loaded, ${unloaded.running} sandboxes running, after ${((performance.now() - t2) / 1000).toFixed(0)} s`,
+        );
       await new Promise((done) => setTimeout(done, 250));
       unloaded = await server.figures();
     }
-    console.log(`every game unloaded ${((performance.now() - t2) / 1000).toFixed(1)} s after the last was created`);
+    console.log(
+      `every game unloaded but the ${o.watched} watched, and every sandbox stopped, ${((performance.now() - t2) / 1000).toFixed(1)} s after the last was created`,
+    );
     const peak = server.peakRss();
 
     const rows: [string, Figures][] = [
       ["before the games", before],
       ["right after creating them", created],
-      ["once unloaded", unloaded],
+      ["once idle", unloaded],
     ];
-    console.log("\n                             RSS        JS heap    games loaded");
-    for (const [label, f] of rows) console.log(`${label.padEnd(28)} ${mb(f.rss).padStart(10)} ${mb(f.heapUsed).padStart(10)} ${String(f.loaded).padStart(8)}`);
+    console.log("\n                             RSS        JS heap    games loaded   sandboxes running");
+    for (const [label, f] of rows)
+      console.log(
+        `${label.padEnd(28)} ${mb(f.rss).padStart(10)} ${mb(f.heapUsed).padStart(10)} ${String(f.loaded).padStart(8)} ${String(f.running).padStart(16)}`,
+      );
     if (peak !== undefined) console.log(`${"peak RSS".padEnd(28)} ${mb(peak).padStart(10)}`);
     const perGame = (unloaded.rss - before.rss) / o.games;
     const heapPerGame = (unloaded.heapUsed - before.heapUsed) / o.games;
     console.log(
-      `\nper idle game: ${kb(perGame)} RSS, ${kb(heapPerGame)} JS heap ((once unloaded − before) / ${o.games}); target ≤ 1 MB: ${perGame <= 2 ** 20 ? "met" : "NOT met"}`,
+      `\nper idle game: ${kb(perGame)} RSS, ${kb(heapPerGame)} JS heap ((once idle − before) / ${o.games}, the watched included); target ≤ 1 MB: ${perGame <= 2 ** 20 ? "met" : "NOT met"}`,
     );
   } finally {
     await stop();

@@ -1,7 +1,7 @@
 /**
  * Idle games unloaded (src/server/idle-games.ts): a game nobody uses is unloaded, its sandbox
  * stopped and a snapshot written, and the next reader finds it as it was and plays on; a game
- * a page watches stays loaded; a timer falls due on an unloaded game and fires with nobody
+ * a page watches stays loaded, its sandbox stopped; a timer falls due on an unloaded game and fires with nobody
  * reading it; acts racing unloads lose nothing. Idle periods are short here; the tests wait
  * for what they look for rather than for a time.
  */
@@ -19,7 +19,7 @@ import { createQuickJsSandbox } from "../src/sandbox/quickjs-sandbox.js";
 import { GameHub } from "../src/server/hub.js";
 import { SqliteStore } from "../src/store/sqlite-store.js";
 import { testLimits } from "./helpers.js";
-import { ApiClient, listen, moving, startServer, suberTable, type TestServer } from "./server-helpers.js";
+import { adopt, ApiClient, listen, moving, startServer, suberTable, type TestServer } from "./server-helpers.js";
 
 /** Waits until `done()` holds; fails (rather than hang) if it never does. */
 async function until(done: () => boolean, what: string): Promise<void> {
@@ -95,6 +95,39 @@ test("a game with an open live page stays loaded; once the page closes, it is un
     await until(() => unloadedSinceItsLastAct(watched.id) && server.app.loadedGames() === 0, "the game is unloaded once its page closed");
     const players = (await ada.get(`/api/games/${watched.id}`)).body.view.players.map((p: { name: string }) => p.name);
     assert.deepEqual(players, ["Ada Lovelace", "Grace Hopper"], "and read again, it is as it was");
+  } finally {
+    await server.close();
+  }
+});
+
+test("a game a page watches but nobody plays rests: loaded still, its sandbox stopped, and the next act starts one and reaches the page", async () => {
+  // Idle for a second: long enough that the game cannot rest between the acts and the look at them.
+  const server = await startServer({ unloadIdleAfterMs: 1000 });
+  try {
+    const table = await suberTable(server);
+    const ada = table.clients[0]!;
+    const before = await ada.get(`/api/games/${table.id}`);
+    const page = await listen(ada, table.id, { after: before.body.view.seq });
+
+    await until(() => server.app.runningSandboxes() === 0, "the watched game's sandbox stops");
+    assert.equal(server.app.loadedGames(), 1, "the game stays loaded for the page watching it");
+    const resting = await ada.get(`/api/games/${table.id}`);
+    assert.deepEqual(resting.body, before.body, "the page reads as it did while the game played");
+
+    // Play goes on from the game as it stood: a proposal, adopted by everyone's votes.
+    await adopt(table, 301, { kind: "enact", text: "Open tabs cost the server little." });
+    assert.ok(server.app.runningSandboxes() >= 1, "the first act started a sandbox again");
+    const rules = await ada.get(`/api/games/${table.id}/rules`);
+    assert.ok(
+      rules.body.rules.some((r: { number: number }) => r.number === 301),
+      "the proposal was adopted by the votes that followed",
+    );
+    const seq = (await ada.get(`/api/games/${table.id}`)).body.view.seq;
+    assert.match(await page.until(new RegExp(`id: ${seq}\n`)), new RegExp(`id: ${seq}\n`), "the page heard of the acts");
+
+    await until(() => server.app.runningSandboxes() === 0, "idle again, it rests again");
+    page.close();
+    await until(() => server.app.loadedGames() === 0, "once the page closes, the game is unloaded");
   } finally {
     await server.close();
   }

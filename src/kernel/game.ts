@@ -291,6 +291,18 @@ export class Game {
     });
   }
 
+  /**
+   * Stops the sandbox until the rules are next asked something, when a new one boots with the
+   * game as it then stands (as after a load): a server rests a game a page watches but nobody plays.
+   */
+  rest(): Promise<void> {
+    return this.serial(async () => {
+      if (this.closed) return;
+      this.sandbox.dispose();
+      this.sandbox = lazySandbox(this.options, this.current);
+    });
+  }
+
   /** Stops the sandbox; the state can still be read, but nothing more is asked of the rules. */
   close(): void {
     this.closed = true;

@@ -39,6 +39,7 @@ import { healthPaths, healthRoutes } from "./routes/health.js";
 import { Passwords, productionCost } from "./passwords.js";
 import { SignInThrottle } from "./sign-in-throttle.js";
 import { engineOptions } from "../engine.js";
+import { RunningSandboxes } from "./running-sandboxes.js";
 
 export interface ServerOptions {
   /** The SQLite file holding games and accounts. */
@@ -65,16 +66,19 @@ export interface ServerOptions {
   /** Shared with whoever runs the server: setting draining before closing turns /readyz to 503 (nomos serve's --drain-delay). */
   lifecycle?: { draining: boolean };
   /**
-   * How long a game nobody uses (no request, no live page, no work queued) stays loaded, its
-   * sandbox running, before it is unloaded to the store; 5 minutes by default (nomos serve's --unload-idle-after).
+   * How long a game nobody uses (no request, no work queued) stays loaded, its sandbox running,
+   * before it is unloaded to the store (or, while a live page watches it, its sandbox stopped);
+   * 5 minutes by default (nomos serve's --unload-idle-after).
    */
   unloadIdleAfterMs?: number;
 }
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** How many games the server holds loaded now (each with its sandbox); for tests and benchmarks. */
+    /** How many games the server holds loaded now; for tests and benchmarks. */
     loadedGames(): number;
+    /** How many of their sandboxes run now (a game loaded only to be read, or resting, has none); for tests and benchmarks. */
+    runningSandboxes(): number;
   }
 }
 
@@ -86,7 +90,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const hosts = allowedHosts(options.publicUrl, options.allowedHosts);
   const clock = options.clock ?? Date.now;
   const store = SqliteStore.open(options.db, { durability: options.durability ?? "full" });
-  const engine: EngineOptions = engineOptions({ store, clock });
+  const sandboxes = new RunningSandboxes();
+  const base = engineOptions({ store, clock });
+  const engine: EngineOptions = { ...base, sandbox: sandboxes.counting(base.sandbox) };
 
   const app = Fastify({
     logger: loggerOptions(options.log),
@@ -146,6 +152,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     messageLimit: messageLimiter(app, options.messageRateLimit ?? defaultMessageRateLimit),
   };
   app.decorate("loadedGames", () => context.hub.loadedCount());
+  app.decorate("runningSandboxes", () => sandboxes.count());
   for (const schema of sharedSchemas) app.addSchema(schema);
   await app.register(swagger, {
     // Shared schemas appear under components.schemas by their own names.

@@ -1,7 +1,8 @@
 /**
  * The games a server has open: each loaded on first use, kept while used (its sandbox warm),
- * unloaded when idle (src/server/idle-games.ts); every change to it announced to the pages
- * watching it; its timers fired on time, loaded or not, even when nobody is looking.
+ * unloaded when idle (src/server/idle-games.ts), or rested while a page watches it (its
+ * sandbox stopped); every change to it announced to the pages watching it; its timers fired
+ * on time, loaded or not, even when nobody is looking.
  */
 import { Game, type EngineOptions, type NewGame } from "../kernel/game.js";
 import { clockAhead } from "../kernel/practice-clock.js";
@@ -13,16 +14,13 @@ import { FoundingStore } from "../store/founding-store.js";
 import { StoreWriteError } from "../store/sqlite-driver.js";
 import { ApiError, conflicted, notSaved } from "./errors.js";
 import { StoreConflictError } from "../kernel/game-store.js";
-import { defaultUnloadIdleAfterMs, IdleGames, wakeAt } from "./idle-games.js";
+import { defaultUnloadIdleAfterMs, IdleGames, maxDelay, wakeAt } from "./idle-games.js";
 import { Watchers, type Audience, type News } from "./watchers.js";
 
 export type { Audience, News } from "./watchers.js";
 
 /** How often the games pages watch are checked for acts another process wrote. */
 const pollMs = 1000;
-
-/** setTimeout's longest delay; later timers are re-armed when it runs out. */
-const maxDelay = 2 ** 31 - 1;
 
 export class GameHub {
   private readonly games = new Map<string, Promise<Game>>();
@@ -251,7 +249,7 @@ export class GameHub {
     return this.watchers.count(id);
   }
 
-  /** How many games are loaded (or loading) now, each with its sandbox: the rest wait in the store. */
+  /** How many games are loaded (or loading) now: the rest wait in the store. */
   loadedCount(): number {
     return this.games.size;
   }
@@ -325,21 +323,23 @@ export class GameHub {
 
   /**
    * Unloads the game if it is still idle once its turn in its queue comes, so that no act
-   * runs meanwhile: no page watching, nothing asked of it since, nothing queued after. A
-   * snapshot first (loading it again then folds nothing) and its deadline noted for the next
-   * start; its sandbox stopped; its next timer left to an alarm that holds only its id.
+   * runs meanwhile: nothing asked of it since, nothing queued after. A snapshot first (loading
+   * it again then folds nothing) and its deadline noted for the next start; its sandbox
+   * stopped; its next timer left to an alarm that holds only its id. A game a page watches
+   * stays loaded, for the page's news, but rests: its sandbox stops until it is next played.
    */
   private unloadIfIdle(id: string): Promise<void> {
     let mine: Promise<unknown> | undefined;
     const unloading = this.serial(id, async () => {
       const entry = this.games.get(id);
       if (!entry) return this.idle.forget(id); // its load failed: nothing to unload
-      const idle = () => !this.stopping && this.games.get(id) === entry && this.idle.idle(id) && !this.watchers.has(id) && this.queues.get(id) === mine;
-      if (!idle()) return;
+      const quiet = () => !this.stopping && this.games.get(id) === entry && this.idle.idle(id) && this.queues.get(id) === mine;
+      if (!quiet()) return;
       const game = await entry;
+      if (this.watchers.has(id)) return quiet() ? game.rest() : undefined;
       await game.saveSnapshot();
       await this.engine.store.noteDeadline?.(id, hostDeadline(game.state));
-      if (!idle()) return; // used meanwhile: it stays loaded
+      if (!quiet() || this.watchers.has(id)) return; // used or watched meanwhile: it stays loaded
       clearTimeout(this.alarms.get(id));
       this.alarms.delete(id);
       this.games.delete(id);

@@ -3,16 +3,18 @@
  * several MB), so a server that kept every game it had opened would grow with its crowd,
  * most of whose games wait days between acts. This keeps when each loaded game was last
  * used and, now and then, offers the hub those unused for long enough; the hub checks again
- * in the game's own queue (no watchers, no work waiting) and unloads it (GameHub.unloadIfIdle).
- * Loading it again is what any first use does: its latest snapshot, then the acts after it.
+ * in the game's own queue (no work waiting) and unloads it (GameHub.unloadIfIdle), or, if a
+ * page watches it (a tab left open), keeps the game for the page's news and stops its sandbox.
+ * Loading it again is what any first use does: its latest snapshot, then the acts after it;
+ * a rested game's sandbox boots, with the game as it stands, when the rules are next asked.
  */
 import { performance } from "node:perf_hooks";
 
 /** How long a game nobody uses stays loaded, unless the server is told otherwise. */
 export const defaultUnloadIdleAfterMs = 5 * 60_000;
 
-/** setTimeout's longest delay. */
-const maxDelay = 2 ** 31 - 1;
+/** setTimeout's longest delay: a later timer is set again when it runs out. */
+export const maxDelay = 2 ** 31 - 1;
 
 /**
  * An unloaded game's alarm: calls `wake` at `at` by `clock`, holding nothing of the game. A

@@ -54,7 +54,7 @@ export function registerServeCommand(program: Command, globals: () => GlobalOpti
     )
     .option(
       "--unload-idle-after <seconds>",
-      "unload a game nobody has used for this long (its sandbox stopped, its state kept in the file) until it is next opened or a timer of its falls due ($NOMOS_UNLOAD_IDLE_AFTER)",
+      "unload a game nobody has used for this long (its sandbox stopped, its state kept in the file) until it is next opened or a timer of its falls due; one a live page watches keeps its state loaded but stops its sandbox ($NOMOS_UNLOAD_IDLE_AFTER)",
       process.env.NOMOS_UNLOAD_IDLE_AFTER || "300",
     )
     .action(async (options: ServeOptions) => {
