@@ -199,6 +199,8 @@ async function main(): Promise<void> {
       await new Promise((done) => setTimeout(done, 250));
       unloaded = await server.figures();
     }
+    // A watched game unloaded would make the figures look better than a server with open pages is.
+    if (unloaded.loaded < o.watched) throw new Error(`only ${unloaded.loaded} of the ${o.watched} watched games stayed loaded: a page's live stream ended`);
     console.log(
       `every game unloaded but the ${o.watched} watched, and every sandbox stopped, ${((performance.now() - t2) / 1000).toFixed(1)} s after the last was created`,
     );

@@ -73,9 +73,11 @@ test("on a full disk a forum post, an act or a new game is refused in words, and
     assert.equal(newcomer.status, 507, `an account that could not be saved is refused: ${newcomer.text}`);
     assert.match(newcomer.body.error.message, /could not save your change: its disk is full; nothing was changed/);
 
+    const running = app.runningSandboxes();
     const founded = await ada.post("/api/games", { name: "Founded on a full disk", preset: "suber" });
     assert.equal(founded.status, 507, `a game that could not be saved is refused: ${founded.text}`);
     assert.match(founded.body.error.message, /could not save the new game: its disk is full/);
+    assert.equal(app.runningSandboxes(), running, "nor keeps the sandbox its rules ran in");
 
     rmSync(filler);
     assert.deepEqual(

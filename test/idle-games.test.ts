@@ -113,6 +113,14 @@ test("a game a page watches but nobody plays rests: loaded still, its sandbox st
     assert.equal(server.app.loadedGames(), 1, "the game stays loaded for the page watching it");
     const resting = await ada.get(`/api/games/${table.id}`);
     assert.deepEqual(resting.body, before.body, "the page reads as it did while the game played");
+    // A player's first look since the last act asks the rules what they may do: a sandbox starts to answer.
+    const grace = await table.clients[1]!.get(`/api/games/${table.id}`);
+    assert.ok(server.app.runningSandboxes() >= 1, "a question to the resting rules started a sandbox");
+    assert.deepEqual(grace.body.awaits, before.body.awaits, "the rules, started again, await the same play");
+    const refusal = (name: string) => grace.body.actions.find((a: { name: string }) => a.name === name).refused;
+    assert.equal(refusal("start")?.reason, "play has already begun", "the rules, started again, refuse a second start");
+    const herTurn = grace.body.awaits.some((a: { player: string; action: string }) => a.player === grace.body.me && a.action === "propose");
+    assert.equal(refusal("propose") === null, herTurn, "and let her propose only on her turn");
 
     // Play goes on from the game as it stood: a proposal, adopted by everyone's votes.
     await adopt(table, 301, { kind: "enact", text: "Open tabs cost the server little." });

@@ -5,7 +5,9 @@ import { ActionError, Game } from "../src/kernel/game.js";
 import type { RuleSpec } from "../src/kernel/types.js";
 import { viewFor, visibleEffects } from "../src/kernel/visibility.js";
 import { checkRuleCode, compileRuleCode } from "../src/sandbox/compile-rule.js";
-import { engine } from "./helpers.js";
+import { createQuickJsSandbox } from "../src/sandbox/quickjs-sandbox.js";
+import { RunningSandboxes } from "../src/server/running-sandboxes.js";
+import { engine, testLimits } from "./helpers.js";
 
 /** A one-rule game whose rule offers `probe`, running `body` and storing what it returns. */
 async function probeGame(body: string, extra: RuleSpec[] = []): Promise<Game> {
@@ -71,6 +73,16 @@ test("a rule whose code fails to load is marked broken and the game goes on", as
   await game.act("ada-lovelace", "probe", {});
   assert.equal(game.state.values.game.seen, 1);
   game.close();
+});
+
+test("a game its store refuses is not created, and stops the sandbox its rules ran in", async () => {
+  const running = new RunningSandboxes();
+  const options = { ...engine(), sandbox: running.counting(() => createQuickJsSandbox(testLimits)) };
+  const first = await Game.create(options, { id: "taken", name: "First", preset: null, rules: [] });
+  await assert.rejects(Game.create(options, { id: "taken", name: "Second", preset: null, rules: [] }), /a game with the id "taken" already exists/);
+  assert.equal(running.count(), 1, "only the first game's sandbox runs");
+  first.close();
+  assert.equal(running.count(), 0);
 });
 
 test("an action whose own handler loops forever is recorded as failed and changes nothing else", async () => {

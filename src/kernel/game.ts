@@ -43,7 +43,7 @@ export class Game {
 
   private constructor(
     readonly info: GameInfo,
-    private current: GameState,
+    private readonly current: GameState,
     private sandbox: Sandbox,
     private readonly options: EngineOptions,
   ) {}
@@ -63,9 +63,14 @@ export class Game {
     const game = new Game(info, state, sandbox, options);
     const create: Input = { kind: "create", name: spec.name, preset: spec.preset, rules: spec.rules, ...(spec.practice ? { practice: true } : {}) };
     if (spec.archived?.length) create.archived = spec.archived;
-    const act = await game.execute(create, info.createdAt);
-    await options.store.createGame(info, act.act);
-    fold(state, act.act);
+    try {
+      const act = await game.execute(create, info.createdAt);
+      await options.store.createGame(info, act.act);
+      fold(state, act.act);
+    } catch (err) {
+      sandbox.dispose(); // a game refused, or never stored, must not keep its worker thread
+      throw err;
+    }
     return game;
   }
 

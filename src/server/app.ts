@@ -77,7 +77,7 @@ declare module "fastify" {
   interface FastifyInstance {
     /** How many games the server holds loaded now; for tests and benchmarks. */
     loadedGames(): number;
-    /** How many of their sandboxes run now (a game loaded only to be read, or resting, has none); for tests and benchmarks. */
+    /** How many sandboxes run now, dry runs' copies included (a game loaded only to be read, or resting, has none); for tests and benchmarks. */
     runningSandboxes(): number;
   }
 }

@@ -47,7 +47,7 @@ export class GameHub {
     private readonly clock: () => number = Date.now,
     /** Where the text of messages is kept (src/server/messages.ts); absent: a hub without messages. */
     readonly messages?: MessageTable,
-    options: { /** How long a game nobody uses, watches or waits on stays loaded; 5 minutes by default. */ unloadIdleAfterMs?: number } = {},
+    options: { /** How long a game nobody uses or waits on stays loaded (watched, it rests instead); 5 minutes by default. */ unloadIdleAfterMs?: number } = {},
   ) {
     this.engine = { ...engine, durableByCaller: true };
     this.idle = new IdleGames(options.unloadIdleAfterMs ?? defaultUnloadIdleAfterMs, (id) => this.unloadIfIdle(id));

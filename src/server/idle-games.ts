@@ -1,5 +1,5 @@
 /**
- * Idle games are unloaded. A loaded game holds a sandbox (a worker thread running QuickJS,
+ * Idle games are unloaded. A loaded game, once played, holds a sandbox (a worker thread running QuickJS,
  * several MB), so a server that kept every game it had opened would grow with its crowd,
  * most of whose games wait days between acts. This keeps when each loaded game was last
  * used and, now and then, offers the hub those unused for long enough; the hub checks again
