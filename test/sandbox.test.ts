@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { ActionError, Game } from "../src/kernel/game.js";
+import type { SandboxFactory } from "../src/kernel/sandbox.js";
 import type { RuleSpec } from "../src/kernel/types.js";
 import { viewFor, visibleEffects } from "../src/kernel/visibility.js";
 import { checkRuleCode, compileRuleCode } from "../src/sandbox/compile-rule.js";
@@ -83,6 +84,35 @@ test("a game its store refuses is not created, and stops the sandbox its rules r
   assert.equal(running.count(), 1, "only the first game's sandbox runs");
   first.close();
   assert.equal(running.count(), 0);
+});
+
+test("a game refused after its sandbox's thread died during its creation stops the sandbox that took over", async () => {
+  const running = new RunningSandboxes();
+  let made = 0;
+  // The second game's first sandbox loses its thread as the creation starts: the act runs again in a fresh one.
+  const dying: SandboxFactory = async () => {
+    const sandbox = await createQuickJsSandbox(testLimits);
+    if (++made !== 2) return sandbox;
+    return {
+      get alive() {
+        return sandbox.alive;
+      },
+      boot: (snapshot) => sandbox.boot(snapshot),
+      handle: (request) => {
+        sandbox.dispose();
+        return sandbox.handle(request);
+      },
+      query: (request) => sandbox.query(request),
+      dump: () => sandbox.dump(),
+      dispose: () => sandbox.dispose(),
+    };
+  };
+  const options = { ...engine(), sandbox: running.counting(dying) };
+  const first = await Game.create(options, { id: "taken", name: "First", preset: null, rules: [] });
+  await assert.rejects(Game.create(options, { id: "taken", name: "Second", preset: null, rules: [] }), /a game with the id "taken" already exists/);
+  assert.equal(made, 3, "the creation ran again in a sandbox of its own");
+  assert.equal(running.count(), 1, "only the first game's sandbox runs");
+  first.close();
 });
 
 test("an action whose own handler loops forever is recorded as failed and changes nothing else", async () => {

@@ -68,7 +68,7 @@ export class Game {
       await options.store.createGame(info, act.act);
       fold(state, act.act);
     } catch (err) {
-      sandbox.dispose(); // a game refused, or never stored, must not keep its worker thread
+      game.close(); // a game refused, or never stored, keeps no worker thread (its sandbox may have been rebooted)
       throw err;
     }
     return game;
