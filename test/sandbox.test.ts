@@ -76,18 +76,23 @@ test("a rule whose code fails to load is marked broken and the game goes on", as
   game.close();
 });
 
-test("a game its store refuses is not created, and stops the sandbox its rules ran in", async () => {
+/** Creates a game on the id "taken", then asks for a second on it, which the store refuses; the sandboxes counted. */
+async function refusedOnTakenId(make: SandboxFactory): Promise<{ first: Game; running: RunningSandboxes }> {
   const running = new RunningSandboxes();
-  const options = { ...engine(), sandbox: running.counting(() => createQuickJsSandbox(testLimits)) };
+  const options = { ...engine(), sandbox: running.counting(make) };
   const first = await Game.create(options, { id: "taken", name: "First", preset: null, rules: [] });
   await assert.rejects(Game.create(options, { id: "taken", name: "Second", preset: null, rules: [] }), /a game with the id "taken" already exists/);
+  return { first, running };
+}
+
+test("a game its store refuses is not created, and stops the sandbox its rules ran in", async () => {
+  const { first, running } = await refusedOnTakenId(() => createQuickJsSandbox(testLimits));
   assert.equal(running.count(), 1, "only the first game's sandbox runs");
   first.close();
   assert.equal(running.count(), 0);
 });
 
 test("a game refused after its sandbox's thread died during its creation stops the sandbox that took over", async () => {
-  const running = new RunningSandboxes();
   let made = 0;
   // The second game's first sandbox loses its thread as the creation starts: the act runs again in a fresh one.
   const dying: SandboxFactory = async () => {
@@ -107,9 +112,7 @@ test("a game refused after its sandbox's thread died during its creation stops t
       dispose: () => sandbox.dispose(),
     };
   };
-  const options = { ...engine(), sandbox: running.counting(dying) };
-  const first = await Game.create(options, { id: "taken", name: "First", preset: null, rules: [] });
-  await assert.rejects(Game.create(options, { id: "taken", name: "Second", preset: null, rules: [] }), /a game with the id "taken" already exists/);
+  const { first, running } = await refusedOnTakenId(dying);
   assert.equal(made, 3, "the creation ran again in a sandbox of its own");
   assert.equal(running.count(), 1, "only the first game's sandbox runs");
   first.close();
