@@ -32,6 +32,8 @@
  *                       of the target a server is, where a run at 2,000/s says only "never"
  *   --shares on|off     count where the time goes (V8's sampling profiler  (on)
  *                       on the main thread costs it a few per cent)
+ *   --rules quickjs|trusted  where rule code runs: QuickJS sandboxes as on a real server   (quickjs)
+ *                       or, to see what the rest costs, unsandboxed in V8 on the main thread
  *   --cpu-prof <dir>    write a V8 CPU profile of the server process there
  *   BENCH_DEBUG=1       also list the slowest requests, with when their connection was made
  *                       and accepted, and the functions the main thread was sampled in
@@ -44,7 +46,7 @@
  * count as infinitely late, and throughput counts what was answered during the phase. A game
  * that is won is replaced by a new one for the same players (those requests are "other").
  *
- * The same file, run with `--serve <db> <durability> [shares]`, is the server process.
+ * The same file, run with `--serve <db> <durability> [shares] [trusted]`, is the server process.
  * The code is in server-load/: main.ts drives the runs, server.ts is the server process,
  * players.ts the turn logic both runs share through transport.ts.
  */
@@ -52,7 +54,13 @@ import { main } from "./server-load/main.js";
 import { serve } from "./server-load/server.js";
 
 if (process.argv[2] === "--serve") {
-  await serve(process.argv[3]!, process.argv[4] === "process" ? "process" : "full", process.argv[5] === "shares");
+  const flags = process.argv.slice(5);
+  await serve(
+    process.argv[3]!,
+    process.argv[4] === "process" ? "process" : "full",
+    flags.includes("shares"),
+    flags.includes("trusted") ? "trusted" : "quickjs",
+  );
 } else {
   await main();
 }

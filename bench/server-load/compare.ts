@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { fmt, pad } from "./format.js";
-import type { Options } from "./options.js";
+import type { Options, Rules } from "./options.js";
 import type { Phases } from "./phases.js";
 import { summarize } from "./stats.js";
 import type { TimeShares } from "./time-shares.js";
@@ -28,11 +28,16 @@ export function servedInTime(rate: number, run: RunFigures): boolean {
 }
 
 /** How a run's set-up differs from the target's, rate aside, in words (none: the same). */
+export function rulesWhere(rules: Rules): string {
+  return rules === "quickjs" ? "rules in QuickJS" : "rules unsandboxed in V8 on the main thread (--rules trusted: never on a real server)";
+}
+
 export function setupNotes(o: Options): string[] {
   return [
     o.reads < 1 ? `reads scheduled at ${o.reads} per action, not at the same rate` : "",
     o.games !== target.games || o.players !== target.players ? `${o.games} games × ${o.players} players, not ${target.games} × ${target.players}` : "",
     o.durability !== "full" ? `durability "${o.durability}", not the default` : "",
+    o.rules === "trusted" ? "rule code ran unsandboxed, in V8" : "",
   ].filter(Boolean);
 }
 
@@ -57,10 +62,10 @@ function table(title: string, runs: RunFigures[], rows: [string, (r: RunFigures)
   for (const [label, cell] of rows) console.log(`${label.padEnd(44)}${runs.map((r) => pad(cell(r), 22)).join("")}`);
 }
 
-export function printComparison(runs: RunFigures[]): void {
+export function printComparison(o: Options, runs: RunFigures[]): void {
   const s = (r: RunFigures) => summarize(r.phases.measured, r.phases.unserved, r.phases.served);
   const ms = (a: number, b: number) => `${fmt(a, 1)} / ${fmt(b, 1)}`;
-  table("Side by side (same games, players, turns, reads and open-loop schedule; SQLite file, rules in QuickJS):", runs, [
+  table(`Side by side (same games, players, turns, reads and open-loop schedule; SQLite file, ${rulesWhere(o.rules)}):`, runs, [
     ["actions answered OK per second", (r) => fmt(s(r).actionRate, 1)],
     ["reads answered OK per second", (r) => fmt(s(r).readRate, 1)],
     ["actions p50 / p99, ms from scheduled", (r) => ms(s(r).actions.p50, s(r).actions.p99)],
@@ -79,10 +84,10 @@ export function printComparison(runs: RunFigures[]): void {
         "the games), so its CPU per action counts more reads: compare the HTTP layer's CPU per request below.",
     );
   const measured = runs.filter((r) => r.shares);
-  if (measured.length) printShares(measured);
+  if (measured.length) printShares(o, measured);
 }
 
-function printShares(runs: RunFigures[]): void {
+function printShares(o: Options, runs: RunFigures[]): void {
   const main = (t: TimeShares) => Object.values(t.main).reduce((a, b) => a + b, 0) + (t.outsideJsMs ?? 0);
   const workers = (t: TimeShares) => t.workerMs ?? t.sandboxMs;
   // The process's CPU beyond the main thread and the workers: V8's helper threads (GC, compiling), the libuv pool, the profiler's.
@@ -99,7 +104,7 @@ function printShares(runs: RunFigures[]): void {
     runs,
     [
       ["QuickJS: rule code, in the sandbox workers", share(workers)],
-      ["QuickJS: calls to the workers (main thread)", share((t) => t.main.quickjs)],
+      [o.rules === "trusted" ? "rule code, unsandboxed (main thread)" : "QuickJS: calls to the workers (main thread)", share((t) => t.main.quickjs)],
       ["SQLite: statements, commits (main thread)", share((t) => t.main.sqlite)],
       ["HTTP: Fastify, Node's http, sessions, routes", share((t) => t.main.http)],
       ["engine: kernel, hub, pages (main thread)", share((t) => t.main.engine)],

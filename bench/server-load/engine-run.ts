@@ -1,12 +1,13 @@
 /**
  * The run in-process: the same games, players and schedule played straight against the engine
  * in this process (engine-transport.ts), on its own SQLite file with the same durability and
- * the rules' code in QuickJS sandboxes, as the server's are. Open loop at the same rate, so
+ * the rules' code where the server's runs (QuickJS sandboxes, unless --rules trusted). Open loop at the same rate, so
  * that latency means the same thing in both runs and the CPU per action compares like for like.
  */
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { engineOptions } from "../../src/engine.js";
+import { createTrustedSandbox } from "../../src/sandbox/trusted-sandbox.js";
 import { GameHub } from "../../src/server/hub.js";
 import { MessageTable } from "../../src/server/messages.js";
 import { SqliteStore } from "../../src/store/sqlite-store.js";
@@ -25,7 +26,7 @@ export async function engineRun(o: Options, dir: string): Promise<RunFigures> {
   const db = join(dir, "engine.db");
   const store = SqliteStore.open(db, { durability: o.durability });
   // As the server makes its hub (src/server/app.ts).
-  const hub = new GameHub(engineOptions({ store }), Date.now, MessageTable.of(store));
+  const hub = new GameHub(engineOptions({ store, ...(o.rules === "trusted" ? { sandbox: createTrustedSandbox } : {}) }), Date.now, MessageTable.of(store));
   try {
     console.log(`\nIn-process: the engine in this process (pid ${process.pid}), database ${db}`);
     const t0 = performance.now();

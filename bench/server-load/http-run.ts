@@ -15,7 +15,7 @@ import { Recorder } from "./stats.js";
 /** `stopping` is told how to stop the server, should the bench be interrupted. */
 export async function httpRun(o: Options, dir: string, stopping: (stop: () => Promise<void>) => void): Promise<RunFigures> {
   const db = join(dir, "server.db");
-  const { server, url } = await ServerProcess.start(db, o.durability, o.cpuProf, o.shares);
+  const { server, url } = await ServerProcess.start(db, o);
   stopping(() => server.stop());
   const client = new Http(url);
   try {

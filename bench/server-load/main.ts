@@ -2,7 +2,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { printComparison, printMachine, printTarget, type RunFigures } from "./compare.js";
+import { printComparison, printMachine, printTarget, type RunFigures, rulesWhere } from "./compare.js";
 import { engineRun } from "./engine-run.js";
 import { httpRun } from "./http-run.js";
 import { options } from "./options.js";
@@ -21,7 +21,7 @@ export async function main(): Promise<void> {
   process.once("SIGTERM", interrupted);
   try {
     console.log(
-      `Nomos server load benchmark${o.quick ? " (quick smoke run)" : ""}: Node ${process.version}, SQLite durability "${o.durability}", ` +
+      `Nomos server load benchmark${o.quick ? " (quick smoke run)" : ""}: Node ${process.version}, SQLite durability "${o.durability}", ${rulesWhere(o.rules)}, ` +
         `${o.games} games × ${o.players} players, ${o.sweep ? `${o.sweep.join(", ")} actions/s in turn (a sweep over HTTP), each with ${o.reads} read(s) per action` : `${o.rate} actions/s + ${o.rate * o.reads} reads/s`} scheduled (open loop), ${o.warmup} s warm-up + ${o.duration} s measured; ` +
         `runs: ${o.runs.map((r) => (r === "http" ? "over HTTP" : "in-process")).join(", then ")}`,
     );
@@ -44,7 +44,7 @@ export async function main(): Promise<void> {
     if (o.runs.includes("engine")) runs.push(await engineRun(o, dir));
     console.log();
     printMachine(loadBefore, loadavg());
-    printComparison(runs);
+    printComparison(o, runs);
     const http = runs.find((r) => r.label === "over HTTP");
     if (http) printTarget(o, http);
   } finally {

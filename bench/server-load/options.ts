@@ -18,7 +18,14 @@ export interface Options {
   runs: ("http" | "engine")[];
   /** Rates to run over HTTP one after another, each on a fresh server, in place of `rate` (sweep.ts). */
   sweep: number[] | undefined;
+  /**
+   * Where rule code runs: in QuickJS sandboxes as on every real server, or ("trusted") straight
+   * in V8 on the main thread, with no limits: what the rest of the server costs without QuickJS.
+   */
+  rules: Rules;
 }
+
+export type Rules = "quickjs" | "trusted";
 
 export function options(): Options {
   const { values } = parseArgs({
@@ -34,6 +41,7 @@ export function options(): Options {
       shares: { type: "string" },
       only: { type: "string" },
       sweep: { type: "string" },
+      rules: { type: "string" },
       quick: { type: "boolean" },
     },
   });
@@ -54,6 +62,8 @@ export function options(): Options {
   const sweep = sweepText === undefined ? undefined : sweepText.split(",").map(Number);
   if (sweep?.some((n) => !Number.isFinite(n) || n <= 0)) throw new Error(`--sweep is a list of rates in actions/s, such as 100,200,400, not "${sweepText}"`);
   if (sweep && only === "engine") throw new Error("--sweep runs over HTTP only: leave out --only engine");
+  const rules = values.rules ?? process.env.BENCH_RULES ?? "quickjs";
+  if (rules !== "quickjs" && rules !== "trusted") throw new Error(`--rules is "quickjs" or "trusted", not "${rules}"`);
   const o: Options = {
     quick,
     rate: pick("rate", "RATE", 2000, 40),
@@ -68,6 +78,7 @@ export function options(): Options {
     runs: sweep ? ["http"] : only ? [only] : ["http", "engine"],
     // Each rate once (its run has a folder of its own), lowest first.
     sweep: sweep && [...new Set(sweep)].sort((a, b) => a - b),
+    rules,
   };
   if (o.rate <= 0 || o.duration <= 0 || o.games < 1 || o.players < 2) throw new Error("need a positive rate and duration, at least 1 game and 2 players");
   return o;

@@ -5,7 +5,8 @@ import { dirname, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { peakRssOf, stopChild } from "./child.js";
-import type { Durability, ServerReport } from "./server.js";
+import type { Options } from "./options.js";
+import type { ServerReport } from "./server.js";
 
 // The child runs the benchmark's entry with --serve, from the repository's root.
 const here = fileURLToPath(new URL("../server-load.ts", import.meta.url));
@@ -29,9 +30,9 @@ export class ServerProcess {
     this.exited = new Promise((done) => child.once("exit", () => done()));
   }
 
-  static async start(db: string, durability: Durability, cpuProf: string | undefined, shares: boolean): Promise<{ server: ServerProcess; url: string }> {
-    const profile = cpuProf ? ["--cpu-prof", `--cpu-prof-dir=${resolve(cpuProf)}`] : [];
-    const args = [...profile, here, "--serve", db, durability, ...(shares ? ["shares"] : [])];
+  static async start(db: string, o: Pick<Options, "durability" | "cpuProf" | "shares" | "rules">): Promise<{ server: ServerProcess; url: string }> {
+    const profile = o.cpuProf ? ["--cpu-prof", `--cpu-prof-dir=${resolve(o.cpuProf)}`] : [];
+    const args = [...profile, here, "--serve", db, o.durability, ...(o.shares ? ["shares"] : []), ...(o.rules === "trusted" ? ["trusted"] : [])];
     const child = spawn(process.execPath, ["--import", "tsx", ...args], { cwd: root, stdio: ["pipe", "pipe", "inherit"] });
     const server = new ServerProcess(child);
     const failed = new Promise<never>((_, reject) => child.once("exit", (code) => reject(new Error(`the server exited (code ${code}) before it was ready`))));

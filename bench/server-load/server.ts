@@ -1,6 +1,7 @@
-/** The server process of the load benchmark: `server-load.ts --serve <db> <durability> [shares]` runs this. */
+/** The server process of the load benchmark: `server-load.ts --serve <db> <durability> [shares] [trusted]` runs this. */
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { createInterface } from "node:readline";
+import type { Rules } from "./options.js";
 import { type TimeShares, TimeShareMeter } from "./time-shares.js";
 
 export type Durability = "full" | "process";
@@ -27,11 +28,12 @@ export interface ServerReport {
  * (it ends) and "report" on stdin. With `shares`, its time is counted by part from the start (time-shares.ts): the
  * sampling profiler costs the server a few per cent, and starting it a pause, here before any load.
  */
-export async function serve(db: string, durability: Durability, shares: boolean): Promise<void> {
+export async function serve(db: string, durability: Durability, shares: boolean, rules: Rules): Promise<void> {
   const meter = shares ? await TimeShareMeter.start() : undefined;
   const { buildServer } = await import("../../src/server/app.js");
+  const sandbox = rules === "trusted" ? (await import("../../src/sandbox/trusted-sandbox.js")).createTrustedSandbox : undefined;
   // Signing 200 players up is set-up, not what is measured: a cheap password hash keeps it short.
-  const app = await buildServer({ db, durability, authRateLimit: 1_000_000, passwordCost: 2 ** 12 });
+  const app = await buildServer({ db, durability, authRateLimit: 1_000_000, passwordCost: 2 ** 12, ...(sandbox ? { sandbox } : {}) });
   const url = await app.listen({ host: "127.0.0.1", port: 0 });
   const say = (message: object) => process.stdout.write(`${JSON.stringify(message)}\n`);
   // Samples every 1 ms; what it records beyond that 1 ms is the loop's delay.

@@ -12,6 +12,7 @@ import { defaultMessageRateLimit, messageLimiter, type MessageRateLimit } from "
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import { sharedSchemas } from "../api/index.js";
 import type { EngineOptions } from "../kernel/game.js";
+import type { SandboxFactory } from "../kernel/sandbox.js";
 import { packagePath } from "../sandbox/package-root.js";
 import { SqliteStore } from "../store/sqlite-store.js";
 import type { ServerContext } from "./context.js";
@@ -71,6 +72,8 @@ export interface ServerOptions {
    * 5 minutes by default (nomos serve's --unload-idle-after).
    */
   unloadIdleAfterMs?: number;
+  /** Benchmarks only (bench:server's --rules trusted): how rule code runs; QuickJS sandboxes unless given. */
+  sandbox?: SandboxFactory;
 }
 
 declare module "fastify" {
@@ -91,7 +94,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const clock = options.clock ?? Date.now;
   const store = SqliteStore.open(options.db, { durability: options.durability ?? "full" });
   const sandboxes = new RunningSandboxes();
-  const base = engineOptions({ store, clock });
+  const base = engineOptions({ store, clock, ...(options.sandbox ? { sandbox: options.sandbox } : {}) });
   const engine: EngineOptions = { ...base, sandbox: sandboxes.counting(base.sandbox) };
 
   const app = Fastify({
