@@ -35,6 +35,7 @@
  *   --rules quickjs|trusted  where rule code runs: QuickJS sandboxes as on a real server   (quickjs)
  *                       or, to see what the rest costs, unsandboxed in V8 on the main thread
  *   --cpu-prof <dir>    write a V8 CPU profile of the server process there
+ *   BENCH_SERVER_FLAGS  Node flags for the server process, e.g. "--trace-gc" (NODE_OPTIONS refuses some)
  *   BENCH_DEBUG=1       also list the slowest requests, with when their connection was made
  *                       and accepted, and the functions the main thread was sampled in
  *

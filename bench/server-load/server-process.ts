@@ -32,7 +32,16 @@ export class ServerProcess {
 
   static async start(db: string, o: Pick<Options, "durability" | "cpuProf" | "shares" | "rules">): Promise<{ server: ServerProcess; url: string }> {
     const profile = o.cpuProf ? ["--cpu-prof", `--cpu-prof-dir=${resolve(o.cpuProf)}`] : [];
-    const args = [...profile, here, "--serve", db, o.durability, ...(o.shares ? ["shares"] : []), ...(o.rules === "trusted" ? ["trusted"] : [])];
+    const args = [
+      ...profile,
+      ...(process.env.BENCH_SERVER_FLAGS?.split(" ") ?? []),
+      here,
+      "--serve",
+      db,
+      o.durability,
+      ...(o.shares ? ["shares"] : []),
+      ...(o.rules === "trusted" ? ["trusted"] : []),
+    ];
     const child = spawn(process.execPath, ["--import", "tsx", ...args], { cwd: root, stdio: ["pipe", "pipe", "inherit"] });
     const server = new ServerProcess(child);
     const failed = new Promise<never>((_, reject) => child.once("exit", (code) => reject(new Error(`the server exited (code ${code}) before it was ready`))));
