@@ -143,6 +143,19 @@ export function setTimer(timer: TimerRecord): void {
   emitEffect({ e: "timer.set", timer });
 }
 
+/**
+ * A renumbered rule keeps its pending timers: they follow it to its new number. No effect is
+ * recorded, since the host's fold moves them with the rule.renumbered effect itself (a timer.set
+ * here came before that effect and named a number not yet in use, so the act was refused).
+ */
+export function moveTimers(from: number, to: number): void {
+  for (const timer of [...timers.values()]) {
+    if (timer.rule !== from) continue;
+    record(() => timers.set(timer.id, timer));
+    timers.set(timer.id, { ...timer, rule: to });
+  }
+}
+
 export function clearTimer(id: string): void {
   const old = timers.get(id);
   if (!old) return;

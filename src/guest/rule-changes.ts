@@ -13,7 +13,7 @@ import { cur, emitEffect, mark } from "./act.js";
 import { frozenJson, text } from "./json.js";
 import { loadInAct } from "./loaded.js";
 import { closeDecisionsOf, renumberDecisions } from "./decisions.js";
-import { clearTimer, loaded, revertTo, rules, setRule, setTimer, timers } from "./mirror.js";
+import { clearTimer, loaded, moveTimers, revertTo, rules, setRule, timers } from "./mirror.js";
 import { order } from "./precedence.js";
 import { ask } from "./questions.js";
 import { forget, moveStatus } from "./status.js";
@@ -131,7 +131,7 @@ export function applyChange(change: Change, cause: string, by: number | undefine
       rec = { ...old, number: to, history: [...old.history, entry("renumbered", old.revision, cause, { from: old.number, to }, by)] };
       setRule(old.number, undefined);
       setRule(to, rec);
-      for (const timer of [...timers.values()]) if (timer.rule === old.number) setTimer({ ...timer, rule: to });
+      moveTimers(old.number, to);
       renumberDecisions(old.number, to);
       emitEffect({ e: "rule.renumbered", number: old.number, to, cause, ...who });
       moveStatus(old.number, to);

@@ -275,7 +275,7 @@ class Bookkeeping {
 
   private timerSet(timer: { id: string; rule: number; at: number }): string | null {
     const pending = this.timers.has(timer.id);
-    // A pending timer is set again when its rule is renumbered: it keeps its time.
+    // A pending timer set again (by a sandbox before this engine moved timers with their renumbered rule) keeps its time.
     if (!pending && timer.at < this.request.time) return `it sets the timer ${timer.id} in the past`;
     if (!pending && ++this.count.timers > limits.timersPerAct) return `the act sets more than ${limits.timersPerAct} timers`;
     this.timers.set(timer.id, timer.rule);
