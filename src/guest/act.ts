@@ -6,14 +6,30 @@
  */
 import type { Effect, Json, RecordedVisibility } from "../kernel/types.js";
 import type { GuestRequest } from "../kernel/guest-protocol.js";
+import type { EngineEventType } from "../kernel/engine-events.js";
 import { limits } from "../kernel/limits.js";
 import { errorText } from "./json.js";
 import type { Answered } from "./questions.js";
 
-export interface QueuedEvent {
-  type: string;
-  data: Json;
+/**
+ * An event waiting to be heard. The engine's own carry a name of its namespace (the compiler
+ * holds every push to it); a rule's come only from `game.emit`, which refuses those names.
+ */
+export type QueuedEvent = EngineQueued | RuleQueued;
+interface EngineQueued extends QueuedFields {
+  origin: "engine";
+  type: EngineEventType;
+  /** The rule whose work raised it (a player removed by Rule 5), or null. */
   rule: number | null;
+}
+interface RuleQueued extends QueuedFields {
+  origin: "rule";
+  type: string;
+  /** The rule that emitted it. */
+  rule: number;
+}
+interface QueuedFields {
+  data: Json;
   /** The rule a timer belongs to: only it hears the event. */
   target: number | null;
   /** What the log records of it, when that is less than the rules hear (a message's text is never recorded). */

@@ -11,6 +11,7 @@ import { stateApi } from "./api-state.js";
 import { decisionApi } from "./decisions.js";
 import { channelApi, declareChannel } from "./messages.js";
 import { checkedName, copied, frozenJson, text } from "./json.js";
+import { reservedEventName } from "../kernel/engine-events.js";
 import { useApi, type Claim, type ClaimFn, type Declaring } from "./loaded.js";
 import { caches, clearTimer, isPlayer, loaded, revertTo, rules, setRule, setTimer, timers, world } from "./mirror.js";
 import { admit, applicants, endGame, removePlayer } from "./membership.js";
@@ -193,10 +194,15 @@ function gameApi(number: number) {
     emit: (type: string, data?: unknown, options?: { visibility?: unknown }) => {
       stamp("emitting an event");
       const n = checkedName(type, `Rule ${number}: an event`);
+      const reserved = reservedEventName(n);
+      if (reserved)
+        throw new Error(
+          `Rule ${number} may not emit "${n}": ${reserved}. Give this rule's own event a name of its own, such as "rule${number}.${n.replace(/:/g, ".")}"`,
+        );
       const copy = frozenJson(data === undefined ? null : data, `event ${n}`);
       charge(copied.chars + n.length + 50);
       const visibility = recordedFor(number, options?.visibility, `event "${n}"'s visibility`, copy);
-      cur.queue.push({ type: n, data: copy, rule: number, target: null, ...(visibility ? { visibility } : {}) });
+      cur.queue.push({ origin: "rule", type: n, data: copy, rule: number, target: null, ...(visibility ? { visibility } : {}) });
     },
     ask: (question: string, args?: unknown) => {
       read("the answers of rules");

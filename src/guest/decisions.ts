@@ -48,7 +48,7 @@ export function makeDecision(input: Extract<Input, { kind: "decision" }>): void 
   if (!d.by.includes(input.by)) throw refusal("this decision is not yours to make", d.rule);
   close(d.id);
   const data = frozenJson({ id: d.id, by: input.by, input: input.input, data: d.data }, "a decision", Infinity);
-  cur.queue.push({ type: `decision:${d.kind}`, data, rule: null, target: d.rule });
+  cur.queue.push({ origin: "engine", type: `decision:${d.kind}`, data, rule: null, target: d.rule });
 }
 
 /** The part of `game` a rule uses for decisions (rule-api.d.ts). */

@@ -33,7 +33,7 @@ export function drain(): void {
       return;
     }
     emitEffect({ e: "event", type: ev.type, data: ev.logged ?? ev.data, rule: ev.rule, ...(ev.visibility ? { visibility: ev.visibility } : {}) });
-    const event = Object.freeze({ type: ev.type, data: ev.data, rule: ev.rule });
+    const event = Object.freeze({ type: ev.type, data: ev.data, rule: ev.rule, origin: ev.origin });
     const targets = ev.target !== null ? [ev.target] : order();
     for (const n of targets) {
       const handlers = liveEntries(n, (l) => l.on, ev.type);
@@ -159,6 +159,7 @@ export function recordCorrection(input: Extract<Input, { kind: "correction" }>):
     }
   }
   cur.queue.push({
+    origin: "engine",
     type: "correction.recorded",
     data: frozenJson({ recorder, cites: input.cites, reason: input.reason, changes: input.changes, rule: cited || null } as unknown as Json, "event", Infinity),
     rule: null,

@@ -16,5 +16,5 @@ export function noteActed(player: string): void {
 export function posted(player: string, topic: string): void {
   if (!world.players.some((p) => p.id === player)) throw refusal(`${player} is not a player`, null);
   noteActed(player);
-  cur.queue.push({ type: "forum.posted", data: frozenJson({ player, topic }, "event"), rule: null, target: null });
+  cur.queue.push({ origin: "engine", type: "forum.posted", data: frozenJson({ player, topic }, "event"), rule: null, target: null });
 }

@@ -64,7 +64,13 @@ function start(input: Input): void {
       // The initial set's own enactments are not announced rule by rule.
       cur.queue = cur.queue.filter((q) => q.type !== "rule.changed");
       cur.rulesChanged = false;
-      cur.queue.push({ type: "game.started", data: frozenJson({ name: input.name, preset: input.preset }, "event"), rule: null, target: null });
+      cur.queue.push({
+        origin: "engine",
+        type: "game.started",
+        data: frozenJson({ name: input.name, preset: input.preset }, "event"),
+        rule: null,
+        target: null,
+      });
       return;
     case "join":
       if (world.players.some((p) => p.id === input.player.id)) throw refusal(`${input.player.id} is already a player`, null);
@@ -81,7 +87,13 @@ function start(input: Input): void {
       renameAsked(input.player, input.name);
       setPlayers(world.players.map((p) => (p.id === input.player ? { ...p, name: input.name } : p)));
       emitEffect({ e: "player.renamed", id: input.player, name: input.name });
-      cur.queue.push({ type: "player.renamed", data: frozenJson({ player: input.player, name: input.name }, "event"), rule: null, target: null });
+      cur.queue.push({
+        origin: "engine",
+        type: "player.renamed",
+        data: frozenJson({ player: input.player, name: input.name }, "event"),
+        rule: null,
+        target: null,
+      });
       return;
     }
     case "action":
@@ -107,7 +119,7 @@ function start(input: Input): void {
       cur.firing = timer.rule;
       // Its data is read as the timer's was: by whom the rule said when it set it.
       const visibility = timer.visibility ? { visibility: timer.visibility } : {};
-      cur.queue.push({ type: `timer:${timer.name}`, data: timer.data, rule: null, target: timer.rule, ...visibility });
+      cur.queue.push({ origin: "engine", type: `timer:${timer.name}`, data: timer.data, rule: null, target: timer.rule, ...visibility });
       return;
     }
   }

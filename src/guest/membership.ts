@@ -3,6 +3,7 @@
  * asks "membership.join", "membership.rename" or "membership.leave". A join a rule defers
  * makes an applicant, whom a rule may admit later (`game.admit`).
  */
+import type { EngineEventType } from "../kernel/engine-events.js";
 import { limits } from "../kernel/limits.js";
 import type { CorrectionChange, Json } from "../kernel/types.js";
 import { cur, emitEffect, record, refusal } from "./act.js";
@@ -20,7 +21,8 @@ function verdict(question: string, args: Json): Json | undefined {
   return answer?.value;
 }
 
-const event = (type: string, data: Json, rule: number | null) => cur.queue.push({ type, data: frozenJson(data, "event"), rule, target: null });
+const event = (type: EngineEventType, data: Json, rule: number | null) =>
+  cur.queue.push({ origin: "engine", type, data: frozenJson(data, "event"), rule, target: null });
 
 /** Whether to admit the person now; false when a rule deferred the request (recorded as an applicant). */
 export function joinAsked(person: Person): boolean {

@@ -4,6 +4,7 @@
  * rules. The host gives the text with the act (src/kernel/messages.ts); the rules hear it
  * while the act runs, and the log records the event without it.
  */
+import type { EngineEventType } from "../kernel/engine-events.js";
 import type { ChannelRecord, Json, MessageInput } from "../kernel/types.js";
 import { generalChannel } from "../kernel/messages.js";
 import { charge, cur, emitEffect, fail, record, refusal } from "./act.js";
@@ -100,8 +101,8 @@ export function channelApi(number: number) {
   });
 }
 
-const event = (type: string, data: Record<string, Json>, logged: Record<string, Json>) =>
-  cur.queue.push({ type, data: frozenJson(data, "event", Infinity), rule: null, target: null, logged: frozenJson(logged, "event") });
+const event = (type: EngineEventType, data: Record<string, Json>, logged: Record<string, Json>) =>
+  cur.queue.push({ origin: "engine", type, data: frozenJson(data, "event", Infinity), rule: null, target: null, logged: frozenJson(logged, "event") });
 
 /** Who may do what with messages when no rule answers "message.allowed". */
 function byDefault(input: MessageInput, c: ChannelRecord, author: string): string | null {

@@ -39,7 +39,13 @@ export function attend(person: Person): void {
   personCame(person.id);
   world.observers = [...world.observers, { ...person, since: cur.request!.time }];
   emitEffect({ e: "participant.attended", person: { id: person.id, name: person.name } });
-  cur.queue.push({ type: "participant.joined", data: frozenJson({ id: person.id, name: person.name, role: "observer" }, "event"), rule: null, target: null });
+  cur.queue.push({
+    origin: "engine",
+    type: "participant.joined",
+    data: frozenJson({ id: person.id, name: person.name, role: "observer" }, "event"),
+    rule: null,
+    target: null,
+  });
 }
 
 /** An observer leaves: always possible, the rules hear "participant.left". Returns false for someone who is not an observer. */
@@ -51,6 +57,6 @@ export function observerLeft(id: string): boolean {
   });
   world.observers = before.filter((o) => o.id !== id);
   emitEffect({ e: "participant.left", id });
-  cur.queue.push({ type: "participant.left", data: frozenJson({ id }, "event"), rule: null, target: null });
+  cur.queue.push({ origin: "engine", type: "participant.left", data: frozenJson({ id }, "event"), rule: null, target: null });
   return true;
 }

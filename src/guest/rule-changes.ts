@@ -155,6 +155,7 @@ export function applyChange(change: Change, cause: string, by: number | undefine
   }
   cur.rulesChanged = true;
   cur.queue.push({
+    origin: "engine",
     type: "rule.changed",
     data: frozenJson({ kind: change.kind!, number: change.number!, to: change.to ?? null, cause }, "event"),
     rule: null,
@@ -211,7 +212,13 @@ export function authorize(by: number, changes: Change[], cause: string): void {
 function announce(changes: Change[], cause: string, by: number): void {
   if (changes.every((c) => c.kind === "set-property")) return;
   const list = changes.map((c) => ({ kind: String(c.kind), number: c.number as number, to: (c.to as number | undefined) ?? null }));
-  cur.queue.push({ type: "rules.changed", data: frozenJson({ cause, changes: list, by } as unknown as Json, "event"), rule: null, target: null });
+  cur.queue.push({
+    origin: "engine",
+    type: "rules.changed",
+    data: frozenJson({ cause, changes: list, by } as unknown as Json, "event"),
+    rule: null,
+    target: null,
+  });
 }
 
 /** Applies rule-changes made by rule `by`'s code, all together or not at all. */

@@ -233,15 +233,25 @@ declare function forbid(
 interface GameEvent<D = any> {
   readonly type: string;
   readonly data: D;
-  /** The rule that emitted the event, or null for the engine's own events. */
+  /**
+   * Who raised it, set by the engine alone: "engine" for the engine's own events (whose names no
+   * rule may emit, so a "message.posted" is always a message really posted), "rule" for an event
+   * a rule emitted with `game.emit`.
+   */
+  readonly origin: "engine" | "rule";
+  /** The rule that emitted the event; for the engine's own, the rule whose work raised it (a player removed by Rule 5), or null. */
   readonly rule: number | null;
 }
 
 /**
- * Reacts to an event. Events come from the engine ("game.started", "player.joined",
- * "player.left", "rule.changed", "rules.changed" ({@link RulesChangedEvent}), "timer:<name>" for this rule's own timers, "forum.posted"
- * ({@link ForumPosted}): a player posted to the game's forum) and from rules
- * (`game.emit`). Reactions run in precedence order; events they emit run after them.
+ * Reacts to an event. Events come from the engine and from rules (`game.emit`); reactions run
+ * in precedence order, and events they emit run after them. The engine's events, which no rule
+ * may emit: "game.started", "player.applied", "player.joined", "player.left", "player.renamed",
+ * "participant.joined", "participant.left", "forum.posted" ({@link ForumPosted}: a player posted
+ * to the game's forum), "message.posted", "message.edited", "message.deleted",
+ * "message.redacted", "rule.changed", "rules.changed" ({@link RulesChangedEvent}),
+ * "correction.recorded", and every name with a colon: "timer:<name>" for this rule's own
+ * timers, "decision:<kind>" for its decisions.
  */
 declare function on<D = any>(type: string, handler: (event: GameEvent<D>) => void): void;
 
@@ -389,7 +399,9 @@ interface GameApi {
   /** Posts a message to the game's log; `to` limits who can read it. */
   post(text: string, options?: { to?: readonly PlayerId[] }): void;
   /**
-   * Emits an event for rules to react to; it is recorded in the log. Rules hear its data whole;
+   * Emits an event for rules to react to; it is recorded in the log, as this rule's (`origin`
+   * "rule"). The engine's own event names (see `on`) are refused: name the rule's events its own
+   * way ("vote.completed", "auction.closed"). Rules hear its data whole;
    * people read it in the log as `visibility` says (default "public"; "actor": whoever's act this is).
    */
   emit(type: string, data?: Json, options?: { readonly visibility?: DataVisibility }): void;

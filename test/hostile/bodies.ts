@@ -5,11 +5,12 @@
  */
 import { authorityBodies, ossificationBodies } from "./bodies-authority.js";
 import { blameBodies } from "./bodies-blame.js";
+import { forgeryBodies } from "./bodies-forgery.js";
 import { limitsBodies } from "./bodies-limits.js";
 import { realmBodies } from "./bodies-realm.js";
 import { replayBodies, secretBodies, terminalBodies } from "./bodies-secrets.js";
 
-export type BodyClass = "realm" | "limits" | "blame" | "authority" | "ossification" | "secrets" | "replay" | "terminal";
+export type BodyClass = "realm" | "limits" | "blame" | "authority" | "forgery" | "ossification" | "secrets" | "replay" | "terminal";
 
 export interface Body {
   id: string;
@@ -49,6 +50,7 @@ export const bodies: Body[] = [
   ...limitsBodies,
   ...blameBodies,
   ...authorityBodies,
+  ...forgeryBodies,
   ...ossificationBodies,
   ...secretBodies,
   ...replayBodies,

@@ -163,7 +163,7 @@ export async function runBody(d: Driver, body: Body, initial: Protected): Promis
     if (attacked.answered && charged !== null && charged !== hostileRule)
       problem("blame", `the attack's failure or refusal names Rule ${charged}, not Rule ${hostileRule}`);
     if (body.attackMustFail && attacked.answered && attacked.ok && attacked.failed === null)
-      problem("authority", "the attack was neither refused nor failed: nothing says the change was not allowed");
+      problem(body.class === "forgery" ? "forgery" : "authority", "the attack was neither refused nor failed: nothing says it was not allowed");
     if (!attacked.ok) notes.push(`attack refused: ${attacked.error?.message.slice(0, 200)}`);
     else if (attacked.failed) notes.push(`attack failed: ${attacked.failed.error.slice(0, 200)}`);
   }
