@@ -7,7 +7,7 @@
  * may not read (src/kernel/visibility.ts), replacing it with {@link hiddenMark}.
  */
 import { limits, nameProblem } from "./limits.js";
-import type { DataReaders, DataVisibility, Input, Json, Readers, RecordedVisibility } from "./types.js";
+import type { Act, DataReaders, DataVisibility, Input, Json, Readers, RecordedVisibility } from "./types.js";
 
 /** What a viewer reads in place of a value hidden from them. */
 export const hiddenMark: Json = Object.freeze({ $hidden: true }) as Json;
@@ -138,3 +138,28 @@ export function unknownFieldProblem(declared: DataVisibility, schema: Json, path
   if (missing === undefined) return null;
   return `${path} names the field "${missing}", which the action's input does not have (its fields: ${[...known].join(", ") || "none"})`;
 }
+
+/**
+ * Who may read everything an act keeps secret: its action's sealed input, and the sealed data of
+ * the events it raised and the timers it set (a timer's firing raises its event with the timer's
+ * visibility). A rule's failure in the act may quote any of it ("cannot read 'x' of <the bid>"),
+ * so its words are for those who read all of it; the others read that the rule failed. Fields
+ * count whole: a failure cannot say which field it quotes.
+ */
+export function actSecrets(act: Act): Readers[] {
+  const readers: Readers[] = [];
+  const add = (v: RecordedVisibility | undefined) => {
+    if (v === undefined) return;
+    if (typeof v === "object" && "fields" in v) readers.push(...Object.values(v.fields));
+    else readers.push(v);
+  };
+  if (act.input.kind === "action") add(act.input.visibility);
+  for (const e of act.effects) {
+    if (e.e === "event") add(e.visibility);
+    else if (e.e === "timer.set") add(e.timer.visibility);
+  }
+  return readers;
+}
+
+/** What a reader kept from a failure's words reads in their place. */
+export const withheldFailure = "the rule failed; what it said is withheld, since it may quote what this act keeps secret from you";

@@ -4,6 +4,7 @@
  * guest runtime keeps a mirror of the same state for rule code to read; both must apply
  * an effect the same way (test/consistency.test.ts checks it on whole games).
  */
+import { actSecrets } from "./data-visibility.js";
 import { own, setOwn } from "./own.js";
 import { foldStatus, forgetStatus } from "./rule-status.js";
 import { foldClock } from "./practice-clock.js";
@@ -173,10 +174,12 @@ export function applyEffect(state: GameState, effect: Effect, act: Act): void {
       if (effect.failed === null) delete state.broken[effect.number];
       else setOwn(state.broken, effect.number, effect.failed);
       break;
-    case "rule.failed":
-      state.failures.push({ rule: effect.rule, seq: act.seq, during: effect.during, error: effect.error });
+    case "rule.failed": {
+      const readers = actSecrets(act);
+      state.failures.push({ rule: effect.rule, seq: act.seq, during: effect.during, error: effect.error, ...(readers.length ? { readers } : {}) });
       if (state.failures.length > keptFailures) state.failures.splice(0, state.failures.length - keptFailures);
       break;
+    }
     case "state.declared":
       state.decls = effect.decls;
       break;

@@ -248,6 +248,8 @@ export interface RuleFailure {
   seq: number;
   during: string;
   error: string;
+  /** Who may read `error`, when its act keeps something secret that the words may quote (src/kernel/data-visibility.ts, `actSecrets`); absent: everyone. */
+  readers?: Readers[];
 }
 
 export type Effect =

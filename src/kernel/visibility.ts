@@ -4,7 +4,7 @@
  * engine. A viewer is a player's id, or null for someone who is not playing.
  */
 import { ruleStatus } from "./rule-status.js";
-import { sealed } from "./data-visibility.js";
+import { actSecrets, sealed, withheldFailure } from "./data-visibility.js";
 import { founderOf } from "./participants.js";
 import type { StateDisplay } from "./display-check.js";
 import { emptyState, fold } from "./fold.js";
@@ -132,8 +132,15 @@ export function viewFor(state: GameState, viewer: string | null): GameView {
       .sort((a, b) => a.number - b.number)
       .map((r) => ({ ...withDefaults(r, defaults), ...ruleStatus(state, r.number) })),
     state: views,
-    failures: state.failures,
+    failures: state.failures.map((f) =>
+      f.readers === undefined ? f : { rule: f.rule, seq: f.seq, during: f.during, error: failureWords(state, f.readers, f.error, viewer) },
+    ),
   };
+}
+
+/** A failure's words, for a viewer who reads all its act kept secret; the others read that it failed. */
+function failureWords(state: GameState, readers: readonly Readers[], error: string, viewer: string | null): string {
+  return readers.every((r) => readsData(state, r, viewer)) ? error : withheldFailure;
 }
 
 /** May `viewer` see the value a correction sets? As for its state.set effect: with no declaration, no one may. */
@@ -186,6 +193,7 @@ function visibleCorrectionEvent(state: GameState, effect: Extract<Effect, { e: "
  */
 export function visibleEffects(state: GameState, act: Act, viewer: string | null): Effect[] {
   const out: Effect[] = [];
+  let secrets: Readers[] | undefined;
   for (const effect of act.effects) {
     if (effect.e === "state.set" || effect.e === "state.deleted") {
       const decl = own(state.decls, effect.name);
@@ -203,6 +211,9 @@ export function visibleEffects(state: GameState, act: Act, viewer: string | null
       out.push({ ...effect, data: dataFor(state, effect.data, effect.visibility, viewer) });
     } else if (effect.e === "timer.set" && effect.timer.visibility) {
       out.push({ ...effect, timer: { ...effect.timer, data: timerDataFor(state, effect.timer, viewer) } });
+    } else if (effect.e === "rule.failed") {
+      const readers = (secrets ??= actSecrets(act));
+      out.push(readers.length ? { ...effect, error: failureWords(state, readers, effect.error, viewer) } : effect);
     } else if (effect.e !== "random") {
       out.push(effect);
     }
