@@ -112,3 +112,39 @@ test("a proposed rule whose code does not load says so to its voters", async () 
   const rule = (await previewAsVoter(table, voter, number)).find((r) => r.change === "enacted");
   assert.match(rule?.permissions?.failed ?? "", /broken on purpose/);
 });
+
+const SELF_AMENDER = `
+action("rewrite", { describe: "Rewrite this rule", input: t.object({}) }, () => {
+  const source = 'gameState("note", { initial: "as its source says" });\\n';
+  const js = 'gameState("note", { initial: "not what its source says" });\\n';
+  game.rules.apply({ kind: "amend", number: game.rules.self().number, code: { source, js } }, "Proposal 301");
+});
+`;
+
+test("a rule whose code changes the rules outside a vote says so to its voters, and its change runs what its source says, in the history as its code's", async () => {
+  const table = await suberTable(server, ["Ann Ode", "Bea Cee", "Cal Dee"]);
+  const { number, proposer } = await propose(table, { kind: "enact", title: "Self-amender", text: "A rule that rewrites itself.", code: SELF_AMENDER });
+  const voter = table.clients.find((c) => c !== proposer)!;
+  const rule = (await previewAsVoter(table, voter, number)).find((r) => r.change === "enacted");
+  assert.match(rule?.permissions?.lines.join("\n") ?? "", /Changes the rules with its own code, outside any vote/);
+  await voteAll(table, number);
+
+  const rewritten = await voter.act(table.id, "rewrite", {});
+  assert.equal(rewritten.status, 200, JSON.stringify(rewritten.body));
+  const rules = (await voter.get(`/api/games/${table.id}/rules`)).body.rules as {
+    number: number;
+    code: { source: string; js: string } | null;
+    history: { change: string; cause: string; by?: number }[];
+  }[];
+  const self = rules.find((r) => r.number === rule!.number)!;
+  assert.match(self.code?.js ?? "", /as its source says/, "the engine compiled the source");
+  assert.doesNotMatch(self.code?.js ?? "", /not what its source says/, "the compiled code that came with it is never run");
+  const note = (await voter.get(`/api/games/${table.id}`)).body.view.state.find((s: { name: string }) => s.name === "note");
+  assert.equal(note?.value, "as its source says");
+  assert.deepEqual(self.history.at(-1), { ...self.history.at(-1), change: "amended", cause: "Proposal 301", by: rule!.number });
+
+  const session = { NOMOS_REMOTE_FILE: join(dir, "ann.json"), NOMOS_PASSWORD: "ann-ode-secret-pw" };
+  assert.equal((await runCli(["remote", "login", server.url, "ann-ode"], false, session)).code, 0);
+  const shown = await runCli(["--game", table.id, "remote", "rules", String(rule!.number)], false, session);
+  assert.match(shown.stdout, new RegExp(`Amended \\(rev 2\\) by Proposal 301 \\(made by Rule ${rule!.number}'s code\\)`));
+});

@@ -104,15 +104,35 @@ export const cur = {
 
 type Calendar = (ask: string) => string;
 type Reusable = (js: string) => boolean;
-let host: { running?: Running; calendar?: Calendar; reusable?: Reusable } | null = null;
+type Compile = (source: string) => string;
+interface Host {
+  running?: Running;
+  calendar?: Calendar;
+  reusable?: Reusable;
+  changes?: Reusable;
+  compile?: Compile;
+}
+let host: Host | null = null;
 
 /** The host's hooks, captured before any rule loads (and removed from the global object). */
 export function captureHost(global: Record<string, unknown>): void {
-  const h = global.__nomosHost as { running?: Running; calendar?: Calendar; reusable?: Reusable } | undefined;
-  if (h && typeof h.running === "function") host = { running: h.running };
-  if (h && typeof h.calendar === "function") host = { ...host, calendar: h.calendar };
-  if (h && typeof h.reusable === "function") host = { ...host, reusable: h.reusable };
+  const h = global.__nomosHost as Host | undefined;
+  host = {};
+  for (const k of ["running", "calendar", "reusable", "changes", "compile"] as const) if (typeof h?.[k] === "function") host[k] = h[k] as never;
   delete global.__nomosHost;
+}
+
+/** Whether the host, having read this code, finds it may change the rules by itself (src/sandbox/rule-changing-code.ts); without a host to ask, it may. */
+export function hostFindsRuleChanging(js: string): boolean {
+  return host?.changes?.(js) !== false;
+}
+
+/** Rule code a rule puts into effect, compiled by the host from its source alone: whatever `js` came with it is never run. */
+export function hostCompiled(source: string): string {
+  if (!host?.compile) throw new Error("this sandbox cannot compile rule code");
+  const answer = JSON.parse(host.compile(source)) as { js?: string; error?: string };
+  if (typeof answer.js !== "string") throw new Error(answer.error ?? "the rule's code could not be compiled");
+  return answer.js;
 }
 
 /** Whether the host, having read this code, says its closures keep nothing between calls (src/sandbox/reusable-code.ts). */

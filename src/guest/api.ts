@@ -12,7 +12,7 @@ import { decisionApi } from "./decisions.js";
 import { channelApi, declareChannel } from "./messages.js";
 import { checkedName, copied, frozenJson, text } from "./json.js";
 import { reservedEventName } from "../kernel/engine-events.js";
-import { useApi, type Claim, type ClaimFn, type Declaring } from "./loaded.js";
+import { changesRules, useApi, type Claim, type ClaimFn, type Declaring } from "./loaded.js";
 import { caches, clearTimer, isPlayer, loaded, revertTo, rules, setRule, setTimer, timers, world } from "./mirror.js";
 import { admit, applicants, endGame, removePlayer } from "./membership.js";
 import { participants } from "./participants.js";
@@ -76,6 +76,13 @@ function view(rec: RuleRecord): Json {
 function gameApi(number: number) {
   const read = (what: string) => mayRead(number, what);
   const stamp = (what: string) => mayChange(number, what);
+  // Held to what its permissions showed voters (the host's reading errs towards "it may").
+  const changing = (what: string) => {
+    stamp(what);
+    const js = rules.get(number)?.code?.js;
+    if (js === undefined || !changesRules(js))
+      throw new Error(`Rule ${number}'s code was not found to change the rules when it was adopted, so voters were not told it would; it may not`);
+  };
   const players = () => {
     read("the players");
     return world.players.map((p) => Object.freeze({ lastActed: null, ...p }));
@@ -128,11 +135,11 @@ function gameApi(number: number) {
         return undefined;
       },
       apply: (change: unknown, cause: string) => {
-        stamp("changing the rules");
+        changing("changing the rules");
         return view(applyChecked([change], cause, number)[0]!);
       },
       applyAll: (changes: unknown, cause: string) => {
-        stamp("changing the rules");
+        changing("changing the rules");
         return applyChecked(changes, cause, number).map(view);
       },
       check: (change: unknown) => {
@@ -164,7 +171,7 @@ function gameApi(number: number) {
         return order().slice();
       },
       annotate: (n: number, note: string, cause: string) => {
-        stamp("annotating a rule");
+        changing("annotating a rule");
         const rec = existing(n);
         if (rec.number !== number) authorize(number, [{ kind: "annotate", number: rec.number }], String(cause));
         const body = text(note, "an annotation", 5000),

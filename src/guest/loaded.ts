@@ -9,7 +9,7 @@
  */
 import { ruleApiNames } from "../kernel/guest-protocol.js";
 import type { DataVisibility, Json, RuleDeclares, RuleRecord, StateDecl } from "../kernel/types.js";
-import { cur, emitEffect, hostFindsReusable, pop, push } from "./act.js";
+import { cur, emitEffect, hostFindsReusable, hostFindsRuleChanging, pop, push } from "./act.js";
 import { errorText, frozenJson } from "./json.js";
 import { harden } from "./lockdown.js";
 import { caches, freshIn, loaded, rules, setLoaded } from "./mirror.js";
@@ -116,6 +116,8 @@ interface Compiled {
   body: (...api: unknown[]) => void;
   /** The host's verdict (reusableNow), once asked. */
   reusable: boolean | null;
+  /** Whether the code may change the rules by itself (changesRules), once asked. */
+  changes: boolean | null;
   /** Times the top level ran again at the start of an act in this sandbox. */
   reruns: number;
 }
@@ -133,7 +135,7 @@ function compile(js: string): Compiled {
     const body = new Function(...ruleApiNames, text) as (...api: unknown[]) => void;
     if (Function.prototype.toString.call(body) !== `function anonymous(${ruleApiNames.join(",")}\n) {\n${text}\n}`)
       throw new Error("the rule's code is not one function body: it closes the function it is compiled into");
-    made = { body, reusable: null, reruns: 0 };
+    made = { body, reusable: null, changes: null, reruns: 0 };
     compiled.set(js, made);
   }
   return made;
@@ -149,6 +151,17 @@ function reusableNow(js: string): boolean {
   if (!made || made.reruns === 0) return false;
   made.reusable ??= hostFindsReusable(js);
   return made.reusable;
+}
+
+/**
+ * Whether a rule's code may change the rules by itself (`game.rules.apply`, `applyAll`,
+ * `annotate`), as the host reads it: shown to voters among what the rule declares, and held to.
+ */
+export function changesRules(js: string): boolean {
+  const made = compiled.get(js);
+  if (!made) return hostFindsRuleChanging(js);
+  made.changes ??= hostFindsRuleChanging(js);
+  return made.changes;
 }
 
 /**
@@ -193,6 +206,7 @@ export function declaresOf(rec: RuleRecord, l: Loaded): RuleDeclares {
       forbids: [...l.forbids.keys()],
       state: l.state.map((s) => s.name),
       ...(l.reads.length ? { reads: l.reads } : {}),
+      ...(rec.code && l.failed === null && changesRules(rec.code.js) ? { changes: true } : {}),
       ...(l.props.size ? { props: Object.fromEntries(l.props) } : {}),
     },
     "declarations",

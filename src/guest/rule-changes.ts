@@ -9,7 +9,7 @@
 import { limits } from "../kernel/limits.js";
 import { historyEntry, pastEntries } from "../kernel/rule-history.js";
 import type { Effect, Json, PublishedHistory, RuleCode, RuleRecord } from "../kernel/types.js";
-import { cur, emitEffect, mark } from "./act.js";
+import { cur, emitEffect, hostCompiled, mark } from "./act.js";
 import { frozenJson, text } from "./json.js";
 import { loadInAct } from "./loaded.js";
 import { closeDecisionsOf, renumberDecisions } from "./decisions.js";
@@ -25,13 +25,18 @@ function checkNumber(n: unknown, what: string): number {
   return n;
 }
 
-function checkCode(code: unknown): RuleCode | null {
+/**
+ * A rule-change's code. Made by rule code (`by`), only its source is taken and the host compiles
+ * it: the `js` that came with it is never run, so what runs is always what voters read, however
+ * a rule built the change. The initial set's code comes compiled from the host itself.
+ */
+function checkCode(code: unknown, by: number | undefined): RuleCode | null {
   if (code === null || code === undefined) return null;
   const c = code as RuleCode;
   if (typeof c !== "object" || typeof c.source !== "string" || typeof c.js !== "string") {
     throw new Error("code must be rule code compiled by the engine (an input declared with t.code())");
   }
-  return { source: c.source, js: c.js };
+  return { source: c.source, js: by === undefined ? c.js : hostCompiled(c.source) };
 }
 
 export function existing(n: unknown): RuleRecord {
@@ -64,7 +69,7 @@ export function applyChange(change: Change, cause: string, by: number | undefine
         mutable: change.mutable,
         revision: 1,
         props,
-        code: checkCode(change.code),
+        code: checkCode(change.code, by),
         history: [],
       };
       rec.history = [
@@ -104,7 +109,7 @@ export function applyChange(change: Change, cause: string, by: number | undefine
       }
       if (change.title !== undefined) next.title = effect.title = changed.title = change.title === null ? null : String(change.title);
       if (change.code !== undefined) {
-        next.code = effect.code = checkCode(change.code);
+        next.code = effect.code = checkCode(change.code, by);
         changed.code = next.code as Json;
       }
       next.history = [...old.history, entry("amended", next.revision, cause, frozenJson(changed, "amendment", Infinity), by)];

@@ -165,6 +165,7 @@ const declares = object<Extract<Effect, { e: "rule.loaded" }>["declares"]>({
   forbids: req(list(name("an action"))),
   state: req(list(name("state"))),
   reads: opt(list(name("state"))),
+  changes: opt(isTrue),
   props: opt(
     recordOf(
       "a rule property",

@@ -212,6 +212,12 @@ export interface RuleDeclares {
   state: string[];
   /** State other rules declared secret that this rule declared it reads (readsSecret), shown to voters. */
   reads?: string[];
+  /**
+   * Its code may change the rules by itself, outside any vote (`game.rules.apply`, `applyAll`,
+   * `annotate`), as read from the code by the host (src/sandbox/rule-changing-code.ts): shown to
+   * voters; code not found so may not call them.
+   */
+  changes?: true;
   /** Rule properties this rule declared (ruleProperty), with the value every rule reads until it sets its own. */
   props?: Record<string, { initial: Json; describe: string | null }>;
 }

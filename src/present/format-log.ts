@@ -2,7 +2,7 @@
 import { messageLine } from "./message-line.js";
 import { notInEffectLine } from "./rule-status.js";
 import type { Act, Effect, Json } from "../kernel/types.js";
-import { brief, hiddenAsWord, when } from "./format.js";
+import { brief, hiddenAsWord, madeBy, when } from "./format.js";
 import { isHiddenMark } from "../kernel/data-visibility.js";
 import { clockMoveLine } from "./practice-clock.js";
 
@@ -29,19 +29,19 @@ export function effectLine(effect: Effect, name: (id: string) => string): string
     case "event":
       return `  · ${effect.type}${effect.rule !== null ? ` (Rule ${effect.rule})` : ""} ${brief(effect.data, 120)}`;
     case "rule.enacted":
-      return `  Rule ${effect.rule.number} enacted (${effect.cause})`;
+      return `  Rule ${effect.rule.number} enacted (${effect.cause}${madeBy(effect.by)})`;
     case "rule.amended":
-      return `  Rule ${effect.number} amended (${effect.cause})`;
+      return `  Rule ${effect.number} amended (${effect.cause}${madeBy(effect.by)})`;
     case "rule.repealed":
-      return `  Rule ${effect.number} repealed (${effect.cause})`;
+      return `  Rule ${effect.number} repealed (${effect.cause}${madeBy(effect.by)})`;
     case "rule.transmuted":
-      return `  Rule ${effect.number} transmuted to ${effect.mutable ? "mutable" : "immutable"} (${effect.cause})`;
+      return `  Rule ${effect.number} transmuted to ${effect.mutable ? "mutable" : "immutable"} (${effect.cause}${madeBy(effect.by)})`;
     case "rule.renumbered":
-      return `  Rule ${effect.number} renumbered ${effect.to} (${effect.cause})`;
+      return `  Rule ${effect.number} renumbered ${effect.to} (${effect.cause}${madeBy(effect.by)})`;
     case "rule.annotated":
-      return `  Rule ${effect.number} annotated (${effect.cause}): ${effect.text}`;
+      return `  Rule ${effect.number} annotated (${effect.cause}${madeBy(effect.by)}): ${effect.text}`;
     case "rule.property":
-      return `  Rule ${effect.number}: ${effect.key} set to ${brief(effect.value, 60)} (${effect.cause})`;
+      return `  Rule ${effect.number}: ${effect.key} set to ${brief(effect.value, 60)} (${effect.cause}${madeBy(effect.by)})`;
     case "rule.loaded":
       return effect.failed ? `  ! Rule ${effect.number}'s code failed to load: ${effect.failed}` : null;
     case "rule.failed":

@@ -36,7 +36,16 @@ export function historyLine(h: HistoryEntry): string {
   if (h.change === "transmuted" && d) extra = ` to ${d.mutable ? "mutable" : "immutable"}`;
   if (h.change === "property" && d) extra = ` ${String(d.key)} = ${JSON.stringify(d.value)}`;
   if (h.change === "annotated" && d) extra = `: ${String(d.text)}`;
-  return `${what[h.change]}${extra} by ${h.cause}${h.at === null ? "" : `, ${when(h.at)}`}`;
+  return `${what[h.change]}${extra} by ${h.cause}${madeBy(h.by)}${h.at === null ? "" : `, ${when(h.at)}`}`;
+}
+
+/**
+ * Which rule's code made a change, beside its cause: the cause is the rule's own words ("Proposal
+ * 301"), and only this says whose code wrote them (Rule 104 putting an adoption into effect, or a
+ * rule amending itself).
+ */
+export function madeBy(by: number | undefined): string {
+  return by === undefined ? "" : ` (made by Rule ${by}'s code)`;
 }
 
 export function ruleHeading(rule: RuleRecord): string {

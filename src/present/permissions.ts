@@ -41,6 +41,10 @@ export function permissionsOf(state: GameState, number: number): Permissions | n
   const lines: string[] = [];
   const changing = d.actions.filter((a) => a.changesRules).map((a) => a.name);
   if (changing.length) lines.push(`Offers actions that change the rules: ${quoted(changing)}.`);
+  if (d.changes)
+    lines.push(
+      "Changes the rules with its own code, outside any vote: it may amend its own text, title, code and properties, and other rules only where a rule allows it (rule-change.allowed).",
+    );
   for (const q of d.answers) if (q in engineQuestions) lines.push(`Answers the engine: ${engineQuestions[q]}.`);
   if (d.reads?.length) lines.push(`Reads secret state kept by other rules: ${quoted(d.reads)}.`);
   if (d.forbids.length) lines.push(`May forbid the actions: ${quoted(d.forbids)}.`);

@@ -88,6 +88,14 @@ type RuleChange =
   | { readonly kind: "renumber"; readonly number: number; readonly to: number }
   | { readonly kind: "set-property"; readonly number: number; readonly key: string; readonly value: Json };
 
+/**
+ * The rules. `apply`, `applyAll` and `annotate` change them outside any vote: a rule whose code
+ * uses them (or could: `game` or `game.rules` handed on, read by a computed name, `arguments`,
+ * `eval`) is shown to voters as one that "changes the rules with its own code" before they adopt
+ * it, and code not found so may not call them. Every change is recorded as made by the rule whose
+ * code made it, beside the cause it gives. Code in a change is taken as its `source` alone: the
+ * engine compiles it, so what runs is what voters read, whatever `js` came with it.
+ */
 interface Rules {
   /** The rules in effect, by number. */
   all(): RuleView[];

@@ -4,10 +4,12 @@
  * Requests use the asynchronous versions, which check in a worker with a deadline; the
  * synchronous ones run TypeScript on the calling thread (preset loading, tests).
  */
-import { createRequire } from "node:module";
 import { diagnoseRuleCode, lengthProblem, type RuleDiagnostic } from "../authoring/diagnostics.js";
 import { diagnoseRuleCodeAsync, TypeCheckStopped } from "../authoring/type-checker.js";
 import type { RuleCode } from "../kernel/types.js";
+import { stripRuleCode } from "./strip-rule-code.js";
+
+export { stripRuleCode };
 
 export class RuleCodeError extends Error {
   constructor(readonly problems: string[]) {
@@ -39,16 +41,6 @@ export async function checkRuleCodeAsync(source: string): Promise<string[]> {
 
 function problem(d: RuleDiagnostic): string {
   return `${d.line}:${d.column} ${d.message}`;
-}
-
-/** sucrase, loaded when first needed: most `nomos` commands compile no rule code, and it costs their start-up ~90 ms. */
-let sucrase: typeof import("sucrase") | undefined;
-
-/** Strips types without checking them (for presets, which the test suite type-checks). */
-export function stripRuleCode(source: string): RuleCode {
-  sucrase ??= createRequire(import.meta.url)("sucrase") as typeof import("sucrase");
-  const js = sucrase.transform(source, { transforms: ["typescript"], disableESTransforms: true }).code;
-  return { source, js };
 }
 
 /** Checks and strips a player's rule code; throws {@link RuleCodeError} listing every problem. */

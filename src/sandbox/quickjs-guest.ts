@@ -10,6 +10,8 @@ import type { RuleClockWriter } from "./rule-clock.js";
 import { SandboxInterrupted } from "../kernel/sandbox.js";
 import { answerCalendar } from "./calendar.js";
 import { reusableCode } from "./reusable-code.js";
+import { changesRulesByCode } from "./rule-changing-code.js";
+import { compiledOnHost } from "./strip-rule-code.js";
 
 export interface GuestLimits {
   fuel: number;
@@ -123,6 +125,8 @@ export class QuickJsGuest {
    * `__nomosHost.running(rule, during?)`: the runtime says whose code runs from now on.
    * `__nomosHost.calendar(ask)`: local time in a time zone, which only the host knows (src/sandbox/calendar.ts).
    * `__nomosHost.reusable(js)`: whether a rule's closures keep nothing between calls (src/sandbox/reusable-code.ts).
+   * `__nomosHost.changes(js)`: whether a rule's code may change the rules by itself (src/sandbox/rule-changing-code.ts).
+   * `__nomosHost.compile(source)`: rule code a rule puts into effect, compiled here from its source (src/sandbox/compile-rule.ts).
    */
   private defineHost(): void {
     const ctx = this.context;
@@ -148,6 +152,16 @@ export class QuickJsGuest {
     );
     ctx.setProp(host, "reusable", reusable);
     reusable.dispose();
+    const changes = ctx.newFunction("changes", (jsHandle) =>
+      jsHandle && ctx.typeof(jsHandle) === "string" && !changesRulesByCode(ctx.getString(jsHandle)) ? ctx.false : ctx.true,
+    );
+    ctx.setProp(host, "changes", changes);
+    changes.dispose();
+    const compile = ctx.newFunction("compile", (sourceHandle) =>
+      ctx.newString(compiledOnHost(sourceHandle && ctx.typeof(sourceHandle) === "string" ? ctx.getString(sourceHandle) : "")),
+    );
+    ctx.setProp(host, "compile", compile);
+    compile.dispose();
     ctx.setProp(ctx.global, "__nomosHost", host);
     running.dispose();
     host.dispose();

@@ -28,7 +28,8 @@
  * as it: the check refuses more than it must, never less. Code that does not parse, or is too
  * deep to walk, is run afresh as before.
  */
-import { type Node, parse } from "acorn";
+import { parse } from "acorn";
+import { children, eachNode, isNameNotReference, type N } from "./js-syntax.js";
 import { ruleApiNames } from "../kernel/guest-protocol.js";
 
 /** The rule API's functions whose calls declare (action, on...). */
@@ -49,8 +50,6 @@ const callingBack = new Map([
 /** Names through which code could reach what a binding holds by another way. */
 const barred = new Set(["arguments", "eval"]);
 const apiNames = new Set<string>(ruleApiNames);
-
-type N = Node & Record<string, any>;
 
 const verdicts = new Map<string, boolean>();
 
@@ -305,37 +304,6 @@ function walk(node: N, parent: N | null, key: string | null, above: N[], bound: 
   } finally {
     above.pop();
   }
-}
-
-function eachNode(node: N, visit: (n: N) => void): void {
-  visit(node);
-  for (const [, c] of children(node)) eachNode(c, visit);
-}
-
-/** A node's child nodes, each with the key it sits under. */
-function children(node: N): [string, N][] {
-  const out: [string, N][] = [];
-  for (const k of Object.keys(node)) {
-    const v = node[k];
-    for (const c of Array.isArray(v) ? v : [v]) if (isNode(c)) out.push([k, c]);
-  }
-  return out;
-}
-
-function isNode(v: unknown): v is N {
-  return typeof v === "object" && v !== null && typeof (v as N).type === "string";
-}
-
-/** A property's or label's name, a declaration's own name, `new.target`: no value is read there. */
-function isNameNotReference(parent: N, key: string): boolean {
-  if (
-    (parent.type === "MemberExpression" && key === "property") ||
-    ((parent.type === "Property" || parent.type === "MethodDefinition" || parent.type === "PropertyDefinition") && key === "key")
-  )
-    return !parent.computed;
-  if (parent.type === "LabeledStatement" || parent.type === "BreakStatement" || parent.type === "ContinueStatement" || parent.type === "MetaProperty")
-    return true;
-  return (parent.type === "FunctionExpression" || parent.type === "ClassExpression" || parent.type === "ClassDeclaration") && key === "id";
 }
 
 /** `n.get(...)`: one of a state handle's methods, called on it. */

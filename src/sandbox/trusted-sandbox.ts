@@ -6,6 +6,8 @@
 import { createContext, runInContext } from "node:vm";
 import { answerCalendar } from "./calendar.js";
 import { reusableCode } from "./reusable-code.js";
+import { changesRulesByCode } from "./rule-changing-code.js";
+import { compiledOnHost } from "./strip-rule-code.js";
 import { guestSource } from "./guest-source.js";
 import type { BootSnapshot, GuestQuery, GuestQueryResult, GuestRequest, GuestResult } from "../kernel/guest-protocol.js";
 import type { Sandbox } from "../kernel/sandbox.js";
@@ -18,7 +20,9 @@ interface GuestApi {
 }
 
 export async function createTrustedSandbox(): Promise<Sandbox> {
-  const context = createContext({ __nomosHost: { running: () => {}, calendar: answerCalendar, reusable: reusableCode } });
+  const context = createContext({
+    __nomosHost: { running: () => {}, calendar: answerCalendar, reusable: reusableCode, changes: changesRulesByCode, compile: compiledOnHost },
+  });
   const api = runInContext(guestSource(), context) as GuestApi;
   return {
     alive: true,

@@ -54,6 +54,15 @@ export const authorityBodies: Body[] = [
     "amends Rule 203 to simple majority, citing Rule 203 as the cause",
     `game.rules.apply({ kind: "amend", number: 203, text: "A rule-change is adopted if and only if it receives a simple majority of the votes of the eligible voters." }, "Rule 203, not amended by the end of the second complete circuit of turns");`,
   ),
+  {
+    id: "authority-forged-js",
+    class: "authority",
+    trigger: "attack",
+    what: "amends its own code with harmless source and compiled code that ends the game (the engine must run only what the source says)",
+    code: attack(
+      `const source = "// Harmless.\\n";\nconst js = 'on("turn.began", () => game.end({ winners: [], reason: "HOSTILE-MARK" }));';\ngame.rules.apply({ kind: "amend", number: game.rules.self().number, code: { source, js } }, "Proposal 301");`,
+    ),
+  },
   authority(
     "authority-annotate-101",
     "writes into immutable Rule 101's history",

@@ -11,6 +11,7 @@ import { get } from "../api.js";
 import { when } from "../format.js";
 import type { GamePage, GameView, Json, Rule, StateView } from "../types.js";
 import { notInEffectLine } from "../../present/rule-status.js";
+import { madeBy } from "../../present/format.js";
 import { PermissionList } from "./permissions.js";
 import { TextDiff } from "./text-diff.js";
 
@@ -44,7 +45,7 @@ function History({ rule }: { rule: Rule }) {
       <summary>History ({rule.history.length})</summary>
       <ol>
         {rule.history.map((h, i) => (
-          <li key={i}>{h.published ?? `${h.change} (revision ${h.revision}) by ${h.cause}${h.at === null ? "" : `, ${when(h.at)}`}`}</li>
+          <li key={i}>{h.published ?? `${h.change} (revision ${h.revision}) by ${h.cause}${madeBy(h.by)}${h.at === null ? "" : `, ${when(h.at)}`}`}</li>
         ))}
       </ol>
       {revs.length > 1 && (
