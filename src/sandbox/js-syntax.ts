@@ -3,6 +3,20 @@ import type { Node } from "acorn";
 
 export type N = Node & Record<string, any>;
 
+/** A verdict on code, read once per text: a sandbox asks again for each rule it loads, and a thousand texts are kept. */
+export function rememberedVerdicts(judge: (js: string) => boolean): (js: string) => boolean {
+  const verdicts = new Map<string, boolean>();
+  return (js) => {
+    let known = verdicts.get(js);
+    if (known === undefined) {
+      known = judge(js);
+      if (verdicts.size >= 1000) verdicts.clear();
+      verdicts.set(js, known);
+    }
+    return known;
+  };
+}
+
 export function eachNode(node: N, visit: (n: N) => void): void {
   visit(node);
   for (const [, c] of children(node)) eachNode(c, visit);

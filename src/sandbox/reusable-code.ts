@@ -29,7 +29,7 @@
  * deep to walk, is run afresh as before.
  */
 import { parse } from "acorn";
-import { children, eachNode, isNameNotReference, type N } from "./js-syntax.js";
+import { children, eachNode, isNameNotReference, rememberedVerdicts, type N } from "./js-syntax.js";
 import { ruleApiNames } from "../kernel/guest-protocol.js";
 
 /** The rule API's functions whose calls declare (action, on...). */
@@ -51,17 +51,7 @@ const callingBack = new Map([
 const barred = new Set(["arguments", "eval"]);
 const apiNames = new Set<string>(ruleApiNames);
 
-const verdicts = new Map<string, boolean>();
-
-export function reusableCode(js: string): boolean {
-  let known = verdicts.get(js);
-  if (known === undefined) {
-    known = judge(js);
-    if (verdicts.size >= 1000) verdicts.clear();
-    verdicts.set(js, known);
-  }
-  return known;
-}
+export const reusableCode = rememberedVerdicts((js) => judge(js));
 
 /** What the top level binds: names only called, names of handles, names of data only read, and the identifiers free to use as they are. */
 interface Bound {

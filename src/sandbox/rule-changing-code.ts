@@ -13,24 +13,14 @@
  * that does not parse, or is too deep to walk, may: so a rule is never held to less than it does.
  */
 import { parse } from "acorn";
-import { children, isNameNotReference, type N } from "./js-syntax.js";
+import { children, isNameNotReference, rememberedVerdicts, type N } from "./js-syntax.js";
 
 /** `game.rules`' methods that change no rule (src/guest/api.ts). */
 const reading = new Set(["all", "get", "self", "provider", "check", "precedence"]);
 /** Names through which the rule API can be reached other than as `game`. */
 const barred = new Set(["arguments", "eval"]);
 
-const verdicts = new Map<string, boolean>();
-
-export function changesRulesByCode(js: string): boolean {
-  let known = verdicts.get(js);
-  if (known === undefined) {
-    known = judge(js);
-    if (verdicts.size >= 1000) verdicts.clear();
-    verdicts.set(js, known);
-  }
-  return known;
-}
+export const changesRulesByCode = rememberedVerdicts((js) => judge(js));
 
 function judge(js: string): boolean {
   try {
