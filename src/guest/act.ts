@@ -60,7 +60,7 @@ export function isRefusal(err: unknown): err is Refusal {
   return typeof err === "object" && err !== null && genuine.has(err);
 }
 
-type Running = (rule: number) => void;
+type Running = (rule: number, during?: string) => void;
 
 export const cur = {
   request: null as GuestRequest | null,
@@ -172,15 +172,22 @@ export function charge(chars: number): void {
 }
 const budget = limits.effectsChars * 0.7;
 
+/**
+ * The host hears whose code runs, and whether it is the rule's top level ("load"): a rule stopped
+ * while it loads in the act that enacts it loads as failed when the act runs again.
+ */
 export function push(frame: Frame): void {
   cur.running.push(frame);
-  cur.report?.(frame.rule);
+  cur.report?.(frame.rule, loadingOrNot(frame));
 }
 
 export function pop(): void {
   cur.running.pop();
-  cur.report?.(cur.running.length ? cur.running[cur.running.length - 1]!.rule : 0);
+  const top = cur.running[cur.running.length - 1];
+  cur.report?.(top ? top.rule : 0, top && loadingOrNot(top));
 }
+
+const loadingOrNot = (frame: Frame) => (frame.during === "load" ? "load" : undefined);
 
 export function currentRule(): number | null {
   return cur.running.length ? cur.running[cur.running.length - 1]!.rule : null;

@@ -88,7 +88,12 @@ function gameApi(number: number) {
     return world.players.map((p) => Object.freeze({ lastActed: null, ...p }));
   };
   return Object.freeze({
-    now: () => (cur.request ? cur.request.time : 0),
+    // Not while the rule loads: a top level runs again in every act and at every boot, and one that
+    // branched on the time would declare one thing at a boot and another in the act after it.
+    now: () => {
+      read("the time");
+      return cur.request ? cur.request.time : 0;
+    },
     isOver: () => world.status === "over",
     players,
     player: (id: string) => {

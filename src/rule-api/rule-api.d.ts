@@ -347,6 +347,8 @@ interface GameApi {
    * The time of the event being handled, in milliseconds since 1970 (UTC): the game's clock.
    * In a practice game the players may move that clock forward (never back), so a day's
    * wait passes in a sitting; rules need do nothing for it, their timers fire as it passes.
+   * Read it in a handler, answer or check, not at the rule's top level (which runs again at every
+   * act and sandbox start, and must declare the same each time): there it throws.
    */
   now(): number;
   /** Whether a rule has ended the game. */

@@ -138,7 +138,7 @@ export class QuickJsGuest {
       this.current = rule;
       this.currentDuring = duringHandle && ctx.typeof(duringHandle) === "string" ? ctx.getString(duringHandle).slice(0, 200) : "act";
       this.reported = true;
-      this.clock.switchTo(rule);
+      this.clock.switchTo(rule, this.currentDuring === "load");
     });
     ctx.setProp(host, "running", running);
     const calendar = ctx.newFunction("calendar", (askHandle) => {

@@ -79,4 +79,19 @@ export const blameBodies: Body[] = [
     what: "answers precedence with a Proxy whose includes loops (the engine checks it for whichever rule asked)",
     code: `answer("precedence", (base: number[]) => new Proxy(base.slice(), { get(t, k) { if (k === "includes") { for (;;) {} } return (t as any)[k]; } }));\n`,
   },
+  {
+    id: "blame-time-at-load",
+    class: "blame",
+    trigger: "play",
+    what: "loops at its top level when the time it reads there is not 0 (a sandbox's boot read 0, an act its time)",
+    code: `if (game.now() !== 0) { for (;;) {} }\non("turn.ended", () => {});\n`,
+  },
+
+  {
+    id: "blame-top-level-builtin",
+    class: "blame",
+    trigger: "play",
+    what: "runs past the deadline at its top level inside a built-in, in the act that adopts it and every act after",
+    code: `for (;;) { new Array(2 ** 22).join("ab"); }\n`,
+  },
 ];
