@@ -134,6 +134,11 @@ test("state as its rules say it reads: a sentence with a player and a time in th
 
 test("history lines, rule-changes and acts in words", () => {
   assert.equal(historyLine({ change: "amended", at, seq: 9, revision: 2, cause: "Proposal 305" }), "Amended (rev 2) by Proposal 305, 2026-11-23 10:00 UTC");
+  // The cause is the rule's own words: which rule's code made the change is said beside it.
+  assert.equal(
+    historyLine({ change: "amended", at, seq: 9, revision: 2, cause: "Proposal 305", by: 305 }),
+    "Amended (rev 2) by Proposal 305 through Rule 305, 2026-11-23 10:00 UTC",
+  );
   assert.equal(
     historyLine({ change: "transmuted", at, seq: 9, revision: 3, cause: "Proposal 310", detail: { mutable: false } }),
     "Transmuted (rev 3) to immutable by Proposal 310, 2026-11-23 10:00 UTC",

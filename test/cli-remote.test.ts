@@ -206,7 +206,7 @@ describe("nomos remote", () => {
     assert.equal(rule.text, "Players shall speak in rhyme.");
     assert.equal(rule.title, "Rhyme");
     assert.equal(rule.repealed, false);
-    assert.match(rule.history[0].line, /^Enacted by Proposal 301, /);
+    assert.match(rule.history[0].line, /^Enacted by Proposal 301 through Rule 104, /);
     assert.equal(ruleText, localRule);
     assert.equal(rules, localRules);
     assert.equal(rulesJson.length, 30);

@@ -137,7 +137,10 @@ describe("nomos", { concurrency: Math.max(2, availableParallelism()) }, () => {
     await voteAll(db, 302);
     const amended = await ok(db, "rules", "302");
     assert.equal(amended.revision, 2);
-    assert.match(amended.history.map((h: { line: string }) => h.line).join("\n"), /^Amended \(rev 2\) by Proposal 302, \d{4}-\d\d-\d\d \d\d:\d\d UTC$/m);
+    assert.match(
+      amended.history.map((h: { line: string }) => h.line).join("\n"),
+      /^Amended \(rev 2\) by Proposal 302 through Rule 104, \d{4}-\d\d-\d\d \d\d:\d\d UTC$/m,
+    );
     const moved = await nomos(db, "rules", "301");
     assert.match(moved.error!.message, /rule 301 is now rule 302/);
     await ok(db, "propose", "--as", "alan-turing", "--repeal", "302");
@@ -152,7 +155,7 @@ describe("nomos", { concurrency: Math.max(2, availableParallelism()) }, () => {
     assert.match(text.stdout, /^\(repealed\) 302\. Welcome \[mutable, rev 2, has code\]/);
     assert.match(
       text.stdout,
-      /History:\n {2}Enacted by Proposal 301, .*\n {2}Amended \(rev 2\) by Proposal 302, .*\n {2}Renumbered from 301 to 302 by Proposal 302, .*\n {2}Repealed by Proposal 303/,
+      /History:\n {2}Enacted by Proposal 301 through Rule 104, .*\n {2}Amended \(rev 2\) by Proposal 302 through Rule 104, .*\n {2}Renumbered from 301 to 302 by Proposal 302 through Rule 104, .*\n {2}Repealed by Proposal 303 through Rule 104/,
     );
     const humanState = await human(db, "state");
     assert.match(humanState.stdout, /Turn 4: Grace Hopper to move/);

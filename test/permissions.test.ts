@@ -146,5 +146,5 @@ test("a rule whose code changes the rules outside a vote says so to its voters, 
   const session = { NOMOS_REMOTE_FILE: join(dir, "ann.json"), NOMOS_PASSWORD: "ann-ode-secret-pw" };
   assert.equal((await runCli(["remote", "login", server.url, "ann-ode"], false, session)).code, 0);
   const shown = await runCli(["--game", table.id, "remote", "rules", String(rule!.number)], false, session);
-  assert.match(shown.stdout, new RegExp(`Amended \\(rev 2\\) by Proposal 301 \\(made by Rule ${rule!.number}'s code\\)`));
+  assert.match(shown.stdout, new RegExp(`Amended \\(rev 2\\) by Proposal 301 through Rule ${rule!.number}`));
 });

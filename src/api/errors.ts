@@ -29,7 +29,7 @@ const meanings = {
   422: "A rule refused the action; the error names the rule",
   429: "Too fast: too many sign-ins from your address (wait a minute) or failed ones to one account (wait a few minutes: the Retry-After header says how long), or messages from you (wait a few seconds)",
   500: "Something went wrong on the server; nothing was changed",
-  503: "Not now, and nothing was changed: a rule's code failed while acting, the disk refused a write, the server is checking too many passwords at once (try again in a few seconds), or (/readyz) it is shutting down or cannot read its database",
+  503: "Not now, and nothing was changed: a rule's code failed while acting, the disk refused a write, the server is checking too many passwords at once (try again in a few seconds), or (/readyz) it is shutting down or cannot read or write its database. One exception, code unconfirmed: the disk failed to confirm a write, which may or may not have been saved, and the server takes no change until it restarts",
 } as const;
 export type ErrorStatus = keyof typeof meanings;
 

@@ -45,7 +45,7 @@ export function historyLine(h: HistoryEntry): string {
  * rule amending itself).
  */
 export function madeBy(by: number | undefined): string {
-  return by === undefined ? "" : ` (made by Rule ${by}'s code)`;
+  return by === undefined ? "" : ` through Rule ${by}`;
 }
 
 export function ruleHeading(rule: RuleRecord): string {

@@ -17,7 +17,8 @@ import { packagePath } from "../sandbox/package-root.js";
 import { SqliteStore } from "../store/sqlite-store.js";
 import type { ServerContext } from "./context.js";
 import { Accounts } from "./accounts.js";
-import { notFoundBody, toErrorReply } from "./errors.js";
+import { ApiError, notFoundBody, toErrorReply } from "./errors.js";
+import { StoreWriteError } from "../store/sqlite-driver.js";
 import { GameHub } from "./hub.js";
 import { authRoutes } from "./routes/auth.js";
 import { clockRoutes } from "./routes/clock.js";
@@ -190,7 +191,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   messageRoutes(app, context);
   codeRoutes(app, context);
   const ping = store.sql.prepare("SELECT count(*) FROM sqlite_master");
-  healthRoutes(app, context, () => ping.get());
+  healthRoutes(
+    app,
+    context,
+    () => ping.get(),
+    () => store.writeProblem(),
+  );
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
   if (existsSync(webRoot)) await serveWebFiles(app, webRoot);
@@ -209,10 +215,26 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // game runs its next act while the last one's sync is under way, and a page built meanwhile
   // shows it). Every JSON or text reply, whether a route returned an object or a string it kept,
   // refusals too (an act refused for the state an unsynced act left); not files (streams and
-  // buffers), nor the server's own errors. A sync the disk failed turns the reply into the error
-  // it is (a 5xx, which does not wait again).
-  app.addHook("onSend", async (_request, reply, payload) => {
-    if (typeof payload === "string" && reply.statusCode < 500) await store.durable();
+  // buffers), nor the server's own errors, nor the health checks, which show nothing written (a
+  // liveness check behind a slow sync would have a supervisor restart a healthy server). A sync the
+  // disk failed turns the reply into the error it is (a 5xx, which does not wait again).
+  const waitsForNoDisk = new Set<string>(healthPaths);
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (typeof payload !== "string" || reply.statusCode >= 500 || waitsForNoDisk.has(request.routeOptions.url ?? "")) return payload;
+    try {
+      await store.durable();
+    } catch (err) {
+      // A read shows what may not be saved: say so, not that the reader's change may be lost.
+      const failure =
+        request.method === "GET" && err instanceof StoreWriteError && err.reason === "unconfirmed"
+          ? new ApiError(503, "unconfirmed", "the server's disk failed to confirm recent changes, so it shows nothing until it is restarted; look again then")
+          : err;
+      // The reply is already on its way: the error handler is not called again, so it is made here.
+      const { status, body } = toErrorReply(failure);
+      reply.code(status).type("application/json; charset=utf-8");
+      return JSON.stringify(body);
+    }
+    return payload;
   });
   await context.hub.wakeDue();
   app.addHook("onClose", async () => {

@@ -50,8 +50,18 @@ export function notFoundBody(method: string, url: string): ErrorBody {
   return { error: { code: "not-found", message: `${method} ${url.split("?")[0]} is not part of the API; see /api/openapi.json` } };
 }
 
-/** A write the disk refused, in the user's words: 507 when it is full, 503 otherwise. */
+/**
+ * A write the disk refused, in the user's words: 507 when it is full, 503 otherwise. A write the
+ * disk took but failed to confirm may have been saved, and says so: SQLite recovers it at the next
+ * start if the disk kept it, and the server writes nothing more until then.
+ */
 export function notSaved(what: string, err: StoreWriteError): ApiError {
+  if (err.reason === "unconfirmed")
+    return new ApiError(
+      503,
+      "unconfirmed",
+      `the server could not confirm that ${what} was saved: ${err.words}, so it may or may not have been. The server refuses every change until it is restarted; look again then`,
+    );
   return new ApiError(err.reason === "full" ? 507 : 503, "not-saved", `the server could not save ${what}: ${err.words}; nothing was changed. Try again later`);
 }
 

@@ -31,6 +31,8 @@ export interface SqlDatabase {
   readonly inTransaction: boolean;
   /** Called after each outermost transaction commits (the store's group commit counts them: wal-sync.ts). */
   afterCommit(listener: () => void): void;
+  /** From now on every transaction throws this (as a {@link StoreWriteError}) before writing anything: the disk failed a sync. */
+  refuseWrites(reason: Error): void;
   close(): void;
 }
 
@@ -57,7 +59,8 @@ const writeProblems: Record<string, { reason: StoreWriteError["reason"]; words: 
 /** A write SQLite did not commit: nothing of it was saved. The message ends "...: its disk is full". */
 export class StoreWriteError extends Error {
   constructor(
-    readonly reason: "full" | "read-only" | "io" | "busy",
+    /** "unconfirmed": the write was made but the disk failed to confirm it, so it may have been saved. */
+    readonly reason: "full" | "read-only" | "io" | "busy" | "unconfirmed",
     readonly words: string,
     options: { cause: unknown },
   ) {
@@ -69,6 +72,10 @@ export class StoreWriteError extends Error {
 /** The error to throw for a failed write: a {@link StoreWriteError} when the file or disk refused it. */
 export function writeFailure(err: unknown): unknown {
   if (err instanceof StoreWriteError) return err;
+  if ((err as { unconfirmed?: unknown })?.unconfirmed === true)
+    return new StoreWriteError("unconfirmed", "its disk failed to confirm it was written", { cause: err });
+  if ((err as { afterFailedSync?: unknown })?.afterFailedSync === true)
+    return new StoreWriteError("io", "its disk failed to confirm an earlier write, and nothing more is written until the server restarts", { cause: err });
   const problem = writeProblems[sqliteCode(err) ?? ""];
   return problem ? new StoreWriteError(problem.reason, problem.words, { cause: err }) : err;
 }
@@ -103,6 +110,7 @@ function wrap(driver: SqlDatabase["driver"], raw: RawDatabase): SqlDatabase {
   let open = true;
   let depth = 0;
   let committed: (() => void) | undefined;
+  let refused: Error | null = null;
   const exec = (sql: string) => void raw.exec(sql);
   return {
     driver,
@@ -123,6 +131,7 @@ function wrap(driver: SqlDatabase["driver"], raw: RawDatabase): SqlDatabase {
       // they must commit with an act (a join and its membership), and roll back with it.
       const nested = depth > 0;
       const savepoint = `nomos_${depth}`;
+      if (refused) throw writeFailure(refused);
       try {
         exec(nested ? `SAVEPOINT ${savepoint}` : "BEGIN IMMEDIATE");
       } catch (err) {
@@ -148,6 +157,9 @@ function wrap(driver: SqlDatabase["driver"], raw: RawDatabase): SqlDatabase {
     },
     afterCommit(listener) {
       committed = listener;
+    },
+    refuseWrites(reason) {
+      refused = reason;
     },
     close() {
       if (open) raw.close();

@@ -8,7 +8,7 @@
  * WAL checkpoints: an acknowledged act survives the process being killed, but the last acts
  * may be lost if the machine itself crashes.
  */
-import { existsSync, mkdirSync } from "node:fs";
+import { accessSync, constants, existsSync, mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { Act, GameInfo, GameState } from "../kernel/types.js";
 import { openSqlite, sqliteCode, StoreWriteError, writeFailure, type SqlDatabase } from "./sqlite-driver.js";
@@ -202,7 +202,7 @@ export class SqliteStore implements GameStore {
       db.close();
       throw explain(path, err);
     }
-    const sync = options.durability === "process" || path === ":memory:" ? null : new WalSync(`${resolve(path)}-wal`);
+    const sync = options.durability === "process" || path === ":memory:" ? null : new WalSync(`${resolve(path)}-wal`, (refusal) => db.refuseWrites(refusal));
     const checkpointer = path === ":memory:" ? null : new WalCheckpointer(db, resolve(path));
     db.afterCommit(() => {
       sync?.committed();
@@ -217,6 +217,18 @@ export class SqliteStore implements GameStore {
       this.sync?.check();
     } catch (err) {
       throw writeFailure(err);
+    }
+  }
+
+  /** Why nothing can be written now (a sync the disk failed, a game file the process may not write), or null. */
+  writeProblem(): string | null {
+    if (this.sync?.failure) return `${this.sync.failure.message}; it refuses every change until it restarts`;
+    if (this.path === ":memory:") return null;
+    try {
+      accessSync(resolve(this.path), constants.W_OK);
+      return null;
+    } catch (err) {
+      return `it may not write its game file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`;
     }
   }
 

@@ -15,7 +15,9 @@
  * them was acknowledged. Callers acknowledge only after {@link WalSync.durable} resolves.
  *
  * A failed sync means the disk may have dropped writes (Linux may clear the error after
- * reporting it once): every waiter is refused, and so is every later write, for good.
+ * reporting it once): every waiter is refused, and so is every later write, for good. The two
+ * are told apart: a waiter's commit is in the log, so it may well be in the file when SQLite
+ * recovers it at the next start (`unconfirmed`), while a later write was never made.
  */
 import { closeSync, fdatasync, openSync } from "node:fs";
 import { busyTime } from "../busy-time.js";
@@ -27,23 +29,32 @@ export class WalSync {
   private synced = 0;
   private running = false;
   private waiters: { upTo: number; resolve: () => void; reject: (err: Error) => void }[] = [];
-  private failure: Error | null = null;
+  private failedWith: Error | null = null;
 
-  constructor(private readonly walPath: string) {}
+  /** `failed`: told once, when a sync fails, of what every later write is refused with. */
+  constructor(
+    private readonly walPath: string,
+    private readonly failed?: (refusal: Error) => void,
+  ) {}
 
   /** Called after each commit on the connection. */
   committed(): void {
     this.written++;
   }
 
-  /** Throws if an earlier sync failed: nothing more may be written. */
+  /** Throws if an earlier sync failed: nothing more may be written (and nothing of this write was). */
   check(): void {
-    if (this.failure) throw this.failure;
+    if (this.failure) throw refusal(this.failure);
+  }
+
+  /** The sync that failed, if one did. */
+  get failure(): Error | null {
+    return this.failedWith;
   }
 
   /** Resolves once every commit made so far is on the disk. */
   durable(): Promise<void> {
-    if (this.failure) return Promise.reject(this.failure);
+    if (this.failedWith) return Promise.reject(this.failedWith);
     const upTo = this.written;
     if (this.synced >= upTo) return Promise.resolve();
     return new Promise((resolve, reject) => {
@@ -58,7 +69,7 @@ export class WalSync {
   }
 
   private start(): void {
-    if (this.running || this.failure) return;
+    if (this.running || this.failedWith) return;
     const target = this.written;
     let fd: number;
     try {
@@ -93,9 +104,19 @@ export class WalSync {
   }
 
   private fail(cause: unknown): void {
-    this.failure = Object.assign(new Error(`the disk failed to sync the game file's log: ${(cause as Error).message}`), { code: "SQLITE_IOERR", cause });
+    this.failedWith = Object.assign(new Error(`the disk failed to sync the game file's log: ${(cause as Error).message}`), {
+      code: "SQLITE_IOERR",
+      unconfirmed: true,
+      cause,
+    });
     const waiting = this.waiters;
     this.waiters = [];
-    for (const w of waiting) w.reject(this.failure);
+    for (const w of waiting) w.reject(this.failedWith);
+    this.failed?.(refusal(this.failedWith));
   }
+}
+
+/** What a write after a failed sync is refused with: nothing of it was made. */
+function refusal(failure: Error): Error {
+  return Object.assign(new Error(`${failure.message}; no write is made until the server restarts`), { code: "SQLITE_IOERR", afterFailedSync: true });
 }
