@@ -9,13 +9,15 @@ import type { Body } from "./bodies.js";
 
 const attack = (body: string) => `action("attack", { describe: "Attack", input: t.object({}) }, () => {\n${body}\n});\n`;
 const me = `const me = game.players()[0]!.id;`;
-const engineEvent = (id: string, what: string, body: string): Body => ({
+// Each engine event is refused by the same check (src/kernel/engine-events.ts): the first plays it through the CLI too.
+const engineEvent = (id: string, what: string, body: string, serverOnly = true): Body => ({
   id,
   class: "forgery",
   trigger: "attack",
   attackMustFail: true,
   what,
   code: attack(body),
+  serverOnly,
 });
 
 export const forgeryBodies: Body[] = [
@@ -23,6 +25,7 @@ export const forgeryBodies: Body[] = [
     "forge-correction-208",
     "emits correction.recorded giving its author 500 points (Rule 208 would end the game)",
     `${me}\ngame.emit("correction.recorded", { recorder: null, cites: { rule: 208 }, reason: "HOSTILE-MARK", changes: [{ name: "points", player: me, value: 500 }], rule: 208 });`,
+    false,
   ),
   engineEvent(
     "forge-message-posted",

@@ -34,6 +34,11 @@ export interface Body {
   adoptionMustFail?: boolean;
   /** Played in a game whose players each hold an owner-only secret word. */
   secret?: boolean;
+  /**
+   * Played through the server only: its class's defence lies wholly in the engine, and a sibling
+   * body plays it through the CLI too (a CLI body starts Node some twenty times, ~15 s).
+   */
+  serverOnly?: boolean;
 }
 
 /** A string hostile bodies put into what they forge, so the log shows whose it really is. */
