@@ -46,12 +46,15 @@ export interface Frame {
 /** A refusal: the whole act is undone and the player told why. Only the engine makes them. */
 export interface Refusal {
   readonly reason: string;
+  /** The rule the refusal cites. */
   readonly rule: number | null;
+  /** The rule whose code refused (`game.refuse` may cite another), or null for the engine. */
+  readonly by: number | null;
 }
 const genuine = new WeakSet<object>();
 
-export function refusal(reason: string, rule: number | null): Refusal {
-  const r = Object.freeze({ reason, rule });
+export function refusal(reason: string, rule: number | null, by: number | null = rule): Refusal {
+  const r = Object.freeze({ reason, rule, by });
   genuine.add(r);
   return r;
 }
@@ -80,6 +83,12 @@ export const cur = {
   firing: null as number | null,
   /** Running the ossification probe: its changes are undone and it is not checked again. */
   probing: false,
+  /**
+   * Rules whose refusals are set aside in this act: each would have left no way to change the
+   * rules (src/guest/waiting-ossification.ts). Their forbids, `when` and "outcome.allowed"
+   * answers are not asked, and a refusal from their handlers is their failure instead.
+   */
+  overridden: new Set<number>() as ReadonlySet<number>,
   /** Set when this act's rule-changes would make rule-changing impossible: they are refused, with this reason. */
   refuseChanges: null as string | null,
   /** Rules changed in this act: the ossification probe runs at its end. */

@@ -250,7 +250,7 @@ function gameApi(number: number) {
       if (typeof id === "string") clearTimer(id);
     },
     refuse: (reason: string, cite?: number): never => {
-      throw refusal(text(reason, "a refusal's reason", 2000), typeof cite === "number" && rules.has(cite) ? cite : number);
+      throw refusal(text(reason, "a refusal's reason", 2000), typeof cite === "number" && rules.has(cite) ? cite : number, number);
     },
     end: (result: { winners?: unknown; reason?: unknown }) => {
       stamp("ending the game");

@@ -102,12 +102,12 @@ export function checksOf(provider: number, entry: ActionEntry): ActionChecks {
 export function runChecks({ provider, entry, forbidding }: ActionChecks, ctx: { actor: string; action: string }, frozenInput: Json): void {
   const name = entry.name;
   const when = entry.when;
-  if (when && !isSkipped(provider)) {
+  if (when && !isSkipped(provider) && !cur.overridden.has(provider)) {
     const reason = runReadOnly(provider, `when ${name}`, () => reasonOf(when(ctx)), true);
     if (reason) throw refusal(reason, provider);
   }
   for (const n of forbidding) {
-    if (isSkipped(n)) continue;
+    if (isSkipped(n) || cur.overridden.has(n)) continue;
     for (const key of [name, "*"]) {
       for (const check of liveEntries(n, (l) => l.forbids, key) ?? []) {
         const reason = runReadOnly(n, `forbid ${name}`, () => reasonOf(check(frozenInput, ctx)), true);

@@ -47,6 +47,7 @@ import { channels, channelSizes, messageAct } from "./messages.js";
 import { applyChange } from "./rule-changes.js";
 import { resolveStatus } from "./in-effect.js";
 import { bootStatus } from "./status.js";
+import { ossifyingRefusal } from "./waiting-ossification.js";
 
 function start(input: Input): void {
   switch (input.kind) {
@@ -140,9 +141,10 @@ function finishAct(settled: number): void {
   }
 }
 
-function beginAct(req: GuestRequest, refuseChanges: string | null): void {
+function beginAct(req: GuestRequest, refuseChanges: string | null, overridden: ReadonlySet<number> = new Set()): void {
   Object.assign(cur, {
     refuseChanges,
+    overridden,
     request: req,
     journal: [],
     effects: [],
@@ -174,35 +176,43 @@ function endAct(): void {
 function handle(requestJson: string): string {
   const req = JSON.parse(requestJson) as GuestRequest;
   const declsBefore = caches.lastDeclsJson;
-  try {
-    let refuseChanges: string | null = null;
-    for (;;) {
-      beginAct(req, refuseChanges);
-      freshen();
-      start(req.input);
-      drain();
-      const ossified = ossification();
-      if (ossified === null) break;
-      // Undo the act and play it again with its rule-changes refused, once.
-      if (refuseChanges !== null) throw refusal(ossified, null);
+  // Rules whose refusal of this act would leave no way to change the rules, and the log's words for each.
+  const setAside = new Map<number, string>();
+  for (;;) {
+    try {
+      let refuseChanges: string | null = null;
+      for (;;) {
+        beginAct(req, refuseChanges, new Set(setAside.keys()));
+        for (const [rule, words] of setAside) emitEffect({ e: "message", text: words, to: null, rule });
+        freshen();
+        start(req.input);
+        drain();
+        const ossified = ossification();
+        if (ossified === null) break;
+        // Undo the act and play it again with its rule-changes refused, once.
+        if (refuseChanges !== null) throw refusal(ossified, null);
+        revertTo(0);
+        caches.lastDeclsJson = declsBefore;
+        refuseChanges = ossified;
+      }
+      const unresolved = cur.changes;
+      resolveStatus();
+      // A status changed now may change the answers that decide another: then it is worked out again.
+      const settled = cur.changes === unresolved ? cur.changes : -1;
+      checkOutcome(req.input);
+      finishAct(settled);
+      return JSON.stringify({ ok: true, effects: cur.effects });
+    } catch (err) {
       revertTo(0);
       caches.lastDeclsJson = declsBefore;
-      refuseChanges = ossified;
+      if (!isRefusal(err)) return JSON.stringify({ ok: false, error: errorText(err) });
+      // A player's action refused by a rule's code: does that rule leave no way to change the rules? Then set it aside and act again.
+      const words = req.input.kind === "action" && setAside.size < 3 ? ossifyingRefusal(err) : null;
+      if (words === null || err.by === null) return JSON.stringify({ ok: false, refused: err.reason, rule: err.rule });
+      setAside.set(err.by, words);
+    } finally {
+      endAct();
     }
-    const unresolved = cur.changes;
-    resolveStatus();
-    // A status changed now may change the answers that decide another: then it is worked out again.
-    const settled = cur.changes === unresolved ? cur.changes : -1;
-    checkOutcome(req.input);
-    finishAct(settled);
-    return JSON.stringify({ ok: true, effects: cur.effects });
-  } catch (err) {
-    revertTo(0);
-    caches.lastDeclsJson = declsBefore;
-    if (isRefusal(err)) return JSON.stringify({ ok: false, refused: err.reason, rule: err.rule });
-    return JSON.stringify({ ok: false, error: errorText(err) });
-  } finally {
-    endAct();
   }
 }
 

@@ -38,6 +38,7 @@ function leadsTo(act: { kind: string; action?: string }): string {
 export function outcomeRefusal(input: Input): { rule: number; reason: string } | undefined {
   const act = actOf(input);
   for (const a of ask("outcome.allowed", frozenJson({ act }, '"outcome.allowed"'), true)) {
+    if (cur.overridden.has(a.rule)) continue;
     if (typeof a.value === "string") return { rule: a.rule, reason: a.value.slice(0, 2000) };
     if (a.value === false) return { rule: a.rule, reason: `the rules do not allow ${leadsTo(act)}` };
     if (a.value !== true)

@@ -15,6 +15,7 @@ import { errorText } from "./json.js";
 import { revertTo, world } from "./mirror.js";
 import { outcomeRefusal } from "./outcome.js";
 import { ask } from "./questions.js";
+import { passesWithout } from "./waiting-ossification.js";
 
 interface Step {
   actor: string;
@@ -35,9 +36,15 @@ function steps(value: Json): Step[] | null {
   return out;
 }
 
-/** Why the act's rule-changes would make rule-changing impossible, or null. */
-export function ossification(): string | null {
-  if (!cur.rulesChanged || cur.probing || world.players.length === 0 || world.status === "over") return null;
+/** What playing the probe came to: adopted, or the problem (and the rule whose code refused, if one did). */
+export type ProbeOutcome = { rule: number; tried: string } & ({ ok: true } | { ok: false; problem: string; refusedBy: number | null });
+
+/**
+ * Plays the probe the rules give on the game as it stands, and undoes it; null when no rule
+ * answers it (N_omic, imported text-only games) or there is no game to keep changeable.
+ */
+export function playProbe(): ProbeOutcome | null {
+  if (cur.probing || world.players.length === 0 || world.status === "over") return null;
   const answer = ask("rule-change.probe", null, false)[0];
   if (!answer) return null;
   const script = steps(answer.value);
@@ -46,6 +53,7 @@ export function ossification(): string | null {
   const queued = cur.queue.slice();
   cur.probing = true;
   let problem: string | null = null;
+  let refusedBy: number | null = null;
   try {
     for (const step of script) {
       doAction(step.actor, step.action, step.input);
@@ -57,15 +65,34 @@ export function ossification(): string | null {
     if (!cur.effects.slice(m.effects).some((e) => changes.includes(e.e))) problem = "no rule-change was adopted";
   } catch (err) {
     problem = isRefusal(err) ? `${err.rule === null ? "" : `Rule ${err.rule}: `}${err.reason}` : errorText(err);
+    if (isRefusal(err)) refusedBy = err.by;
   } finally {
     revertTo(m.journal);
     cur.effects.length = m.effects;
     cur.queue = queued;
     cur.probing = false;
   }
-  if (problem) {
-    const tried = script.map((s) => `${s.actor} ${s.action}`).join(", then ");
-    return `it would leave a game in which no rule-change can be adopted (Rule ${answer.rule} says how one is made: ${tried}; after this act that fails: ${problem})`;
-  }
-  return null;
+  const tried = script.map((s) => `${s.actor} ${s.action}`).join(", then ");
+  return problem === null ? { ok: true, rule: answer.rule, tried } : { ok: false, rule: answer.rule, tried, problem, refusedBy };
+}
+
+/**
+ * Why the act's rule-changes would make rule-changing impossible, or null. A probe that fails on
+ * a refusal by a rule this act did not change, and passes with that rule's refusals set aside, is
+ * no reason: that rule's refusal is set aside when it bites (src/guest/waiting-ossification.ts). A
+ * rule this act enacts or amends that refuses at once is refused here, with its adoption.
+ */
+export function ossification(): string | null {
+  if (!cur.rulesChanged) return null;
+  const probe = playProbe();
+  if (!probe || probe.ok) return null;
+  if (probe.refusedBy !== null && !changedInAct(probe.refusedBy) && passesWithout(probe.refusedBy)) return null;
+  return `it would leave a game in which no rule-change can be adopted (Rule ${probe.rule} says how one is made: ${probe.tried}; after this act that fails: ${probe.problem})`;
+}
+
+/** Whether this act enacted, amended or renumbered rule `n`'s code into what it is now. */
+function changedInAct(n: number): boolean {
+  return cur.effects.some(
+    (e) => (e.e === "rule.enacted" && e.rule.number === n) || (e.e === "rule.amended" && e.number === n) || (e.e === "rule.renumbered" && e.to === n),
+  );
 }

@@ -16,11 +16,11 @@ export function runIsolated(rule: number, during: string, fn: () => void): boole
     fn();
     return true;
   } catch (err) {
-    if (isRefusal(err)) throw err;
+    if (isRefusal(err) && !(err.by !== null && cur.overridden.has(err.by))) throw err;
     revertTo(m.journal);
     cur.effects.length = m.effects;
     cur.queue.length = m.queue;
-    fail(rule, during, err);
+    fail(rule, during, isRefusal(err) ? `its refusal ("${err.reason}") is set aside in this act: it would leave no way to change the rules` : err);
     return false;
   } finally {
     pop();

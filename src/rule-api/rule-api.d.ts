@@ -223,7 +223,9 @@ declare function action<S extends Schema<unknown>>(
  * `forbid("*", check)` guards every action, those of rules enacted later included:
  * `context.action` says which ("during a convention only these four kinds of action").
  * A forbid of a rule lower in precedence than the rule offering an action declared with
- * `prevails` does not apply to it. A rule not in effect forbids nothing.
+ * `prevails` does not apply to it. A rule not in effect forbids nothing. A refusal that alone
+ * would leave no way to change the rules (the ruleset's "rule-change.probe" fails on it, and
+ * passes without it) is set aside for the act, and the log says so, citing the rule.
  */
 declare function forbid(
   action: string,

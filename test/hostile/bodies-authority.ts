@@ -92,4 +92,13 @@ export const ossificationBodies: Body[] = [
   ),
   ossify("ossify-everything-invalid", "finds every rule-change invalid", `answer("rule-change.invalid", () => "no rule-change is valid any more");\n`),
   ossify("ossify-turn-blocked", "blocks the next turn forever", `answer("turn.blocked", () => "the game waits forever", { precedes: "all" });\n`),
+  {
+    // Passes the probe as it is adopted (at that instant), then refuses every proposal: the refusal must be set aside.
+    id: "ossify-after-adoption",
+    class: "ossification",
+    trigger: "play",
+    what: "refuses every proposal from the moment after its adoption (the probe at adoption passes)",
+    serverOnly: true,
+    code: `const enactedAt = () => game.rules.self().history.find((h) => h.change === "enacted")?.at ?? 0;\nforbid("propose", () => (game.now() > enactedAt() ? "no more proposals, now that I am law" : undefined));\n`,
+  },
 ];
