@@ -18,6 +18,7 @@ import { SqliteStore } from "../store/sqlite-store.js";
 import type { ServerContext } from "./context.js";
 import { Accounts } from "./accounts.js";
 import { ApiError, notFoundBody, toErrorReply } from "./errors.js";
+import { defaultDryRunLimit, DryRunSlots, type DryRunLimit } from "./dry-run-slots.js";
 import { StoreWriteError } from "../store/sqlite-driver.js";
 import { GameHub } from "./hub.js";
 import { authRoutes } from "./routes/auth.js";
@@ -58,6 +59,8 @@ export interface ServerOptions {
   passwordCost?: number;
   /** Message ops (posts, edits, deletions, redactions) allowed per person in a window; 20 in 10 seconds by default. */
   messageRateLimit?: MessageRateLimit;
+  /** Dry runs at once, waiting, and per person (src/server/dry-run-slots.ts); beyond them a 429. */
+  dryRunLimit?: DryRunLimit;
   /** JSON lines at this level and above (src/server/logging.ts); none when absent, as in tests. */
   log?: LogOptions;
   /** Whose X-Forwarded-* headers to believe, as --trust-proxy words it (src/server/proxy.ts); none when absent. */
@@ -154,6 +157,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     passwords: new Passwords(options.passwordCost === undefined ? productionCost : { ...productionCost, N: options.passwordCost }),
     signIns: new SignInThrottle(store.sql, clock),
     messageLimit: messageLimiter(app, options.messageRateLimit ?? defaultMessageRateLimit),
+    dryRuns: new DryRunSlots(options.dryRunLimit ?? defaultDryRunLimit),
   };
   app.decorate("loadedGames", () => context.hub.loadedCount());
   app.decorate("runningSandboxes", () => sandboxes.count());

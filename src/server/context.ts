@@ -1,4 +1,5 @@
 /** What every route shares: the game hub, the server's records and the signed-in user. */
+import type { DryRunSlots } from "./dry-run-slots.js";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type {
   FastifyBaseLogger,
@@ -35,6 +36,8 @@ export interface ServerContext {
   signIns: SignInThrottle;
   /** Every message route's onRequest: how fast one person may post (src/server/message-limit.ts). */
   messageLimit: MessageLimiter;
+  /** Dry runs a few at a time, a couple per person (src/server/dry-run-slots.ts). */
+  dryRuns: DryRunSlots;
 }
 
 /** The server as routes see it: request and reply types come from the contract's schemas (src/api). */

@@ -193,13 +193,17 @@ export function playRoutes(app: Api, context: ServerContext): void {
           "Try actions on a copy of the game and see what they would change (for example: propose, then everyone votes yes); the real game is untouched. The copy holds only what you may see (secrets read as their initial value) and draws its own random numbers, so its outcome can differ from the real game's where hidden state or chance decides",
         params: gameIdParams,
         body: DryRunRequest,
-        response: { 200: ref(DryRunReply), ...errorResponses(...changing, ...inGame, 503) },
+        response: { 200: ref(DryRunReply), ...errorResponses(...changing, ...inGame, 429, 503) },
       },
     },
     async (request) => {
-      const { game, membership } = await seat(context, request, request.params.id);
+      const { game, membership, user } = await seat(context, request, request.params.id);
+      const release = await context.dryRuns.enter(user.id);
       // The copy holds only what the asker may see, whoever each step acts as.
-      const copy = await game.fork({ as: membership.playerId });
+      const copy = await game.fork({ as: membership.playerId }).catch((err) => {
+        release();
+        throw err;
+      });
       try {
         const before = viewFor(copy.state, membership.playerId);
         const steps = [];
@@ -216,6 +220,7 @@ export function playRoutes(app: Api, context: ServerContext): void {
         return { steps, changes: previewDiff(before, viewFor(copy.state, membership.playerId), copy.state) };
       } finally {
         copy.close();
+        release();
       }
     },
   );
