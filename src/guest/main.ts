@@ -224,7 +224,10 @@ function query(queryJson: string): string {
   const q = JSON.parse(queryJson) as GuestQuery;
   const declsBefore = caches.lastDeclsJson;
   // No input: nothing in a read-only run reads it (only scheduling does, which is refused).
-  beginAct({ seq: q.seq, time: q.time, seed: q.seed, input: { kind: "timer", id: "" }, disabled: {} }, null);
+  beginAct(
+    { seq: q.seq, time: q.time, seed: q.seed, input: { kind: "timer", id: "" }, disabled: q.disabled ?? {}, ...(q.diagnose ? { diagnose: true } : {}) },
+    null,
+  );
   try {
     freshen();
     return JSON.stringify(answerQuery(q));

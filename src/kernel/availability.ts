@@ -60,8 +60,17 @@ interface Hooks {
   actions: () => string[];
 }
 
+/** The most rules whose answers a page's questions skip between two acts, each for having run past its limit. */
+const skippedAtMost = 3;
+
 export class Availability {
   private seq = -1;
+  /**
+   * Rules whose code ran past its limit answering a page's question since the last act: blamed once
+   * (learned by a diagnose run), listed among the failures, and not run again until the next act,
+   * so that no read pays for them again (a stopped run costs its deadline and a new thread).
+   */
+  private skipped: { disabled: Record<string, { error: string; during: string }>; failures: RuleFailure[] } = { disabled: {}, failures: [] };
   private awaited: { awaits: Awaited[]; failures: RuleFailure[] } | null = null;
   private readonly refusals = new Map<string, Record<string, Refused | null>>();
   private readonly moves = new Map<string, { moves: BoardMove[]; failures: RuleFailure[] }>();
@@ -78,6 +87,7 @@ export class Availability {
       this.awaited = null;
       this.refusals.clear();
       this.moves.clear();
+      this.skipped = { disabled: {}, failures: [] };
       // Acts in a burst may pass before the pages that follow them read again: their readers are kept.
       if (this.readers.size) [this.lastReaders, this.readers] = [this.readers, new Set()];
     }
@@ -111,18 +121,34 @@ export class Availability {
       refused,
       awaits: [...decisionsAwaited(state), ...shown],
       moves: mine.moves,
-      failures: [...this.awaited!.failures, ...mine.failures],
+      // A skipped rule's failure is said once, in the words of what stopped it.
+      failures: [...this.skipped.failures, ...[...this.awaited!.failures, ...mine.failures].filter((f) => !Object.hasOwn(this.skipped.disabled, f.rule))],
     };
   }
 
   private async ask(query: GuestQuery): Promise<GuestQueryResult | null> {
+    for (;;) {
+      const disabled = { ...this.skipped.disabled };
+      const stopped = await this.stoppedBy({ ...query, disabled });
+      if (!(stopped instanceof SandboxInterrupted)) return stopped;
+      // Out of fuel, memory or time: which rule's code? A run that tells, once; then asked again without it.
+      const culprit =
+        stopped.culprit ?? (await this.stoppedBy({ ...query, disabled, diagnose: true }).then((s) => (s instanceof SandboxInterrupted ? s.culprit : null)));
+      if (!culprit || Object.hasOwn(disabled, culprit.rule) || Object.keys(disabled).length >= skippedAtMost) return null;
+      const error = `${stopped.message} while answering what a page asks; its answers are skipped until the next act`;
+      this.skipped.disabled[culprit.rule] = { error, during: "answer" };
+      this.skipped.failures.push({ rule: culprit.rule, seq: query.seq, during: "answer", error });
+    }
+  }
+
+  /** The sandbox's answer, or what stopped it (a stopped sandbox is replaced for the next question); null if it gave none. */
+  private async stoppedBy(query: GuestQuery): Promise<GuestQueryResult | SandboxInterrupted | null> {
     try {
       return await this.hooks.sandbox().query(query);
     } catch (err) {
       if (!(err instanceof SandboxInterrupted)) return null;
-      // Out of fuel or time: the question goes unanswered; a stopped sandbox is replaced for the next act.
       if (!this.hooks.sandbox().alive) await this.hooks.reboot().catch(() => undefined);
-      return null;
+      return err;
     }
   }
 }

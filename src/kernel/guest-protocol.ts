@@ -83,6 +83,10 @@ export interface GuestQuery {
   actors: string[];
   /** Whether to ask the rules what play awaits. */
   awaits: boolean;
+  /** Rules whose code is not run for this question: one ran past its limit answering it since the last act (src/kernel/availability.ts). */
+  disabled?: GuestRequest["disabled"];
+  /** Run to learn which rule's code ran past its limit (as an act's diagnose run). */
+  diagnose?: true;
 }
 
 export interface QueryRefusal {

@@ -178,7 +178,7 @@ class WorkerSandbox implements Sandbox {
   }
 
   async query(request: GuestQuery): Promise<GuestQueryResult> {
-    return JSON.parse(await this.call("query", JSON.stringify(request), false, this.limits.actMs)) as GuestQueryResult;
+    return JSON.parse(await this.call("query", JSON.stringify(request), request.diagnose === true, this.limits.actMs)) as GuestQueryResult;
   }
 
   async dump(): Promise<unknown> {
