@@ -116,6 +116,25 @@ test("a sealed bid's amount reaches only the bidder and the auctioneer, in the l
   game.close();
 });
 
+test("data sealed for an office is read by whoever holds the office when it is read: a new auctioneer reads the bids, the old one no longer does", async () => {
+  // The rule API's promise (DataVisibility's seenBy): an office's sealed data passes with the
+  // office, as its records would, and as state seen by an office does; never to anyone else.
+  const { game, options } = await auction();
+  try {
+    await game.act(ada, "bid", { lot: "vase", amount: bidAmount });
+    const acts = await options.store.readActs(game.id);
+    const reads = (viewer: string) => holdsNumber(JSON.stringify(visibleLog(game.state, acts, viewer)), bidAmount);
+    assert.equal(reads(alan), true, "Alan, the auctioneer when the bid was placed");
+    assert.equal(reads(grace), false);
+    await game.correct({ host: true }, { cites: { rule: 1 }, reason: "Grace takes over the auction", changes: [{ name: "auctioneer", value: grace }] });
+    assert.equal(reads(grace), true, "Grace, the auctioneer now, reads the bid placed before she was");
+    assert.equal(reads(alan), false, "Alan, no longer the auctioneer, does not");
+    assert.equal(reads(ada), true, "the bidder always reads her own");
+  } finally {
+    game.close();
+  }
+});
+
 let server: TestServer;
 before(async () => {
   server = await startServer();

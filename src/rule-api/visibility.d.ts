@@ -28,7 +28,12 @@ type DataReaders =
   | "actor"
   /** Nobody but rule code (an action's input is still read by its actor). */
   | "hidden"
-  /** The players named by a game state variable holding a player id or a list of them (an officer), as for state; an action's actor too. */
+  /**
+   * The players named by a game state variable holding a player id or a list of them (an officer),
+   * as for state; an action's actor too. Resolved when the data is read, not when it was sealed:
+   * the office's sealed data passes with the office (a new auctioneer reads the bids placed
+   * before, the one who left office no longer does), as state seen by an office does.
+   */
   | { readonly seenBy: string };
 /** One visibility for all of the value, or one per top-level field: `{ fields: { vote: "actor" } }` (fields not listed are public). */
 type DataVisibility = DataReaders | { readonly fields: { readonly [field: string]: DataReaders } };
