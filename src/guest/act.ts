@@ -8,7 +8,8 @@ import type { Effect, Json, RecordedVisibility } from "../kernel/types.js";
 import type { GuestRequest } from "../kernel/guest-protocol.js";
 import type { EngineEventType } from "../kernel/engine-events.js";
 import { limits } from "../kernel/limits.js";
-import { errorText } from "./json.js";
+import { errorText, knownSize } from "./json.js";
+import { jsonSize } from "../kernel/json-size.js";
 import type { Answered } from "./questions.js";
 
 /**
@@ -30,6 +31,8 @@ interface RuleQueued extends QueuedFields {
 }
 interface QueuedFields {
   data: Json;
+  /** What its effect will add to the act when it is heard (a rule's event, charged as it is emitted). */
+  size?: number;
   /** The rule a timer belongs to: only it hears the event. */
   target: number | null;
   /** What the log records of it, when that is less than the rules hear (a message's text is never recorded). */
@@ -77,8 +80,12 @@ export const cur = {
   loading: null as number | null,
   timerCount: 0,
   messages: 0,
-  /** Characters of state and messages this act has recorded so far. */
-  chars: 0,
+  /**
+   * Characters of JSON the act has recorded, as the host counts them (src/kernel/json-size.ts):
+   * `sizes[i]` for effects 0 to i. Read at the effects' length, so effects undone (the list cut
+   * back) are uncounted with them.
+   */
+  sizes: [] as number[],
   /** The rule whose timer fires in this act, if it is a timer's. */
   firing: null as number | null,
   /** Running the ossification probe: its changes are undone and it is not checked again. */
@@ -166,18 +173,30 @@ export function record(undo: () => void): void {
 
 export function emitEffect(effect: Effect): void {
   if (!cur.request) return;
-  if (cur.effects.length >= limits.effects) throw new Error(`more than ${limits.effects} effects in one act`);
+  const i = cur.effects.length;
+  if (i >= limits.effects) throw new Error(`more than ${limits.effects} effects in one act`);
+  const size = jsonSize(effect, limits.effectsChars, limits.jsonDepth + 8, knownSize);
+  cur.sizes[i] = (i > 0 ? cur.sizes[i - 1]! : 0) + (typeof size === "number" ? size : limits.effectsChars);
   cur.effects.push(effect);
 }
 
+/** Characters of JSON the act records so far, by the host's count, and the rules' events waiting to be heard. */
+function recorded(): number {
+  const n = cur.effects.length;
+  let queued = 0;
+  for (const ev of cur.queue) queued += ev.size ?? 0;
+  return (n > 0 ? cur.sizes[n - 1]! : 0) + queued;
+}
+
 /**
- * Counts what an act records (about its JSON size); past the limit the rule running fails.
- * The host checks the exact size against `limits.effectsChars`; this leaves room for what
- * is recorded after the limit is hit (the failures themselves).
+ * Refuses a write of `chars` more (a value, a message, an event) that would take the act past
+ * its budget: the rule running fails, blamed. Every effect is measured as the host measures it
+ * (`emitEffect`), so the host never finds an act larger than its limit that the sandbox let
+ * through; the budget leaves room for one more write's envelope and for what is recorded after
+ * it is reached (the failures themselves).
  */
 export function charge(chars: number): void {
-  cur.chars += chars;
-  if (cur.chars > budget) throw new Error(`this act would record more than ${budget} characters of state, messages and events`);
+  if (recorded() + chars > budget) throw new Error(`this act would record more than ${budget} characters of state, messages and events`);
 }
 const budget = limits.effectsChars * 0.7;
 
@@ -204,7 +223,6 @@ export function currentRule(): number | null {
 
 export function fail(rule: number, during: string, error: unknown): void {
   const text = typeof error === "string" ? error : errorText(error);
-  cur.chars += text.length + during.length + 60;
   emitEffect({ e: "rule.failed", rule, during, error: text });
 }
 

@@ -212,9 +212,10 @@ function gameApi(number: number) {
           `Rule ${number} may not emit "${n}": ${reserved}. Give this rule's own event a name of its own, such as "rule${number}.${n.replace(/:/g, ".")}"`,
         );
       const copy = frozenJson(data === undefined ? null : data, `event ${n}`);
-      charge(copied.chars + n.length + 50);
+      const size = copied.chars + n.length + 50;
+      charge(size);
       const visibility = recordedFor(number, options?.visibility, `event "${n}"'s visibility`, copy);
-      cur.queue.push({ origin: "rule", type: n, data: copy, rule: number, target: null, ...(visibility ? { visibility } : {}) });
+      cur.queue.push({ origin: "rule", type: n, data: copy, rule: number, target: null, size, ...(visibility ? { visibility } : {}) });
     },
     ask: (question: string, args?: unknown) => {
       read("the answers of rules");

@@ -7,6 +7,7 @@
  */
 import { limits, nameProblem, reservedNames } from "../kernel/limits.js";
 import type { Json } from "../kernel/types.js";
+import { stringSize } from "../kernel/json-size.js";
 
 /**
  * Copies a value, checking it is JSON within `budget` characters, and freezes the copy.
@@ -21,8 +22,13 @@ export function frozenJson(value: unknown, what: string, budget: number = limits
   return out;
 }
 
-/** The size of the last value copied, in characters (about its size as JSON). */
+/** The size of the last value copied, in characters: never less than its size as the host counts JSON. */
 export const copied = { chars: 0 };
+
+/** The size of an object or array `frozenJson` made, as it counted it; undefined for any other. */
+export function knownSize(v: object): number | undefined {
+  return made.get(v)?.chars;
+}
 
 /** Every object or array `frozenJson` made: its size in characters and how many levels it nests. */
 const made = new WeakMap<object, { chars: number; levels: number }>();
@@ -54,13 +60,14 @@ function copy(value: unknown, depth: number, w: Walk): Json {
     spend(w, 5);
     return value as Json;
   }
+  // Never less than the host counts (src/kernel/json-size.ts): escapes, and every digit.
   if (typeof value === "string") {
-    spend(w, value.length + 2);
+    spend(w, stringSize(value));
     return value;
   }
   if (typeof value === "number") {
     if (!Number.isFinite(value)) throw new Error(`${place(w)} must be a finite number, not ${value}`);
-    spend(w, 8);
+    spend(w, String(value).length);
     return value;
   }
   if (typeof value !== "object") throw new Error(`${place(w)} must be JSON data (null, boolean, number, string, array or object), not ${typeof value}`);
@@ -93,7 +100,7 @@ function copy(value: unknown, depth: number, w: Walk): Json {
       if (reserved.has(key)) throw new Error(`${place(w)} cannot have a key named "${key}"`);
       const v = (value as Record<string, unknown>)[key];
       if (v === undefined) continue;
-      spend(w, key.length + 3);
+      spend(w, stringSize(key) + 2);
       w.trail.push(key);
       fields[key] = copy(v, depth + 1, w);
       w.trail.pop();

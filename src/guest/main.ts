@@ -156,7 +156,7 @@ function beginAct(req: GuestRequest, refuseChanges: string | null, overridden: R
     loading: null,
     timerCount: 0,
     messages: 0,
-    chars: 0,
+    sizes: [],
     firing: null,
     probing: false,
     rulesChanged: false,

@@ -9,8 +9,11 @@ import { limits } from "./limits.js";
  * The value's size in characters of JSON (arrays and objects count one comma more than
  * JSON.stringify, which makes sizes add up entry by entry), or a string saying why it is
  * not acceptable: not JSON data, nested deeper than `depth` levels, or larger than `max`.
+ * `known` gives the size of an object or array already measured (the guest's frozen copies,
+ * counted as they were copied, never less than this function would count them), so the guest
+ * measures what it records by the host's one definition without walking values twice.
  */
-export function jsonSize(value: unknown, max: number, depth: number = limits.jsonDepth): number | string {
+export function jsonSize(value: unknown, max: number, depth: number = limits.jsonDepth, known?: (v: object) => number | undefined): number | string {
   let total = 0;
   const walk = (v: unknown, level: number): string | null => {
     if (level > depth) return `is nested too deeply (more than ${depth} levels)`;
@@ -20,6 +23,7 @@ export function jsonSize(value: unknown, max: number, depth: number = limits.jso
       if (!Number.isFinite(v)) return "holds a number that is not finite";
       total += String(v).length;
     } else if (typeof v === "string") total += stringSize(v);
+    else if (typeof v === "object" && known !== undefined && known(v) !== undefined) total += known(v)!;
     else if (Array.isArray(v)) {
       total += 2;
       for (const item of v) {
@@ -47,8 +51,11 @@ export function jsonSize(value: unknown, max: number, depth: number = limits.jso
   return total;
 }
 
+/** What JSON.stringify escapes: quotes, backslashes, control characters, lone surrogates. */
+const escaped = /["\\\u0000-\u001f\ud800-\udfff]/;
+
 /** A string's length as JSON, escapes included. */
 export function stringSize(s: string): number {
-  // A string too long already need not be escaped to know it.
-  return s.length > limits.effectsChars ? s.length + 2 : JSON.stringify(s).length;
+  // A string too long already need not be escaped to know it; most need no escape at all.
+  return s.length > limits.effectsChars || !escaped.test(s) ? s.length + 2 : JSON.stringify(s).length;
 }

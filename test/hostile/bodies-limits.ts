@@ -124,4 +124,20 @@ export const limitsBodies: Body[] = [
     what: "sorting millions of strings inside the built-in sort",
     code: attack(`const a: string[] = [];\nfor (let i = 0; i < 2000000; i++) a.push(String((i * 7919) % 1000003));\na.sort();\ngame.post(a[0] ?? "");`),
   },
+  {
+    // The sandbox and the host must count an act's size alike: quotes and control characters take
+    // more room as JSON than as text, and each record entry's effect more than its value.
+    id: "limits-escaped-entries",
+    class: "limits",
+    trigger: "attack",
+    what: "writes 1,500 record entries of 400 characters that double as JSON (quotes and control characters)",
+    code: `const table = recordState<string>("escaped-table");\n${attack(`for (let i = 0; i < 1500; i++) table.set("k" + i, '"'.repeat(200) + "\\u0001".repeat(200));`)}`,
+  },
+  {
+    id: "limits-many-small-entries",
+    class: "limits",
+    trigger: "attack",
+    what: "writes 9,000 record entries of one number each under long names (the effects, not the values, are large)",
+    code: `const table = recordState<number>("a-record-whose-name-is-long-enough-to-count-for-something-in-every-effect");\n${attack(`for (let i = 0; i < 9000; i++) table.set("an-entry-key-that-is-also-quite-long-" + i, i);`)}`,
+  },
 ];
