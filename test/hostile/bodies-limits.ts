@@ -131,6 +131,7 @@ export const limitsBodies: Body[] = [
     class: "limits",
     trigger: "attack",
     what: "writes 1,500 record entries of 400 characters that double as JSON (quotes and control characters)",
+    serverOnly: true,
     code: `const table = recordState<string>("escaped-table");\n${attack(`for (let i = 0; i < 1500; i++) table.set("k" + i, '"'.repeat(200) + "\\u0001".repeat(200));`)}`,
   },
   {
@@ -138,6 +139,7 @@ export const limitsBodies: Body[] = [
     class: "limits",
     trigger: "attack",
     what: "writes 9,000 record entries of one number each under long names (the effects, not the values, are large)",
+    serverOnly: true,
     code: `const table = recordState<number>("a-record-whose-name-is-long-enough-to-count-for-something-in-every-effect");\n${attack(`for (let i = 0; i < 9000; i++) table.set("an-entry-key-that-is-also-quite-long-" + i, i);`)}`,
   },
 ];
