@@ -5,6 +5,10 @@
  * (the next check starts a fresh one) and is reported to the player as code to simplify.
  * The deadline counts the worker's own CPU time (src/sandbox/thread-clock.ts): on a busy
  * host a check is slowed, and must not be called too complex for time other work took.
+ *
+ * The one worker is shared fairly (issue 34): checks wait in a queue per person who asked
+ * (`who`, the signed-in user; "" for the engine's own), served in turn, so a person's two
+ * pathological checks keep another's two-line check waiting one check at most, not both.
  */
 import type { Worker } from "node:worker_threads";
 import { limits } from "../kernel/limits.js";
@@ -30,7 +34,12 @@ export interface TypeCheckLimits {
 let settings: TypeCheckLimits = { checkMs: limits.checkMs, checkMemoryMb: limits.checkMemoryMb };
 let worker: { thread: Worker; ready: Promise<void>; cpu: ThreadClock } | undefined;
 let nextId = 1;
-let queue: Promise<unknown> = Promise.resolve();
+/** Checks waiting, by who asked. */
+const waiting = new Map<string, (() => Promise<void>)[]>();
+/** When each person was last served (a count of checks): the one served longest ago goes first. */
+const lastServed = new Map<string, number>();
+let served = 0;
+let busy = false;
 let pending: { id: number; resolve: (reply: CheckReply) => void; reject: (error: Error) => void; cancel: () => void } | undefined;
 
 /** Changes the deadline and memory limit of later checks (tests use a short deadline). */
@@ -39,19 +48,46 @@ export function configureTypeChecker(changes: Partial<TypeCheckLimits>): void {
   stop(new TypeCheckStopped("the type-checker was restarted"));
 }
 
-export async function diagnoseRuleCodeAsync(source: string): Promise<RuleDiagnostic[]> {
-  return (await ask({ kind: "diagnose", source })) as RuleDiagnostic[];
+export async function diagnoseRuleCodeAsync(source: string, who = ""): Promise<RuleDiagnostic[]> {
+  return (await ask({ kind: "diagnose", source }, who)) as RuleDiagnostic[];
 }
 
-export async function completeRuleCodeAsync(source: string, offset: number): Promise<RuleCompletions> {
-  return (await ask({ kind: "complete", source, offset })) as RuleCompletions;
+export async function completeRuleCodeAsync(source: string, offset: number, who = ""): Promise<RuleCompletions> {
+  return (await ask({ kind: "complete", source, offset }, who)) as RuleCompletions;
 }
 
-/** One request at a time: the deadline counts a check's own work, not the queue before it. */
-function ask(question: CheckQuestion): Promise<unknown> {
-  const next = queue.then(() => send({ ...question, id: nextId++ }));
-  queue = next.catch(() => undefined);
-  return next;
+/** One request at a time, people in turn: the deadline counts a check's own work, not the queue before it. */
+function ask(question: CheckQuestion, who: string): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const job = () => send({ ...question, id: nextId++ }).then(resolve, reject);
+    const mine = waiting.get(who);
+    if (mine) mine.push(job);
+    else waiting.set(who, [job]);
+    void serve();
+  });
+}
+
+async function serve(): Promise<void> {
+  if (busy) return;
+  busy = true;
+  try {
+    for (let next = nextJob(); next; next = nextJob()) await next();
+  } finally {
+    busy = false;
+  }
+}
+
+/** The next check of the waiting person served longest ago (or never; the first to ask among those). */
+function nextJob(): (() => Promise<void>) | undefined {
+  let who: string | undefined;
+  for (const person of waiting.keys()) if (who === undefined || (lastServed.get(person) ?? -1) < (lastServed.get(who) ?? -1)) who = person;
+  if (who === undefined) return undefined;
+  const jobs = waiting.get(who)!;
+  const job = jobs.shift();
+  if (jobs.length === 0) waiting.delete(who);
+  if (lastServed.size >= 10_000) for (const person of lastServed.keys()) if (!waiting.has(person)) lastServed.delete(person);
+  lastServed.set(who, served++);
+  return job;
 }
 
 async function send(request: CheckRequest): Promise<unknown> {
@@ -66,7 +102,7 @@ async function send(request: CheckRequest): Promise<unknown> {
         new TypeCheckStopped(
           starved
             ? "the server was too busy to type-check this rule code in time; try again in a moment"
-            : `the type check of this rule code took too long (over ${seconds(settings.checkMs)}); simplify its types`,
+            : `this rule code's types are too complex to check (over ${seconds(settings.checkMs)} of work); simplify its types`,
         ),
       ),
     );

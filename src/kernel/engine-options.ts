@@ -11,7 +11,8 @@ export interface EngineOptions {
   store: GameStore;
   sandbox: SandboxFactory;
   /** Type-checks rule code a player submits and strips its types; throws with what to fix. */
-  compile: (source: string) => Promise<RuleCode>;
+  /** `who`: the player whose act it is, so that one person's checks wait behind another's in turn, not all of them (src/authoring/type-checker.ts). */
+  compile: (source: string, who?: string) => Promise<RuleCode>;
   /** A throwaway store holding a copy of a game, for forks (dry runs). */
   scratchStore: (info: GameInfo, state: GameState) => GameStore;
   /** The engine's clock, in ms since 1970 UTC. Tests and simulations pass their own. */

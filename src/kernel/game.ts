@@ -187,7 +187,7 @@ export class Game {
       checkActor(state, actor, decl);
       let prepared: Json;
       try {
-        prepared = await prepareInput(decl.input, input, { players: state.players, compileCode: this.options.compile });
+        prepared = await prepareInput(decl.input, input, { players: state.players, compileCode: (source) => this.options.compile(source, `player:${actor}`) });
       } catch (err) {
         if (!(err instanceof InputError)) throw err;
         // An action the rules refuse this player now, whatever the input, is refused for that first.

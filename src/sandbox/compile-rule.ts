@@ -28,11 +28,11 @@ export function checkRuleCode(source: string): string[] {
 }
 
 /** Type-checks rule code off the event loop, within the check's deadline and memory. */
-export async function checkRuleCodeAsync(source: string): Promise<string[]> {
+export async function checkRuleCodeAsync(source: string, who?: string): Promise<string[]> {
   const tooLong = lengthProblem(source);
   if (tooLong) return [tooLong];
   try {
-    return (await diagnoseRuleCodeAsync(source)).map(problem);
+    return (await diagnoseRuleCodeAsync(source, who)).map(problem);
   } catch (err) {
     if (err instanceof TypeCheckStopped) return [err.message];
     throw err;
@@ -51,8 +51,8 @@ export function compileRuleCode(source: string): RuleCode {
 }
 
 /** {@link compileRuleCode} off the event loop: what every request uses. */
-export async function compileRuleCodeAsync(source: string): Promise<RuleCode> {
-  const problems = await checkRuleCodeAsync(source);
+export async function compileRuleCodeAsync(source: string, who?: string): Promise<RuleCode> {
+  const problems = await checkRuleCodeAsync(source, who);
   if (problems.length) throw new RuleCodeError(problems);
   return stripRuleCode(source);
 }

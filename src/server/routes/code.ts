@@ -37,8 +37,8 @@ export function codeRoutes(app: Api, _context: ServerContext): void {
       },
     },
     async (request) => {
-      requireUser(request);
-      return { diagnostics: await editorDiagnostics(request.body.source) };
+      const user = requireUser(request);
+      return { diagnostics: await editorDiagnostics(request.body.source, `user:${user.id}`) };
     },
   );
 
@@ -54,10 +54,10 @@ export function codeRoutes(app: Api, _context: ServerContext): void {
       },
     },
     async (request) => {
-      requireUser(request);
+      const user = requireUser(request);
       const { source: code, offset } = request.body;
       try {
-        return await completeRuleCodeAsync(code, offset);
+        return await completeRuleCodeAsync(code, offset, `user:${user.id}`);
       } catch {
         // A check stopped for time or memory: no options, as for any failure to complete.
         return { from: Math.min(offset, code.length), options: [] };
@@ -67,9 +67,9 @@ export function codeRoutes(app: Api, _context: ServerContext): void {
 }
 
 /** TypeScript's problems, or one problem at the start saying the check was stopped. */
-async function editorDiagnostics(code: string): Promise<RuleDiagnostic[]> {
+async function editorDiagnostics(code: string, who: string): Promise<RuleDiagnostic[]> {
   try {
-    return await diagnoseRuleCodeAsync(code);
+    return await diagnoseRuleCodeAsync(code, who);
   } catch (err) {
     if (!(err instanceof TypeCheckStopped)) throw err;
     return [{ from: 0, to: 0, line: 1, column: 1, severity: "error", message: err.message }];
