@@ -164,7 +164,7 @@ describe("nomos", { concurrency: Math.max(2, availableParallelism()) }, () => {
     const humanLog = await human(db, "log", "--limit", "3");
     assert.equal(humanLog.stdout.match(/^#\d+ /gm)?.length, 3);
     assert.match(humanLog.stdout, /Alan Turing: vote \{"proposal":303,"vote":"for"\}/);
-    assert.match(humanLog.stdout, /Rule 302 repealed \(Proposal 303\)/);
+    assert.match(humanLog.stdout, /Rule 302 repealed \(Proposal 303 through Rule 104\)/);
     assert.equal((await ok(db, "log", "--limit", "2")).length, 2);
   });
 
