@@ -33,6 +33,11 @@ interface QueuedFields {
   data: Json;
   /** What its effect will add to the act when it is heard (a rule's event, charged as it is emitted). */
   size?: number;
+  /**
+   * A message's text in a private channel: heard whole by the rule that keeps the channel and by
+   * rules that declared they read private channels; the others hear it without its text.
+   */
+  privateTo?: { owner: number | null; withheld: Json };
   /** The rule a timer belongs to: only it hears the event. */
   target: number | null;
   /** What the log records of it, when that is less than the rules hear (a message's text is never recorded). */

@@ -346,11 +346,12 @@ function makeApi(number: number, target: Declaring): Record<string, unknown> {
       const l = target.l;
       l.forbids.set(n, [...(l.forbids.get(n) ?? []), fn(check, `forbid("${n}")`) as never]);
     },
-    on: (type: string, handler: unknown) => {
+    on: (type: string, handler: unknown, options?: { readsPrivate?: unknown }) => {
       declaring("on");
       const n = checkedName(type, `Rule ${number}: on`);
       const l = target.l;
       l.on.set(n, [...(l.on.get(n) ?? []), fn(handler, `on("${n}")`) as never]);
+      if (options?.readsPrivate === true) l.readsChannels = true;
     },
     channel: (id: unknown, options: unknown) => {
       declaring("channel");

@@ -34,11 +34,13 @@ export function drain(): void {
     }
     emitEffect({ e: "event", type: ev.type, data: ev.logged ?? ev.data, rule: ev.rule, ...(ev.visibility ? { visibility: ev.visibility } : {}) });
     const event = Object.freeze({ type: ev.type, data: ev.data, rule: ev.rule, origin: ev.origin });
+    const withheld = ev.privateTo && Object.freeze({ ...event, data: ev.privateTo.withheld });
     const targets = ev.target !== null ? [ev.target] : order();
     for (const n of targets) {
       const handlers = liveEntries(n, (l) => l.on, ev.type);
       if (!handlers) continue;
-      for (const h of handlers) runIsolated(n, `on ${ev.type}`, () => h(event));
+      const heard = withheld && n !== ev.privateTo!.owner && !loaded.get(n)?.readsChannels ? withheld : event;
+      for (const h of handlers) runIsolated(n, `on ${ev.type}`, () => h(heard));
     }
   }
 }

@@ -52,6 +52,8 @@ export interface Loaded {
   state: Omit<StateDecl, "rule">[];
   /** State of other rules this rule declared it reads although players may not all see it. */
   reads: string[];
+  /** Whether it declared it reads the text of messages in private channels other rules keep (`on(..., { readsPrivate: true })`). */
+  readsChannels: boolean;
   /** Rule properties this rule declared (ruleProperty), with their defaults. */
   props: Map<string, { initial: Json; describe: string | null }>;
   /** Channels this rule declared (`channel(...)`), opened when it loads if the game lacks them. */
@@ -69,6 +71,7 @@ export function emptyLoaded(): Loaded {
     answers: new Map(),
     state: [],
     reads: [],
+    readsChannels: false,
     props: new Map(),
     channels: new Map(),
     failed: null,
@@ -206,6 +209,7 @@ export function declaresOf(rec: RuleRecord, l: Loaded): RuleDeclares {
       forbids: [...l.forbids.keys()],
       state: l.state.map((s) => s.name),
       ...(l.reads.length ? { reads: l.reads } : {}),
+      ...(l.readsChannels ? { readsChannels: true } : {}),
       ...(rec.code && l.failed === null && changesRules(rec.code.js) ? { changes: true } : {}),
       ...(l.props.size ? { props: Object.fromEntries(l.props) } : {}),
     },

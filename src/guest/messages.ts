@@ -101,8 +101,16 @@ export function channelApi(number: number) {
   });
 }
 
-const event = (type: EngineEventType, data: Record<string, Json>, logged: Record<string, Json>) =>
-  cur.queue.push({ origin: "engine", type, data: frozenJson(data, "event", Infinity), rule: null, target: null, logged: frozenJson(logged, "event") });
+const event = (type: EngineEventType, data: Record<string, Json>, logged: Record<string, Json>, channel?: ChannelRecord) =>
+  cur.queue.push({
+    origin: "engine",
+    type,
+    data: frozenJson(data, "event", Infinity),
+    rule: null,
+    target: null,
+    logged: frozenJson(logged, "event"),
+    ...(channel?.readers && "text" in data ? { privateTo: { owner: channel.rule, withheld: frozenJson({ ...data, text: null }, "event", Infinity) } } : {}),
+  });
 
 /** Who may do what with messages when no rule answers "message.allowed". */
 function byDefault(input: MessageInput, c: ChannelRecord, author: string): string | null {
@@ -157,9 +165,9 @@ export function messageAct(input: MessageInput): void {
   if (refused) throw refusal(refused, null);
   const words = facts.text ?? "";
   if (input.op === "post") {
-    event("message.posted", { ...about, text: words, at }, { ...about, at });
+    event("message.posted", { ...about, text: words, at }, { ...about, at }, c);
     // The forum's old event, for rules written for it: a player's post in "general" (its data names a player).
     if (c.id === "general" && isPlayer(person)) event("forum.posted", { player: person, topic: c.id }, { player: person, topic: c.id });
-  } else if (input.op === "edit") event("message.edited", { ...about, text: words, at }, { ...about, at });
+  } else if (input.op === "edit") event("message.edited", { ...about, text: words, at }, { ...about, at }, c);
   else event("message.deleted", { ...about, at }, { ...about, at });
 }

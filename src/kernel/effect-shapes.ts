@@ -166,6 +166,7 @@ const declares = object<Extract<Effect, { e: "rule.loaded" }>["declares"]>({
   state: req(list(name("state"))),
   reads: opt(list(name("state"))),
   changes: opt(isTrue),
+  readsChannels: opt(isTrue),
   props: opt(
     recordOf(
       "a rule property",

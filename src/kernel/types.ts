@@ -212,6 +212,8 @@ export interface RuleDeclares {
   state: string[];
   /** State other rules declared secret that this rule declared it reads (readsSecret), shown to voters. */
   reads?: string[];
+  /** It reads the text of messages in private channels other rules keep (`on(..., { readsPrivate: true })`), shown to voters. */
+  readsChannels?: true;
   /**
    * Its code may change the rules by itself, outside any vote (`game.rules.apply`, `applyAll`,
    * `annotate`), as read from the code by the host (src/sandbox/rule-changing-code.ts): shown to

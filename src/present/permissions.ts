@@ -47,6 +47,7 @@ export function permissionsOf(state: GameState, number: number): Permissions | n
     );
   for (const q of d.answers) if (q in engineQuestions) lines.push(`Answers the engine: ${engineQuestions[q]}.`);
   if (d.reads?.length) lines.push(`Reads secret state kept by other rules: ${quoted(d.reads)}.`);
+  if (d.readsChannels) lines.push("Reads what is written in private channels other rules keep, which their readers alone see.");
   if (d.forbids.length) lines.push(`May forbid the actions: ${quoted(d.forbids)}.`);
   const others = d.actions.filter((a) => !a.changesRules).map((a) => a.name);
   if (others.length) lines.push(`Offers the actions: ${quoted(others)}.`);

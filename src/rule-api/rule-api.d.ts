@@ -255,7 +255,17 @@ interface GameEvent<D = any> {
  * "correction.recorded", and every name with a colon: "timer:<name>" for this rule's own
  * timers, "decision:<kind>" for its decisions.
  */
-declare function on<D = any>(type: string, handler: (event: GameEvent<D>) => void): void;
+declare function on<D = any>(type: string, handler: (event: GameEvent<D>) => void, options?: OnOptions): void;
+
+interface OnOptions {
+  /**
+   * Hear the text of messages posted or edited in private channels other rules keep. Without it,
+   * such a message's event comes with `text: null`: only its channel's readers, and the rule
+   * that keeps the channel, read what is written there. Voters see it among the rule's
+   * permissions before they adopt it, as they see `readsSecret`.
+   */
+  readonly readsPrivate?: true;
+}
 
 /**
  * A precedence claim: over (or under) these rules, every rule, or — a function asked when
