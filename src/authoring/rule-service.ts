@@ -10,7 +10,7 @@ import type * as TypeScript from "typescript";
 import { packagePath } from "../sandbox/package-root.js";
 
 /** The rule API's declaration files, in order: read as one text (see {@link ruleApiText}). */
-const ruleApiParts = ["rule-api.d.ts", "visibility.d.ts", "ruleset.d.ts", "conventions.d.ts", "messages.d.ts"].map((file) =>
+const ruleApiParts = ["rule-api.d.ts", "events.d.ts", "visibility.d.ts", "ruleset.d.ts", "conventions.d.ts", "messages.d.ts"].map((file) =>
   packagePath("src", "rule-api", file),
 );
 let apiText: string | undefined;
