@@ -52,6 +52,8 @@ for (const [armedBy, code] of Object.entries(armings)) {
         clock.now += 4 * 3_600_000;
         await g.fireDueTimers();
         const proposer = mover(g);
+        // The page offers what the act would take: the refusal that would be set aside is none there either.
+        assert.equal((await g.standing(proposer)).refused.propose, null, `turn ${turn}: the mover's page offers propose`);
         const { act } = await g.act(proposer, "propose", { change: polite(turn) });
         const setAside = act.effects.find((e) => e.e === "message" && e.rule === rule && /refusal .* is set aside/.test(e.text));
         const proposal = Object.values(g.value("proposals") as Record<string, { number: number; status: string }>).find((p) => p.status === "voting");

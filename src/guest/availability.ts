@@ -7,7 +7,8 @@
 import type { GuestQuery, GuestQueryResult, QueryRefusal } from "../kernel/guest-protocol.js";
 import type { Json } from "../kernel/types.js";
 import { actorRefusal } from "../kernel/participants.js";
-import { cur, isRefusal, refusal } from "./act.js";
+import { cur, isRefusal, refusal, type Refusal } from "./act.js";
+import { ossifyingRefusal } from "./waiting-ossification.js";
 import { checksOf, runChecks, type ActionChecks } from "./dispatch.js";
 import { frozenJson } from "./json.js";
 import { loaded, world } from "./mirror.js";
@@ -23,7 +24,8 @@ const movesQuestion = "board.moves";
 
 export function answerQuery(query: GuestQuery): GuestQueryResult {
   const actions = offered();
-  const refused = Object.fromEntries(query.actors.map((actor) => [actor, refusedNow(actions, actor)]));
+  const setAside = new Map<number, boolean>();
+  const refused = Object.fromEntries(query.actors.map((actor) => [actor, refusedNow(actions, actor, setAside)]));
   const from = cur.effects.length;
   const awaits = query.awaits ? ask(awaitsQuestion, null, true).map((a) => ({ rule: a.rule, value: a.value })) : [];
   const failures = failedSince(from);
@@ -58,8 +60,12 @@ function offered(): ActionChecks[] {
   return [...out.values()];
 }
 
-/** For every action offered, why the rules would refuse it to `actor` now whatever the input, or null. */
-function refusedNow(actions: ActionChecks[], actor: string): Record<string, QueryRefusal | null> {
+/**
+ * For every action offered, why the rules would refuse it to `actor` now whatever the input, or
+ * null. A refusal the act would set aside, as leaving no way to change the rules, is none: the
+ * page offers the action, as the act would take it (waiting-ossification.ts; asked once a rule).
+ */
+function refusedNow(actions: ActionChecks[], actor: string, setAside: Map<number, boolean>): Record<string, QueryRefusal | null> {
   const out: Record<string, QueryRefusal | null> = {};
   const empty = frozenJson({}, "input") as Json;
   const player = world.players.some((p) => p.id === actor);
@@ -71,8 +77,17 @@ function refusedNow(actions: ActionChecks[], actor: string): Record<string, Quer
       out[entry.name] = null;
     } catch (err) {
       // A check that throws is its rule's failure, not a refusal: the page must not break on it.
-      out[entry.name] = isRefusal(err) ? { reason: err.reason, rule: err.rule } : null;
+      if (!isRefusal(err)) out[entry.name] = null;
+      else if (err.by !== null && setAsideNow(err, setAside)) out[entry.name] = null;
+      else out[entry.name] = { reason: err.reason, rule: err.rule };
     }
   }
   return out;
+}
+
+function setAsideNow(refused: Refusal, known: Map<number, boolean>): boolean {
+  const rule = refused.by!;
+  let aside = known.get(rule);
+  if (aside === undefined) known.set(rule, (aside = ossifyingRefusal(refused) !== null));
+  return aside;
 }
