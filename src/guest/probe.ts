@@ -10,9 +10,11 @@
  */
 import type { Json } from "../kernel/types.js";
 import { cur, isRefusal, mark, refusal } from "./act.js";
-import { doAction, drain } from "./dispatch.js";
-import { errorText } from "./json.js";
-import { revertTo, world } from "./mirror.js";
+import { checksOf, doAction, drain, runChecks } from "./dispatch.js";
+import { errorText, frozenJson } from "./json.js";
+import { live } from "./loaded.js";
+import { isSkipped, order } from "./precedence.js";
+import { loaded, revertTo, world } from "./mirror.js";
 import { outcomeRefusal } from "./outcome.js";
 import { ask } from "./questions.js";
 import { passesWithout } from "./waiting-ossification.js";
@@ -44,11 +46,9 @@ export type ProbeOutcome = { rule: number; tried: string } & ({ ok: true } | { o
  * answers it (N_omic, imported text-only games) or there is no game to keep changeable.
  */
 export function playProbe(): ProbeOutcome | null {
-  if (cur.probing || world.players.length === 0 || world.status === "over") return null;
-  const answer = ask("rule-change.probe", null, false)[0];
-  if (!answer) return null;
-  const script = steps(answer.value);
-  if (!script) throw refusal(`Rule ${answer.rule}'s answer to "rule-change.probe" must be { steps: [{ actor, action, input }, ...] }`, answer.rule);
+  const given = probeScript();
+  if (!given) return null;
+  const { rule, script } = given;
   const m = mark();
   const queued = cur.queue.slice();
   cur.probing = true;
@@ -73,7 +73,36 @@ export function playProbe(): ProbeOutcome | null {
     cur.probing = false;
   }
   const tried = script.map((s) => `${s.actor} ${s.action}`).join(", then ");
-  return problem === null ? { ok: true, rule: answer.rule, tried } : { ok: false, rule: answer.rule, tried, problem, refusedBy };
+  return problem === null ? { ok: true, rule, tried } : { ok: false, rule, tried, problem, refusedBy };
+}
+
+/** The probe the rules give now, unplayed; null when none is answered or there is no game to keep changeable. */
+function probeScript(): { rule: number; script: Step[] } | null {
+  if (cur.probing || world.players.length === 0 || world.status === "over") return null;
+  const answer = ask("rule-change.probe", null, false)[0];
+  if (!answer) return null;
+  const script = steps(answer.value);
+  if (!script) throw refusal(`Rule ${answer.rule}'s answer to "rule-change.probe" must be { steps: [{ actor, action, input }, ...] }`, answer.rule);
+  return { rule: answer.rule, script };
+}
+
+/**
+ * Whether the probe's first step is refused by `rule` whatever its input (the checks a page asks,
+ * with no handler run): the cheap test before the probe is played for a refusal, since a rule
+ * that lets the probe's first step through is not what leaves no way to change the rules.
+ */
+export function probeStartRefusedBy(rule: number): boolean {
+  const first = probeScript()?.script[0];
+  if (!first) return false;
+  const provider = order().find((n) => !isSkipped(n) && loaded.get(n)?.actions.has(first.action));
+  const entry = provider === undefined ? undefined : live(provider)?.actions.get(first.action);
+  if (provider === undefined || !entry) return false;
+  try {
+    runChecks(checksOf(provider, entry), Object.freeze({ actor: first.actor, action: first.action }), frozenJson({}, "input"));
+    return false;
+  } catch (err) {
+    return isRefusal(err) && err.by === rule;
+  }
 }
 
 /**
