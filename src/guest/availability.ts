@@ -9,6 +9,7 @@ import type { Json } from "../kernel/types.js";
 import { actorRefusal } from "../kernel/participants.js";
 import { cur, isRefusal, refusal, type Refusal } from "./act.js";
 import { ossifyingRefusal } from "./waiting-ossification.js";
+import { probeStartRefuser } from "./probe.js";
 import { checksOf, runChecks, type ActionChecks } from "./dispatch.js";
 import { frozenJson } from "./json.js";
 import { loaded, world } from "./mirror.js";
@@ -24,7 +25,7 @@ const movesQuestion = "board.moves";
 
 export function answerQuery(query: GuestQuery): GuestQueryResult {
   const actions = offered();
-  const setAside = new Map<number, boolean>();
+  const setAside: SetAside = { startRefuser: undefined, rules: new Map() };
   const refused = Object.fromEntries(query.actors.map((actor) => [actor, refusedNow(actions, actor, setAside)]));
   const from = cur.effects.length;
   const awaits = query.awaits ? ask(awaitsQuestion, null, true).map((a) => ({ rule: a.rule, value: a.value })) : [];
@@ -65,7 +66,7 @@ function offered(): ActionChecks[] {
  * null. A refusal the act would set aside, as leaving no way to change the rules, is none: the
  * page offers the action, as the act would take it (waiting-ossification.ts; asked once a rule).
  */
-function refusedNow(actions: ActionChecks[], actor: string, setAside: Map<number, boolean>): Record<string, QueryRefusal | null> {
+function refusedNow(actions: ActionChecks[], actor: string, setAside: SetAside): Record<string, QueryRefusal | null> {
   const out: Record<string, QueryRefusal | null> = {};
   const empty = frozenJson({}, "input") as Json;
   const player = world.players.some((p) => p.id === actor);
@@ -85,9 +86,18 @@ function refusedNow(actions: ActionChecks[], actor: string, setAside: Map<number
   return out;
 }
 
-function setAsideNow(refused: Refusal, known: Map<number, boolean>): boolean {
+/** What a question worked out of refusals set aside: who refuses the probe's first step, and each rule's verdict. */
+interface SetAside {
+  startRefuser: number | null | undefined;
+  rules: Map<number, boolean>;
+}
+
+function setAsideNow(refused: Refusal, known: SetAside): boolean {
   const rule = refused.by!;
-  let aside = known.get(rule);
-  if (aside === undefined) known.set(rule, (aside = ossifyingRefusal(refused) !== null));
+  let aside = known.rules.get(rule);
+  if (aside === undefined) {
+    if (known.startRefuser === undefined) known.startRefuser = probeStartRefuser();
+    known.rules.set(rule, (aside = ossifyingRefusal(refused, known.startRefuser) !== null));
+  }
   return aside;
 }

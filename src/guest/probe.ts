@@ -87,21 +87,21 @@ function probeScript(): { rule: number; script: Step[] } | null {
 }
 
 /**
- * Whether the probe's first step is refused by `rule` whatever its input (the checks a page asks,
- * with no handler run): the cheap test before the probe is played for a refusal, since a rule
- * that lets the probe's first step through is not what leaves no way to change the rules.
+ * The rule whose code refuses the probe's first step whatever its input (the checks a page asks,
+ * with no handler run), or null: the cheap test before the probe is played for a refusal, since a
+ * rule that lets the probe's first step through is not what leaves no way to change the rules.
  */
-export function probeStartRefusedBy(rule: number): boolean {
+export function probeStartRefuser(): number | null {
   const first = probeScript()?.script[0];
-  if (!first) return false;
+  if (!first) return null;
   const provider = order().find((n) => !isSkipped(n) && loaded.get(n)?.actions.has(first.action));
   const entry = provider === undefined ? undefined : live(provider)?.actions.get(first.action);
-  if (provider === undefined || !entry) return false;
+  if (provider === undefined || !entry) return null;
   try {
     runChecks(checksOf(provider, entry), Object.freeze({ actor: first.actor, action: first.action }), frozenJson({}, "input"));
-    return false;
+    return null;
   } catch (err) {
-    return isRefusal(err) && err.by === rule;
+    return isRefusal(err) ? err.by : null;
   }
 }
 

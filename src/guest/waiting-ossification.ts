@@ -12,12 +12,15 @@
  * waits on a vote), leaves the rules as they are.
  */
 import { cur, type Refusal } from "./act.js";
-import { playProbe, probeStartRefusedBy } from "./probe.js";
+import { playProbe, probeStartRefuser } from "./probe.js";
 
-/** The words for the log when `refused`'s rule is set aside, or null when its refusal stands. */
-export function ossifyingRefusal(refused: Refusal): string | null {
+/**
+ * The words for the log when `refused`'s rule is set aside, or null when its refusal stands.
+ * `startRefuser`: who refuses the probe's first step, when the caller worked it out already.
+ */
+export function ossifyingRefusal(refused: Refusal, startRefuser: number | null = probeStartRefuser()): string | null {
   const rule = refused.by;
-  if (rule === null || cur.overridden.has(rule) || !probeStartRefusedBy(rule)) return null;
+  if (rule === null || cur.overridden.has(rule) || startRefuser !== rule) return null;
   const probe = playProbe();
   if (!probe || probe.ok || probe.refusedBy !== rule || !passesWithout(rule)) return null;
   return `Rule ${rule}'s refusal ("${refused.reason.slice(0, 300)}") is set aside: it would leave no way to change the rules (Rule ${probe.rule} says how one is made: ${probe.tried}; with Rule ${rule} refusing, that fails).`;
