@@ -47,15 +47,7 @@ export function drain(): void {
 
 export function doAction(actor: string, name: string, input: Json): void {
   if (!isParticipant(actor)) throw refusal(`${actor} is not a player in this game; join it first`, null);
-  let provider: number | null = null;
-  for (const n of order()) {
-    // A rule disabled for this act still handles it: runIsolated records its failure.
-    const l = loaded.get(n);
-    if (l && !l.failed && !suspended.has(n) && l.actions.has(name) && !live(n)?.failed) {
-      provider = n;
-      break;
-    }
-  }
+  const provider = providerOf(name);
   if (provider === null) {
     const offered = new Set<string>();
     for (const n of order()) if (!suspended.has(n)) for (const a of loaded.get(n)?.actions.keys() ?? []) offered.add(a);
@@ -69,6 +61,16 @@ export function doAction(actor: string, name: string, input: Json): void {
   // Called on nothing: `this` would be the entry, which a later act's entry copies.
   const handler = entry.handler;
   runIsolated(provider, `action ${name}`, () => handler(frozenInput, ctx));
+}
+
+/** The rule that handles action `name` now: the first by precedence, in effect, that offers it and loads. */
+export function providerOf(name: string): number | null {
+  for (const n of order()) {
+    // A rule disabled for this act still handles it: runIsolated records its failure.
+    const l = loaded.get(n);
+    if (l && !l.failed && !suspended.has(n) && l.actions.has(name) && !live(n)?.failed) return n;
+  }
+  return null;
 }
 
 /**

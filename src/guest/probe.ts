@@ -10,11 +10,10 @@
  */
 import type { Json } from "../kernel/types.js";
 import { cur, isRefusal, mark, refusal } from "./act.js";
-import { checksOf, doAction, drain, runChecks } from "./dispatch.js";
+import { checksOf, doAction, drain, providerOf, runChecks } from "./dispatch.js";
 import { errorText, frozenJson } from "./json.js";
 import { live } from "./loaded.js";
-import { isSkipped, order } from "./precedence.js";
-import { loaded, revertTo, world } from "./mirror.js";
+import { revertTo, world } from "./mirror.js";
 import { outcomeRefusal } from "./outcome.js";
 import { ask } from "./questions.js";
 import { passesWithout } from "./waiting-ossification.js";
@@ -94,9 +93,9 @@ function probeScript(): { rule: number; script: Step[] } | null {
 export function probeStartRefuser(): number | null {
   const first = probeScript()?.script[0];
   if (!first) return null;
-  const provider = order().find((n) => !isSkipped(n) && loaded.get(n)?.actions.has(first.action));
-  const entry = provider === undefined ? undefined : live(provider)?.actions.get(first.action);
-  if (provider === undefined || !entry) return null;
+  const provider = providerOf(first.action);
+  const entry = provider === null ? undefined : live(provider)?.actions.get(first.action);
+  if (provider === null || !entry) return null;
   try {
     runChecks(checksOf(provider, entry), Object.freeze({ actor: first.actor, action: first.action }), frozenJson({}, "input"));
     return null;
