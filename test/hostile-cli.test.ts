@@ -10,7 +10,7 @@ import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { builtCli, cliNodeArgs } from "./built-cli.js";
-import { bodies } from "./hostile/bodies.js";
+import { bodies, half } from "./hostile/bodies.js";
 import { overCpu, runBody, summarize, type BodyResult, type Driver, type LogEntry, type Outcome, type Protected, type Sent } from "./hostile/harness.js";
 
 const dir = mkdtempSync(join(tmpdir(), "nomos-hostile-cli-"));
@@ -211,13 +211,13 @@ after(() => {
 const allowance = { ms: 0 };
 
 // Every body runs through the server (test/hostile-server.test.ts) and through the CLI, which
-// starts Node for each of a body's ~20 commands. HOSTILE_CLI=even or odd runs every other
-// body (CI runs one half on each Node version, so that each body is played through the CLI).
+// starts Node for each of a body's ~20 commands; HOSTILE_CLI=even or odd plays half of them (half()).
 // A body marked `serverOnly` is one of a class whose defence lies wholly in the engine, which a
 // sibling body already plays through the CLI.
-const half = process.env.HOSTILE_CLI;
-if (half !== undefined && half !== "even" && half !== "odd" && half !== "all") throw new Error(`HOSTILE_CLI is "even", "odd" or "all", not "${half}"`);
-const cliBodies = bodies.filter((b) => !b.serverOnly).filter((_, i) => (half === "even" ? i % 2 === 0 : half === "odd" ? i % 2 === 1 : true));
+const cliBodies = half(
+  bodies.filter((b) => !b.serverOnly),
+  "HOSTILE_CLI",
+);
 
 describe("hostile rule bodies through the CLI", { concurrency: Math.max(2, availableParallelism()) }, () => {
   for (const body of cliBodies) {

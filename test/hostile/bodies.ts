@@ -61,3 +61,15 @@ export const bodies: Body[] = [
   ...replayBodies,
   ...terminalBodies,
 ].map(unmarked);
+
+/**
+ * The bodies a run plays, by an environment variable: "even" or "odd" plays every other one, and
+ * unset or "all" plays them all. CI plays one half on each Node version (.ci/run), so that every
+ * body is played on one of them, through the CLI (HOSTILE_CLI) and through the server
+ * (HOSTILE_SERVER), and neither suite's time is paid twice.
+ */
+export function half<T>(list: readonly T[], variable: "HOSTILE_CLI" | "HOSTILE_SERVER"): T[] {
+  const which = process.env[variable];
+  if (which !== undefined && which !== "even" && which !== "odd" && which !== "all") throw new Error(`${variable} is "even", "odd" or "all", not "${which}"`);
+  return list.filter((_, i) => (which === "even" ? i % 2 === 0 : which === "odd" ? i % 2 === 1 : true));
+}
