@@ -127,6 +127,7 @@ type Calendar = (ask: string) => string;
 type Reusable = (js: string) => boolean;
 type Compile = (source: string) => string;
 interface Host {
+  outOfMemory?: () => void;
   running?: Running;
   calendar?: Calendar;
   reusable?: Reusable;
@@ -139,8 +140,22 @@ let host: Host | null = null;
 export function captureHost(global: Record<string, unknown>): void {
   const h = global.__nomosHost as Host | undefined;
   host = {};
-  for (const k of ["running", "calendar", "reusable", "changes", "compile"] as const) if (typeof h?.[k] === "function") host[k] = h[k] as never;
+  for (const k of ["running", "calendar", "reusable", "changes", "compile", "outOfMemory"] as const) if (typeof h?.[k] === "function") host[k] = h[k] as never;
   delete global.__nomosHost;
+}
+
+/**
+ * Running out of memory is no failure to record: what ran out depends on what the heap held
+ * (src/sandbox/guest-memory.ts), so the host stops the act and runs it again in a fresh sandbox.
+ * Each place the runtime catches a rule's error tells the host when it is QuickJS's "out of memory".
+ */
+export function stopIfOutOfMemory(err: unknown): void {
+  try {
+    const e = err as { name?: unknown; message?: unknown } | null;
+    if (e && typeof e === "object" && e.name === "InternalError" && e.message === "out of memory") host?.outOfMemory?.();
+  } catch {
+    // An error whose name cannot be read is not QuickJS's.
+  }
 }
 
 /** Whether the host, having read this code, finds it may change the rules by itself (src/sandbox/rule-changing-code.ts); without a host to ask, it may. */
@@ -227,6 +242,7 @@ export function currentRule(): number | null {
 }
 
 export function fail(rule: number, during: string, error: unknown): void {
+  stopIfOutOfMemory(error);
   const text = typeof error === "string" ? error : errorText(error);
   emitEffect({ e: "rule.failed", rule, during, error: text });
 }

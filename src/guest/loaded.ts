@@ -9,7 +9,7 @@
  */
 import { ruleApiNames } from "../kernel/guest-protocol.js";
 import type { DataVisibility, Json, RuleDeclares, RuleRecord, StateDecl } from "../kernel/types.js";
-import { cur, emitEffect, hostFindsReusable, hostFindsRuleChanging, pop, push } from "./act.js";
+import { cur, emitEffect, hostFindsReusable, hostFindsRuleChanging, pop, push, stopIfOutOfMemory } from "./act.js";
 import { errorText, frozenJson } from "./json.js";
 import { harden } from "./lockdown.js";
 import { caches, freshIn, loaded, rules, setLoaded } from "./mirror.js";
@@ -183,6 +183,7 @@ export function evaluate(rec: RuleRecord, known: Loaded | null = null): Loaded {
     code.body(...args);
     l.js = rec.code.js;
   } catch (err) {
+    stopIfOutOfMemory(err);
     return { ...emptyLoaded(), failed: errorText(err) };
   } finally {
     cur.loading = saved;

@@ -14,7 +14,7 @@
 import type { Input, Json } from "../kernel/types.js";
 import type { BootSnapshot, GuestQuery, GuestRequest } from "../kernel/guest-protocol.js";
 import { answerQuery } from "./availability.js";
-import { beginDiagnose, captureHost, cur, emitEffect, isRefusal, refusal } from "./act.js";
+import { beginDiagnose, captureHost, cur, emitEffect, isRefusal, refusal, stopIfOutOfMemory } from "./act.js";
 import "./api.js";
 import { decisions, makeDecision } from "./decisions.js";
 import { doAction, drain, recordCorrection } from "./dispatch.js";
@@ -203,6 +203,7 @@ function handle(requestJson: string): string {
       finishAct(settled);
       return JSON.stringify({ ok: true, effects: cur.effects });
     } catch (err) {
+      stopIfOutOfMemory(err);
       revertTo(0);
       caches.lastDeclsJson = declsBefore;
       if (!isRefusal(err)) return JSON.stringify({ ok: false, error: errorText(err) });
@@ -232,6 +233,7 @@ function query(queryJson: string): string {
     freshen();
     return JSON.stringify(answerQuery(q));
   } catch (err) {
+    stopIfOutOfMemory(err);
     return JSON.stringify({ error: errorText(err) });
   } finally {
     revertTo(0);

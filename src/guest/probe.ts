@@ -9,7 +9,7 @@
  * structural check (some working rule offers an action marked changesRules).
  */
 import type { Json } from "../kernel/types.js";
-import { cur, isRefusal, mark, refusal } from "./act.js";
+import { cur, isRefusal, mark, refusal, stopIfOutOfMemory } from "./act.js";
 import { checksOf, doAction, drain, providerOf, runChecks } from "./dispatch.js";
 import { errorText, frozenJson } from "./json.js";
 import { live } from "./loaded.js";
@@ -63,6 +63,7 @@ export function playProbe(): ProbeOutcome | null {
     }
     if (!cur.effects.slice(m.effects).some((e) => changes.includes(e.e))) problem = "no rule-change was adopted";
   } catch (err) {
+    stopIfOutOfMemory(err);
     problem = isRefusal(err) ? `${err.rule === null ? "" : `Rule ${err.rule}: `}${err.reason}` : errorText(err);
     if (isRefusal(err)) refusedBy = err.by;
   } finally {

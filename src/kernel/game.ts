@@ -393,7 +393,10 @@ export class Game {
             );
           continue;
         }
-        if (!this.sandbox.alive) await this.reboot();
+        // Out of memory: the heap holds what earlier acts left (garbage QuickJS has not yet
+        // collected), so every run after it starts in a fresh sandbox, where what runs out is
+        // this act's alone, and the same in a replay.
+        if (err.reason === "memory" || !this.sandbox.alive) await this.reboot();
         if (++interrupted > limits.interruptedRuns)
           throw new ActionError("failed", `the rules' code was stopped ${interrupted} times in this act (last: ${err.message}); nothing was recorded.`);
         if (!diagnose) {

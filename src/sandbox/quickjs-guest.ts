@@ -6,6 +6,7 @@
  */
 import { DefaultIntrinsics, type QuickJSContext, type QuickJSHandle, type QuickJSRuntime, type QuickJSWASMModule } from "quickjs-emscripten-core";
 import type { Culprit } from "../kernel/guest-protocol.js";
+import type { GuestMemory } from "./guest-memory.js";
 import type { RuleClockWriter } from "./rule-clock.js";
 import { SandboxInterrupted } from "../kernel/sandbox.js";
 import { answerCalendar } from "./calendar.js";
@@ -28,6 +29,11 @@ export class QuickJsGuest {
   private disposed = false;
   private ticks = 0;
   private outOfFuel = false;
+  /**
+   * Memory ran out in this call (the heap could not grow, or the runtime caught QuickJS's "out of
+   * memory" and said so), and the rule then running in a diagnose run; undefined while it has not.
+   */
+  private ranOut: Culprit | null | undefined = undefined;
   /** Diagnose mode: the rule whose code runs, as the runtime reported it, and each rule's ticks. */
   private diagnosing = false;
   private current = 0;
@@ -35,13 +41,19 @@ export class QuickJsGuest {
   private reported = false;
   private readonly perRule = new Map<number, number>();
 
-  /** `clock` hears every change of the running rule, so the host can blame a rule even after killing the worker. */
+  /**
+   * `clock` hears every change of the running rule, so the host can blame a rule even after
+   * killing the worker. `memory`, the WebAssembly memory the module runs in, says when it could
+   * not grow: the act is then stopped whoever catches QuickJS's "out of memory" (guest-memory.ts).
+   */
   constructor(
     module: QuickJSWASMModule,
     private readonly limits: GuestLimits,
     runtimeSource: string,
     private readonly clock: Pick<RuleClockWriter, "reset" | "switchTo">,
+    memory: GuestMemory,
   ) {
+    memory.onRefused = () => this.runOut();
     this.runtime = module.newRuntime();
     this.runtime.setMemoryLimit(limits.memoryBytes);
     this.runtime.setMaxStackSize(limits.stackBytes);
@@ -49,7 +61,8 @@ export class QuickJsGuest {
       this.ticks++;
       if (this.diagnosing) this.perRule.set(this.current, (this.perRule.get(this.current) ?? 0) + 1);
       if (this.ticks > this.limits.fuel) this.outOfFuel = true;
-      return this.outOfFuel;
+      // QuickJS's interrupt is the one exception code cannot catch.
+      return this.outOfFuel || this.exhausted;
     });
     this.context = this.runtime.newContext({ intrinsics: { ...DefaultIntrinsics, Date: false, Promise: false } });
     this.refuel(false);
@@ -79,6 +92,7 @@ export class QuickJsGuest {
         const error = ctx.dump(result.error) as { message?: string } | string;
         result.error.dispose();
         const message = typeof error === "string" ? error : String(error?.message ?? JSON.stringify(error));
+        if (this.exhausted) throw this.interrupted("memory", "ran out of memory", diagnose);
         if (this.outOfFuel) throw this.interrupted("fuel", "ran out of fuel (the code did too much work in one act; is there an endless loop?)", diagnose);
         if (/out of memory/i.test(message)) throw this.interrupted("memory", "ran out of memory", diagnose);
         if (/stack overflow/i.test(message)) throw this.interrupted("memory", "overflowed its stack (is there endless recursion?)", diagnose);
@@ -86,6 +100,8 @@ export class QuickJsGuest {
       }
       const out = ctx.getString(result.value);
       result.value.dispose();
+      // Caught and survived (by rule code or the runtime) before the next interrupt: stopped all the same.
+      if (this.exhausted) throw this.interrupted("memory", "ran out of memory", diagnose);
       return out;
     } catch (err) {
       if (err instanceof SandboxInterrupted) throw err;
@@ -110,8 +126,18 @@ export class QuickJsGuest {
     }
   }
 
+  private get exhausted(): boolean {
+    return this.ranOut !== undefined;
+  }
+
+  /** Charged to the rule running when it happens: code that catches it may run on, or another rule, before the interrupt. */
+  private runOut(): void {
+    if (this.ranOut === undefined) this.ranOut = this.diagnosing && this.reported ? { rule: this.current, during: this.currentDuring } : null;
+  }
+
   private refuel(diagnose: boolean): void {
     this.ticks = 0;
+    this.ranOut = undefined;
     this.outOfFuel = false;
     this.diagnosing = diagnose;
     this.current = 0;
@@ -127,6 +153,7 @@ export class QuickJsGuest {
    * `__nomosHost.reusable(js)`: whether a rule's closures keep nothing between calls (src/sandbox/reusable-code.ts).
    * `__nomosHost.changes(js)`: whether a rule's code may change the rules by itself (src/sandbox/rule-changing-code.ts).
    * `__nomosHost.compile(source)`: rule code a rule puts into effect, compiled here from its source (src/sandbox/compile-rule.ts).
+   * `__nomosHost.outOfMemory()`: the runtime caught QuickJS's "out of memory"; the act is stopped all the same.
    */
   private defineHost(): void {
     const ctx = this.context;
@@ -162,6 +189,11 @@ export class QuickJsGuest {
     );
     ctx.setProp(host, "compile", compile);
     compile.dispose();
+    const outOfMemory = ctx.newFunction("outOfMemory", () => {
+      this.runOut();
+    });
+    ctx.setProp(host, "outOfMemory", outOfMemory);
+    outOfMemory.dispose();
     ctx.setProp(ctx.global, "__nomosHost", host);
     running.dispose();
     host.dispose();
@@ -169,11 +201,12 @@ export class QuickJsGuest {
 
   /** Undoes the interrupted act inside the guest and names the rule to blame (diagnose runs only). */
   private interrupted(reason: "fuel" | "memory", detail: string, diagnose: boolean): SandboxInterrupted {
-    const blamed = this.blame(reason);
+    // Read before the undo, which starts the count afresh.
+    const blamed = this.ranOut ?? this.blame(reason);
     const top = this.undo();
     if (!diagnose) return new SandboxInterrupted(reason, detail);
     // A runtime that reports nothing leaves the rule on top of its own stack as the best guess.
-    const culprit = this.reported ? blamed : top;
+    const culprit = blamed ?? top;
     return new SandboxInterrupted(reason, detail, culprit && culprit.rule > 0 ? culprit : null);
   }
 

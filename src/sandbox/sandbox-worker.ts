@@ -6,6 +6,7 @@
 import { parentPort, workerData, type MessagePort } from "node:worker_threads";
 import { newQuickJSWASMModuleFromVariant, newVariant, type QuickJSSyncVariant } from "quickjs-emscripten-core";
 import * as variantModule from "@jitl/quickjs-wasmfile-release-sync";
+import { guestMemory } from "./guest-memory.js";
 import { QuickJsGuest, type GuestCall, type GuestLimits } from "./quickjs-guest.js";
 import { RuleClockWriter } from "./rule-clock.js";
 import { threadTimes, timedThreadId } from "./thread-clock.js";
@@ -36,24 +37,12 @@ const base = variantModule.default as unknown as QuickJSSyncVariant;
  */
 const threadCpu = setup.timed && threadTimes() ? () => threadTimes()!.cpuMs : undefined;
 
-/**
- * The guest's whole memory, its WebAssembly memory, grows no larger than `sandboxMemoryBytes`.
- * QuickJS's own limit (setMemoryLimit) cannot bound it: built with Emscripten it counts 8 bytes
- * for each allocation whatever its size, so it refuses one allocation over the limit but never
- * a sum of them (quickjs-emscripten issue 271), and rule code could fill 2 GB with 8 MB arrays.
- * Past this maximum, malloc fails and QuickJS throws its "out of memory".
- */
-const wasmPage = 65536;
-const wasmMemory = new WebAssembly.Memory({
-  // The module's own initial size, 16 MiB (its stack and data included): it may not start smaller.
-  initial: 256,
-  maximum: Math.max(256, Math.floor(limits.sandboxMemoryBytes / wasmPage)),
-});
+const memory = guestMemory(limits.sandboxMemoryBytes);
 
 // The module compiled once by the main thread: no worker compiles the WebAssembly again.
 // (No top-level await: under tsx this file runs as CommonJS, see worker-file.ts.)
-void newQuickJSWASMModuleFromVariant(newVariant(base, { wasmModule: setup.wasm, wasmMemory })).then((module) => {
-  serve(port, new QuickJsGuest(module, setup.limits, setup.runtime, new RuleClockWriter(setup.clock)));
+void newQuickJSWASMModuleFromVariant(newVariant(base, { wasmModule: setup.wasm, wasmMemory: memory.memory })).then((module) => {
+  serve(port, new QuickJsGuest(module, setup.limits, setup.runtime, new RuleClockWriter(setup.clock), memory));
 });
 
 function serve(port: MessagePort, guest: QuickJsGuest): void {

@@ -47,6 +47,15 @@ export const limitsBodies: Body[] = [
     code: `const keep: string[] = [];\nconst grow = () => { for (let i = 0; i < 16; i++) keep.push("x".repeat(1 << 20) + keep.length); };\nfor (const e of ["proposal.opened", "vote.cast", "turn.began", "points.changed", "proposal.closed"]) on(e, grow);\n`,
   },
   {
+    id: "limits-caught-out-of-memory",
+    class: "limits",
+    trigger: "play",
+    // A CLI command is a process of its own, whose heap holds no garbage of earlier acts.
+    serverOnly: true,
+    what: "leaves 48 MB of garbage QuickJS is slow to collect (a cycle) at every event, catches running out of memory, and posts how much was free (which differs between play and replay)",
+    code: `const grab = () => {\n  let free = 0;\n  try {\n    for (let i = 0; i < 3; i++) {\n      const cycle: { buffer: ArrayBuffer; self?: unknown } = { buffer: new ArrayBuffer(1 << 24) };\n      cycle.self = cycle;\n      free += 16;\n    }\n  } catch (e) {\n    game.post(\`caught \${String(e)} after \${free} MB\`);\n  }\n};\nfor (const e of ["proposal.opened", "vote.cast", "turn.began", "proposal.closed"]) on(e, grab);\n`,
+  },
+  {
     id: "limits-state-20mb",
     class: "limits",
     trigger: "attack",

@@ -244,6 +244,16 @@ export async function runBody(d: Driver, body: Body, initial: Protected): Promis
       const big = entry.effects.find((e) => e.e === "state.set" && JSON.stringify(e.value ?? null).length > limits.valueChars);
       if (big) problem("limits", `act ${entry.seq} set ${big.name} to ${JSON.stringify(big.value).length} characters`);
     }
+    // Running out of memory ends the act, whoever catches it: nothing recorded shows it caught
+    // (a message or state that says so, or a failure in QuickJS's words rather than the engine's stop).
+    for (const entry of log)
+      for (const e of entry.effects) {
+        const caught =
+          e.e === "rule.failed"
+            ? /out of memory/i.test(String(e.error)) && !/^ran out of memory/.test(String(e.error))
+            : e.e === "message" && /out of memory/i.test(String(e.text));
+        if (caught) problem("limits", `act ${entry.seq}: running out of memory was caught and the act went on (${e.e}: ${JSON.stringify(e).slice(0, 120)})`);
+      }
     const pending = new Set<string>();
     for (const entry of log)
       for (const e of entry.effects)
