@@ -16,12 +16,14 @@
  *   --watched <n>   of them, games a live page watches                     (100; quick 5)
  *   --idle <s>      the server's --unload-idle-after, short so that games
  *                   are unloaded while the rest are created                (2)
+ *   --max-sandboxes <n>  the server's --max-sandboxes: sandboxes running
+ *                   at once, past which the games used least recently rest (the server's, 40)
  *
  * The players sign up before the "before" figures (a cheap password hash, as bench:server's
  * do), so that what is counted per game is the games'. The server collects garbage before
  * each figure. The difference includes memory the allocator keeps after the sandboxes stop,
  * about the same whatever the number of games: a small run overstates the cost per game.
- * The same file, run with `--serve <db> <idle ms>`, is the server process.
+ * The same file, run with `--serve <db> <idle ms> [max sandboxes]`, is the server process.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -43,10 +45,10 @@ interface Figures {
 }
 
 /** The server process: answers "figures" on stdin with its memory, after collecting garbage, until stdin closes. */
-async function serve(db: string, idleMs: number): Promise<void> {
+async function serve(db: string, idleMs: number, maxSandboxes: number | undefined): Promise<void> {
   const { buildServer } = await import("../src/server/app.js");
   // Signing players up is set-up, not what is measured: a cheap password hash keeps it short.
-  const app = await buildServer({ db, authRateLimit: 1_000_000, passwordCost: 2 ** 12, unloadIdleAfterMs: idleMs });
+  const app = await buildServer({ db, authRateLimit: 1_000_000, passwordCost: 2 ** 12, unloadIdleAfterMs: idleMs, maxSandboxes });
   const url = await app.listen({ host: "127.0.0.1", port: 0 });
   const say = (message: object) => process.stdout.write(`${JSON.stringify(message)}\n`);
   say({ kind: "ready", url });
@@ -72,12 +74,16 @@ class Server {
     this.exited = new Promise((done) => child.once("exit", () => done()));
   }
 
-  static async start(db: string, idleMs: number): Promise<{ server: Server; url: string }> {
+  static async start(db: string, idleMs: number, maxSandboxes: number | undefined): Promise<{ server: Server; url: string }> {
     const here = fileURLToPath(import.meta.url);
-    const child = spawn(process.execPath, ["--import", "tsx", "--expose-gc", here, "--serve", db, String(idleMs)], {
-      cwd: resolve(dirname(here), ".."),
-      stdio: ["pipe", "pipe", "inherit"],
-    });
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", "--expose-gc", here, "--serve", db, String(idleMs), ...(maxSandboxes ? [String(maxSandboxes)] : [])],
+      {
+        cwd: resolve(dirname(here), ".."),
+        stdio: ["pipe", "pipe", "inherit"],
+      },
+    );
     const server = new Server(child);
     const failed = new Promise<never>((_, reject) => child.once("exit", (code) => reject(new Error(`the server exited (code ${code}) before it was ready`))));
     const ready = JSON.parse(await Promise.race([server.next(), failed])) as { url: string };
@@ -103,8 +109,16 @@ class Server {
   }
 }
 
-function options(): { quick: boolean; games: number; watched: number; idleMs: number } {
-  const { values } = parseArgs({ options: { games: { type: "string" }, watched: { type: "string" }, idle: { type: "string" }, quick: { type: "boolean" } } });
+function options(): { quick: boolean; games: number; watched: number; idleMs: number; maxSandboxes: number | undefined } {
+  const { values } = parseArgs({
+    options: {
+      games: { type: "string" },
+      watched: { type: "string" },
+      idle: { type: "string" },
+      "max-sandboxes": { type: "string" },
+      quick: { type: "boolean" },
+    },
+  });
   const quick = values.quick === true || process.env.BENCH_QUICK === "1";
   const games = Number(values.games ?? process.env.BENCH_GAMES ?? (quick ? 50 : 1000));
   const watched = Number(values.watched ?? process.env.BENCH_WATCHED ?? (quick ? 5 : 100));
@@ -113,7 +127,8 @@ function options(): { quick: boolean; games: number; watched: number; idleMs: nu
   if (!Number.isInteger(watched) || watched < 0 || watched > games)
     throw new Error(`--watched must be a whole number of games from 0 to --games (${games}), not "${values.watched ?? watched}"`);
   if (!(idle > 0)) throw new Error(`--idle must be a number of seconds above 0, not "${values.idle}"`);
-  return { quick, games, watched, idleMs: idle * 1000 };
+  const max = values["max-sandboxes"] ?? process.env.BENCH_MAX_SANDBOXES;
+  return { quick, games, watched, idleMs: idle * 1000, maxSandboxes: max === undefined ? undefined : Number(max) };
 }
 
 /** A live page on a game (its server-sent events), left open until `close`. */
@@ -159,7 +174,7 @@ async function main(): Promise<void> {
     console.log(
       `Nomos idle-games memory benchmark${o.quick ? " (quick smoke run)" : ""}: Node ${process.version}, ${o.games} games of Suber's set with 1 to 3 players each, ${o.watched} of them watched by a live page, unloaded (or, watched, rested) after ${o.idleMs / 1000} s idle`,
     );
-    const started = await Server.start(join(dir, "games.db"), o.idleMs);
+    const started = await Server.start(join(dir, "games.db"), o.idleMs, o.maxSandboxes);
     server = started.server;
     const client = new Http(started.url);
 
@@ -186,7 +201,7 @@ async function main(): Promise<void> {
     );
     const created = await server.figures();
     console.log(
-      `created ${o.games} games (${seats.flat().length} seats, ${pages.length} live pages) in ${((performance.now() - t1) / 1000).toFixed(1)} s; ${created.loaded} still loaded, ${created.running} sandboxes running`,
+      `created ${o.games} games (${seats.flat().length} seats, ${pages.length} live pages) in ${((performance.now() - t1) / 1000).toFixed(1)} s; ${created.loaded} still loaded, ${created.running} sandboxes running, RSS ${mb(created.rss)}`,
     );
 
     const t2 = performance.now();
@@ -227,5 +242,5 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv[2] === "--serve") await serve(process.argv[3]!, Number(process.argv[4]));
+if (process.argv[2] === "--serve") await serve(process.argv[3]!, Number(process.argv[4]), process.argv[5] === undefined ? undefined : Number(process.argv[5]));
 else await main();

@@ -2,7 +2,8 @@
  * Idle games unloaded (src/server/idle-games.ts): a game nobody uses is unloaded, its sandbox
  * stopped and a snapshot written, and the next reader finds it as it was and plays on; a game
  * a page watches stays loaded, its sandbox stopped; a timer falls due on an unloaded game and fires with nobody
- * reading it; acts racing unloads lose nothing. Idle periods are short here; the tests wait
+ * reading it; acts racing unloads lose nothing; past a bound on running sandboxes, the games
+ * used least recently rest. Idle periods are short here; the tests wait
  * for what they look for rather than for a time.
  */
 import assert from "node:assert/strict";
@@ -67,6 +68,39 @@ test("a game left idle is unloaded with a snapshot; read again, it is as it was,
       rules.body.rules.some((r: { number: number }) => r.number === 301),
       "the proposal made before the unload was adopted after it",
     );
+  } finally {
+    await server.close();
+  }
+});
+
+test("past --max-sandboxes, the games played least recently stop their sandboxes, stay loaded, and play on when next played", async () => {
+  const server = await startServer({ maxSandboxes: 2 });
+  try {
+    const tables = [];
+    for (const group of ["A", "B", "C", "D"]) {
+      const table = await suberTable(
+        server,
+        ["Ada", "Grace", "Alan"].map((n) => `${n} ${group}`),
+      );
+      const proposed = await (await moving(table)).act(table.id, "propose", { change: { kind: "enact", text: `Group ${group} plays.` } });
+      assert.equal(proposed.status, 200, JSON.stringify(proposed.body));
+      tables.push(table);
+      await until(() => server.app.runningSandboxes() <= 2, `no more than two sandboxes run after group ${group} played`);
+    }
+    assert.equal(server.app.loadedGames(), 4, "the rested games stay loaded: only their sandboxes stopped");
+
+    // The first group, rested longest, plays on: its sandbox boots with the game as it stands.
+    const first = tables[0]!;
+    for (const client of first.clients) {
+      const vote = await client.act(first.id, "vote", { proposal: 301, vote: "for" });
+      if (vote.status !== 200) break; // adoption closed the vote
+    }
+    const rules = await first.clients[0]!.get(`/api/games/${first.id}/rules`);
+    assert.ok(
+      rules.body.rules.some((r: { number: number; text: string }) => r.number === 301 && r.text === "Group A plays."),
+      "the proposal made before its sandbox stopped was adopted after",
+    );
+    await until(() => server.app.runningSandboxes() <= 2, "still no more than two sandboxes run");
   } finally {
     await server.close();
   }

@@ -14,7 +14,7 @@ import { FoundingStore } from "../store/founding-store.js";
 import { StoreWriteError } from "../store/sqlite-driver.js";
 import { ApiError, conflicted, notSaved } from "./errors.js";
 import { StoreConflictError } from "../kernel/game-store.js";
-import { defaultUnloadIdleAfterMs, IdleGames, maxDelay, wakeAt } from "./idle-games.js";
+import { defaultUnloadIdleAfterMs, IdleGames, maxDelay, type SandboxBound, wakeAt } from "./idle-games.js";
 import { Watchers, type Audience, type News } from "./watchers.js";
 
 export type { Audience, News } from "./watchers.js";
@@ -47,10 +47,13 @@ export class GameHub {
     private readonly clock: () => number = Date.now,
     /** Where the text of messages is kept (src/server/messages.ts); absent: a hub without messages. */
     readonly messages?: MessageTable,
-    options: { /** How long a game nobody uses or waits on stays loaded (watched, it rests instead); 5 minutes by default. */ unloadIdleAfterMs?: number } = {},
+    /** How long a game nobody uses or waits on stays loaded (watched, it rests instead), 5 minutes by default; how many sandboxes run at once. */
+    options: { unloadIdleAfterMs?: number; sandboxes?: SandboxBound } = {},
   ) {
     this.engine = { ...engine, durableByCaller: true };
-    this.idle = new IdleGames(options.unloadIdleAfterMs ?? defaultUnloadIdleAfterMs, (id) => this.unloadIfIdle(id));
+    const rest = (id: string) => this.serial(id, async () => void (await (await this.games.get(id))?.rest()));
+    const bound = options.sandboxes && { ...options.sandboxes, rest };
+    this.idle = new IdleGames(options.unloadIdleAfterMs ?? defaultUnloadIdleAfterMs, (id) => this.unloadIfIdle(id), bound);
     // Another process on the same file (a second server, the CLI) may write a game: the
     // pages watching it here hear of it within a poll.
     this.poll = setInterval(() => this.pollWatched(), pollMs);
@@ -231,10 +234,7 @@ export class GameHub {
     return this.watchers.watch(id, viewer, listener, end);
   }
 
-  /**
-   * The server begins to stop: timers are no longer armed (an act already running finishes) and
-   * every live stream ends. Changes asked for still run, until {@link close}.
-   */
+  /** The server begins to stop: no timer is armed again (an act running finishes), live streams end; changes still run until {@link close}. */
   stop(): void {
     this.stopping = true;
     clearInterval(this.poll);

@@ -17,6 +17,7 @@ interface ServeOptions {
   allowedHost: string[];
   drainDelay: string;
   unloadIdleAfter: string;
+  maxSandboxes: string;
 }
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -57,6 +58,11 @@ export function registerServeCommand(program: Command, globals: () => GlobalOpti
       "unload a game nobody has used for this long (its sandbox stopped, its state kept in the file) until it is next opened or a timer of its falls due; one a live page watches keeps its state loaded but stops its sandbox ($NOMOS_UNLOAD_IDLE_AFTER)",
       process.env.NOMOS_UNLOAD_IDLE_AFTER || "300",
     )
+    .option(
+      "--max-sandboxes <count>",
+      "run at most this many games' sandboxes at once (10-16 MB each); past it, the games used least recently stop theirs until they are next played ($NOMOS_MAX_SANDBOXES)",
+      process.env.NOMOS_MAX_SANDBOXES || "40",
+    )
     .action(async (options: ServeOptions) => {
       const port = Number(options.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535, not "${options.port}"`);
@@ -66,6 +72,9 @@ export function registerServeCommand(program: Command, globals: () => GlobalOpti
       const unloadIdleAfter = Number(options.unloadIdleAfter);
       if (!(unloadIdleAfter >= 1 && unloadIdleAfter <= 86_400))
         throw new UsageError(`--unload-idle-after must be a number of seconds from 1 to 86400 (a day), not "${options.unloadIdleAfter}"`);
+      const maxSandboxes = Number(options.maxSandboxes);
+      if (!(Number.isInteger(maxSandboxes) && maxSandboxes >= 1 && maxSandboxes <= 100_000))
+        throw new UsageError(`--max-sandboxes must be a whole number from 1 to 100000, not "${options.maxSandboxes}"`);
       let level: ReturnType<typeof parseLogLevel>;
       try {
         level = parseLogLevel(options.logLevel);
@@ -85,6 +94,7 @@ export function registerServeCommand(program: Command, globals: () => GlobalOpti
         publicUrl: options.publicUrl,
         allowedHosts: options.allowedHost,
         unloadIdleAfterMs: unloadIdleAfter * 1000,
+        maxSandboxes,
       });
       await app.listen({
         port,
