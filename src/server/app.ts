@@ -135,7 +135,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     const { status, body, unexpected } = toErrorReply(err);
     // Logged with the request's id and the error's causes (their messages and stacks, by pino's serializer).
     if (unexpected) request.log.error({ err }, "the request failed unexpectedly");
-    void reply.code(status).send(body);
+    // Sent as text, past the route's serializer: ErrorBody is the compiler's to check, and a
+    // serializer that failed here would answer 500 FST_ERR_FAILED_ERROR_SERIALIZATION instead.
+    void reply.code(status).type("application/json; charset=utf-8").send(JSON.stringify(body));
   });
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith("/api/") || !existsSync(webRoot) || request.method !== "GET") {
