@@ -1,6 +1,7 @@
 /**
  * Ossification that waits (issue 34): a rule that passes the probe when adopted and refuses
- * proposals only later (after a time, a count of proposals, a timer) cannot freeze the game.
+ * proposals or votes only later (after a time, a count of proposals, a timer, a vote cast while
+ * the vote is open) cannot freeze the game.
  * When its refusal would leave no way to change the rules, the refusal is set aside, the log
  * says so citing the rule, the proposal is adopted as usual, and the game replays exactly.
  */
@@ -77,6 +78,39 @@ for (const [armedBy, code] of Object.entries(armings)) {
     }
   });
 }
+
+test("a refusal of votes armed while a vote is open is set aside when it bites: the voters yet to vote are heard, and the proposal is adopted", async () => {
+  const clock = { now: Date.UTC(2026, 0, 5, 12) };
+  const { store, game: g } = await game(clock);
+  try {
+    // Four votes after its adoption (the probe at adoption plays three), mid-way through the second vote.
+    const code = `const cast = gameState("votes-seen", { initial: 0 });
+on("vote.cast", () => cast.set(cast.get() + 1));
+forbid("vote", () => (cast.get() >= 4 ? "four votes were enough" : undefined));
+`;
+    const hostile = await playTurn(g, { kind: "enact", text: "A rule that refuses votes after four.", code });
+    assert.equal(hostile.status, "adopted", `it passes the probe when adopted: ${hostile.reason}`);
+    const rule = hostile.number;
+    const setAside = [];
+    for (let turn = 1; turn <= 2; turn++) {
+      await g.act(mover(g), "propose", { change: polite(turn) });
+      const proposal = Object.values(g.value("proposals") as Record<string, { number: number; status: string }>).find((p) => p.status === "voting");
+      assert.ok(proposal, `turn ${turn}: the proposal is open`);
+      for (const p of g.state.players) {
+        const { act } = await g.act(p.id, "vote", { proposal: proposal.number, vote: "for" });
+        setAside.push(...act.effects.filter((e) => e.e === "message" && e.rule === rule && /refusal .* is set aside/.test(e.text)));
+      }
+      const decided = (g.value("proposals") as Record<string, { status: string; reason: string | null }>)[proposal.number]!;
+      assert.equal(decided.status, "adopted", `turn ${turn}: ${decided.reason}`);
+    }
+    assert.equal(setAside.length, 2, "the refusal was set aside for each vote it would have refused, in words citing the rule");
+    const report = await verifyArchive(await exportGame(store, g.id), () => createQuickJsSandbox(testLimits));
+    assert.equal(report.identical, true, JSON.stringify(report.differences));
+  } finally {
+    g.close();
+    store.close();
+  }
+});
 
 test("a refusal that leaves a way to change the rules stands: not the mover's turn", async () => {
   const clock = { now: Date.UTC(2026, 0, 5, 12) };

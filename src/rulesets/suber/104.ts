@@ -150,14 +150,21 @@ function describeChange(c: Change): string {
 // Rule-changes must stay possible (Rule 114). The engine checks it by playing this probe on
 // the game after any act that changed the rules: the player whose turn it is proposes to
 // repeal the newest mutable rule other than those offering "propose" and "vote" (to amend
-// it, if it is the last), and every eligible voter votes for it. While a vote is open, or
+// it, if it is the last), and every eligible voter votes for it. While a vote is open, the
+// way to a rule-change is to finish it: the voters yet to vote vote for it (if a vote cast
+// against it already defeats it, the probe fails, and no refusal is set aside for it). While
 // the next turn is held back by a rule not changed in this act (Judgment), there is no
 // probe: the next proposal must wait.
 answer("rule-change.probe", () => {
   const mover = game.ask<string>("turn.player")?.value;
   const number = game.ask<number>("proposal.number")?.value;
   if (typeof mover !== "string" || typeof number !== "number") return undefined;
-  if (Object.values(proposals.all()).some((p) => p.status === "voting")) return undefined;
+  const voters = game.ask<string[]>("eligible-voters")?.value ?? [];
+  const open = Object.values(proposals.all()).find((p) => p.status === "voting");
+  if (open) {
+    const waiting = voters.filter((voter) => !Object.hasOwn(open.votes, voter));
+    return waiting.length ? { steps: waiting.map((voter) => ({ actor: voter, action: "vote", input: { proposal: open.number, vote: "for" } })) } : undefined;
+  }
   // Judgment holds the next turn back for a while; a rule changed in this very act that
   // holds it back is what the probe is for.
   const blocked = game.ask<string>("turn.blocked");
@@ -169,7 +176,6 @@ answer("rule-change.probe", () => {
   if (mutable.length === 0) return undefined;
   const newest = mutable.reduce((a, b) => (enactedAt(b) >= enactedAt(a) ? b : a));
   const change = mutable.length > 1 ? { kind: "repeal", rule: newest.number } : { kind: "amend", rule: newest.number, text: `${newest.text} ` };
-  const voters = game.ask<string[]>("eligible-voters")?.value ?? [];
   return {
     steps: [
       { actor: mover, action: "propose", input: { change } },
