@@ -23,7 +23,8 @@
  * do), so that what is counted per game is the games'. The server collects garbage before
  * each figure. The difference includes memory the allocator keeps after the sandboxes stop,
  * about the same whatever the number of games: a small run overstates the cost per game.
- * The same file, run with `--serve <db> <idle ms> [max sandboxes]`, is the server process.
+ * The same file, run with `--serve <db> <idle ms> [max sandboxes] [max loaded games]` (empty for
+ * the server's own), is the server process: bench/request-memory.ts runs it too.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -45,10 +46,10 @@ interface Figures {
 }
 
 /** The server process: answers "figures" on stdin with its memory, after collecting garbage, until stdin closes. */
-async function serve(db: string, idleMs: number, maxSandboxes: number | undefined): Promise<void> {
+async function serve(db: string, idleMs: number, maxSandboxes: number | undefined, maxLoadedGames: number | undefined): Promise<void> {
   const { buildServer } = await import("../src/server/app.js");
   // Signing players up is set-up, not what is measured: a cheap password hash keeps it short.
-  const app = await buildServer({ db, authRateLimit: 1_000_000, passwordCost: 2 ** 12, unloadIdleAfterMs: idleMs, maxSandboxes });
+  const app = await buildServer({ db, authRateLimit: 1_000_000, passwordCost: 2 ** 12, unloadIdleAfterMs: idleMs, maxSandboxes, maxLoadedGames });
   const url = await app.listen({ host: "127.0.0.1", port: 0 });
   const say = (message: object) => process.stdout.write(`${JSON.stringify(message)}\n`);
   say({ kind: "ready", url });
@@ -242,5 +243,6 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv[2] === "--serve") await serve(process.argv[3]!, Number(process.argv[4]), process.argv[5] === undefined ? undefined : Number(process.argv[5]));
+const given = (arg: string | undefined) => (arg ? Number(arg) : undefined);
+if (process.argv[2] === "--serve") await serve(process.argv[3]!, Number(process.argv[4]), given(process.argv[5]), given(process.argv[6]));
 else await main();

@@ -3,7 +3,7 @@
  * stopped and a snapshot written, and the next reader finds it as it was and plays on; a game
  * a page watches stays loaded, its sandbox stopped; a timer falls due on an unloaded game and fires with nobody
  * reading it; acts racing unloads lose nothing; past a bound on running sandboxes, the games
- * used least recently rest. Idle periods are short here; the tests wait
+ * used least recently rest, and past a bound on loaded games, they are unloaded early. Idle periods are short here; the tests wait
  * for what they look for rather than for a time.
  */
 import assert from "node:assert/strict";
@@ -73,34 +73,52 @@ test("a game left idle is unloaded with a snapshot; read again, it is as it was,
   }
 });
 
+/**
+ * Four groups each play a proposal on `server`, one after another, `bounded()` holding after each;
+ * then the first group, left longest, reads its page as it did and adopts its proposal.
+ */
+async function fourGroupsThenTheFirst(server: TestServer, bounded: () => boolean, bound: string): Promise<void> {
+  const tables = [];
+  const pages = [];
+  for (const group of ["A", "B", "C", "D"]) {
+    const table = await suberTable(
+      server,
+      ["Ada", "Grace", "Alan"].map((n) => `${n} ${group}`),
+    );
+    const proposed = await (await moving(table)).act(table.id, "propose", { change: { kind: "enact", text: `Group ${group} plays.` } });
+    assert.equal(proposed.status, 200, JSON.stringify(proposed.body));
+    pages.push((await table.clients[0]!.get(`/api/games/${table.id}`)).body);
+    tables.push(table);
+    await until(bounded, `${bound} after group ${group} played`);
+  }
+  const first = tables[0]!;
+  assert.deepEqual((await first.clients[0]!.get(`/api/games/${first.id}`)).body, pages[0], "the first group's page reads as it did");
+  for (const client of first.clients) {
+    const vote = await client.act(first.id, "vote", { proposal: 301, vote: "for" });
+    if (vote.status !== 200) break; // adoption closed the vote
+  }
+  const rules = await first.clients[0]!.get(`/api/games/${first.id}/rules`);
+  assert.ok(
+    rules.body.rules.some((r: { number: number; text: string }) => r.number === 301 && r.text === "Group A plays."),
+    "the first group's proposal, made before its game was set aside, was adopted after",
+  );
+  await until(bounded, `${bound} once the first group played on`);
+}
+
 test("past --max-sandboxes, the games played least recently stop their sandboxes, stay loaded, and play on when next played", async () => {
   const server = await startServer({ maxSandboxes: 2 });
   try {
-    const tables = [];
-    for (const group of ["A", "B", "C", "D"]) {
-      const table = await suberTable(
-        server,
-        ["Ada", "Grace", "Alan"].map((n) => `${n} ${group}`),
-      );
-      const proposed = await (await moving(table)).act(table.id, "propose", { change: { kind: "enact", text: `Group ${group} plays.` } });
-      assert.equal(proposed.status, 200, JSON.stringify(proposed.body));
-      tables.push(table);
-      await until(() => server.app.runningSandboxes() <= 2, `no more than two sandboxes run after group ${group} played`);
-    }
+    await fourGroupsThenTheFirst(server, () => server.app.runningSandboxes() <= 2, "no more than two sandboxes run");
     assert.equal(server.app.loadedGames(), 4, "the rested games stay loaded: only their sandboxes stopped");
+  } finally {
+    await server.close();
+  }
+});
 
-    // The first group, rested longest, plays on: its sandbox boots with the game as it stands.
-    const first = tables[0]!;
-    for (const client of first.clients) {
-      const vote = await client.act(first.id, "vote", { proposal: 301, vote: "for" });
-      if (vote.status !== 200) break; // adoption closed the vote
-    }
-    const rules = await first.clients[0]!.get(`/api/games/${first.id}/rules`);
-    assert.ok(
-      rules.body.rules.some((r: { number: number; text: string }) => r.number === 301 && r.text === "Group A plays."),
-      "the proposal made before its sandbox stopped was adopted after",
-    );
-    await until(() => server.app.runningSandboxes() <= 2, "still no more than two sandboxes run");
+test("past --max-loaded-games, the games used least recently are unloaded early, and read and play on as they were", async () => {
+  const server = await startServer({ maxLoadedGames: 2 });
+  try {
+    await fourGroupsThenTheFirst(server, () => server.app.loadedGames() <= 2, "no more than two games are loaded");
   } finally {
     await server.close();
   }

@@ -21,7 +21,7 @@ import { ApiError, notFoundBody, toErrorReply } from "./errors.js";
 import { defaultDryRunLimit, DryRunSlots, type DryRunLimit } from "./dry-run-slots.js";
 import { StoreWriteError } from "../store/sqlite-driver.js";
 import { GameHub } from "./hub.js";
-import { defaultMaxSandboxes } from "./idle-games.js";
+import { defaultMaxLoadedGames, defaultMaxSandboxes } from "./idle-games.js";
 import { authRoutes } from "./routes/auth.js";
 import { clockRoutes } from "./routes/clock.js";
 import { decisionRoutes } from "./routes/decisions.js";
@@ -77,8 +77,10 @@ export interface ServerOptions {
    * 5 minutes by default (nomos serve's --unload-idle-after).
    */
   unloadIdleAfterMs?: number;
-  /** Sandboxes running at once, past which the games used least recently rest (src/server/idle-games.ts); 40 by default. */
+  /** Sandboxes running at once, past which the games used least recently rest (src/server/idle-games.ts: defaultMaxSandboxes). */
   maxSandboxes?: number;
+  /** Games loaded at once, past which the games used least recently are unloaded early (defaultMaxLoadedGames). */
+  maxLoadedGames?: number;
   /** Benchmarks only (bench:server's --rules trusted): how rule code runs; QuickJS sandboxes unless given. */
   sandbox?: SandboxFactory;
 }
@@ -154,7 +156,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const context: ServerContext = {
     hub: new GameHub(engine, clock, MessageTable.of(store), {
       unloadIdleAfterMs: options.unloadIdleAfterMs,
-      sandboxes: { max: options.maxSandboxes ?? defaultMaxSandboxes, running: () => sandboxes.count() },
+      sandboxes: {
+        max: options.maxSandboxes ?? defaultMaxSandboxes,
+        maxLoaded: options.maxLoadedGames ?? defaultMaxLoadedGames,
+        running: () => sandboxes.count(),
+      },
     }),
     accounts: new Accounts(store.sql, clock, () => store.foreignWrites()),
     clock,

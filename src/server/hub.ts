@@ -47,13 +47,13 @@ export class GameHub {
     private readonly clock: () => number = Date.now,
     /** Where the text of messages is kept (src/server/messages.ts); absent: a hub without messages. */
     readonly messages?: MessageTable,
-    /** How long a game nobody uses or waits on stays loaded (watched, it rests instead), 5 minutes by default; how many sandboxes run at once. */
+    /** How long a game nobody uses or waits on stays loaded (watched, it rests instead), 5 minutes by default; how many sandboxes run and games stay loaded at once. */
     options: { unloadIdleAfterMs?: number; sandboxes?: SandboxBound } = {},
   ) {
     this.engine = { ...engine, durableByCaller: true };
     const rest = (id: string) => this.serial(id, async () => void (await (await this.games.get(id))?.rest()));
     const bound = options.sandboxes && { ...options.sandboxes, rest };
-    this.idle = new IdleGames(options.unloadIdleAfterMs ?? defaultUnloadIdleAfterMs, (id) => this.unloadIfIdle(id), bound);
+    this.idle = new IdleGames(options.unloadIdleAfterMs ?? defaultUnloadIdleAfterMs, (id, early) => this.unloadIfIdle(id, early), bound);
     // Another process on the same file (a second server, the CLI) may write a game: the
     // pages watching it here hear of it within a poll.
     this.poll = setInterval(() => this.pollWatched(), pollMs);
@@ -322,18 +322,18 @@ export class GameHub {
   }
 
   /**
-   * Unloads the game if it is still idle once its turn in its queue comes, so that no act
+   * Unloads the game if it is still idle (or `early`: too many are loaded) in its queue's turn, so that no act
    * runs meanwhile: nothing asked of it since, nothing queued after. A snapshot first (loading
    * it again then folds nothing) and its deadline noted for the next start; its sandbox
    * stopped; its next timer left to an alarm that holds only its id. A game a page watches
    * stays loaded, for the page's news, but rests: its sandbox stops until it is next played.
    */
-  private unloadIfIdle(id: string): Promise<void> {
+  private unloadIfIdle(id: string, early = false): Promise<void> {
     let mine: Promise<unknown> | undefined;
     const unloading = this.serial(id, async () => {
       const entry = this.games.get(id);
       if (!entry) return this.idle.forget(id); // its load failed: nothing to unload
-      const quiet = () => !this.stopping && this.games.get(id) === entry && this.idle.idle(id) && this.queues.get(id) === mine;
+      const quiet = () => !this.stopping && this.games.get(id) === entry && (early || this.idle.idle(id)) && this.queues.get(id) === mine;
       if (!quiet()) return;
       const game = await entry;
       if (this.watchers.has(id)) return quiet() ? game.rest() : undefined;

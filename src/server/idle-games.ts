@@ -27,18 +27,22 @@ export function wakeAt(at: number, clock: () => number, wake: () => void): NodeJ
 }
 
 /**
- * How many sandboxes may run at once (`max`), and how many do. A game played (or read) holds a
- * sandbox of 10-16 MB for the idle period, so a burst of games made and played (a crowd, or a
- * fuzzer: 1.2 GB after 12,474 requests) held one each: past `max`, the games used least
- * recently rest, their sandboxes stopped until the rules are next asked (a boot, ~0.1 s).
+ * How many sandboxes may run at once (`max`), and how many do; how many games may stay loaded
+ * (`maxLoaded`). A game played (or read) held a sandbox of 10-16 MB and its state (~0.3 MB) for
+ * the idle period, so a burst of games made and played (a crowd, or a fuzzer: 1.2 GB after
+ * 12,474 requests) held both for each: past `max`, the games used least recently rest, their
+ * sandboxes stopped until the rules are next asked (a boot, ~0.1 s); past `maxLoaded`, they are
+ * unloaded early (a watched game only rests), as when idle, and loaded again when next used.
  */
 export interface SandboxBound {
   max: number;
+  maxLoaded: number;
   running(): number;
 }
 
-/** Sandboxes at once unless the server is told otherwise (nomos serve's --max-sandboxes): about 0.5 GB. */
-export const defaultMaxSandboxes = 40;
+/** Sandboxes at once, and games loaded, unless the server is told otherwise (nomos serve's --max-sandboxes, --max-loaded-games). */
+export const defaultMaxSandboxes = 24;
+export const defaultMaxLoadedGames = 200;
 
 export class IdleGames {
   /** When each loaded game was last used, by performance.now(): idleness is the process's time, whatever clock the games run on. */
@@ -48,8 +52,8 @@ export class IdleGames {
 
   constructor(
     readonly idleMs: number,
-    /** Unloads the game if it is still idle when its turn comes; rejects if it could not be. */
-    private readonly unload: (id: string) => Promise<void>,
+    /** Unloads the game if it is still idle (or at once, `early`) when its turn comes; rejects if it could not be. */
+    private readonly unload: (id: string, early?: boolean) => Promise<void>,
     /** With `rest`, which stops a loaded game's sandbox in its turn (GameHub). */
     private readonly bound?: SandboxBound & { rest(id: string): Promise<void> },
   ) {
@@ -62,7 +66,7 @@ export class IdleGames {
   touch(id: string): void {
     this.used.delete(id); // kept oldest first, so a sweep meets the longest idle first
     this.used.set(id, performance.now());
-    if (this.bound && this.bound.running() > this.bound.max) void this.thin(id);
+    if (this.crowded()) void this.thin(id);
   }
 
   /** The game is no longer loaded. */
@@ -82,14 +86,20 @@ export class IdleGames {
 
   private thinning = false;
 
-  /** Rests the games used least recently (`latest` last of all) until no more than the bound's sandboxes run. */
+  private crowded(): boolean {
+    return this.bound !== undefined && (this.bound.running() > this.bound.max || this.used.size > this.bound.maxLoaded);
+  }
+
+  /** Unloads or rests the games used least recently (`latest` never) until the bound holds. */
   private async thin(latest: string): Promise<void> {
     if (this.thinning || !this.bound) return;
     this.thinning = true;
     try {
       for (const id of [...this.used.keys()]) {
-        if (this.bound.running() <= this.bound.max) break;
-        if (id !== latest) await this.bound.rest(id).catch(() => undefined);
+        if (!this.crowded()) break;
+        if (id === latest) continue;
+        const done = this.used.size > this.bound.maxLoaded ? this.unload(id, true) : this.bound.rest(id);
+        await done.catch(() => undefined);
       }
     } finally {
       this.thinning = false;

@@ -101,4 +101,12 @@ export const ossificationBodies: Body[] = [
     serverOnly: true,
     code: `const enactedAt = () => game.rules.self().history.find((h) => h.change === "enacted")?.at ?? 0;\nforbid("propose", () => (game.now() > enactedAt() ? "no more proposals, now that I am law" : undefined));\n`,
   },
+  {
+    id: "ossify-mid-vote",
+    class: "ossification",
+    trigger: "play",
+    what: "after its adoption, refuses every vote but the first on a proposal, so no vote can close",
+    serverOnly: true,
+    code: `const enactedAt = () => game.rules.self().history.find((h) => h.change === "enacted")?.at ?? 0;\nconst cast = gameState("votes-on-open", { initial: 0 });\non("proposal.opened", () => cast.set(0));\non("vote.cast", () => cast.set(cast.get() + 1));\nforbid("vote", () => (game.now() > enactedAt() && cast.get() >= 1 ? "one vote per proposal is enough" : undefined));\n`,
+  },
 ];

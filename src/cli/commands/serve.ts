@@ -3,6 +3,7 @@ import { constants } from "node:os";
 import type { Command } from "commander";
 import { UsageError, type GlobalOptions } from "../context.js";
 import { parseLogLevel } from "../../server/log-level.js";
+import { defaultMaxLoadedGames, defaultMaxSandboxes } from "../../server/idle-games.js";
 
 /** How long acts in flight have to finish once asked to stop; then the process exits anyway. */
 const gracePeriodMs = 10_000;
@@ -18,6 +19,7 @@ interface ServeOptions {
   drainDelay: string;
   unloadIdleAfter: string;
   maxSandboxes: string;
+  maxLoadedGames: string;
 }
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -61,7 +63,12 @@ export function registerServeCommand(program: Command, globals: () => GlobalOpti
     .option(
       "--max-sandboxes <count>",
       "run at most this many games' sandboxes at once (10-16 MB each); past it, the games used least recently stop theirs until they are next played ($NOMOS_MAX_SANDBOXES)",
-      process.env.NOMOS_MAX_SANDBOXES || "40",
+      process.env.NOMOS_MAX_SANDBOXES || String(defaultMaxSandboxes),
+    )
+    .option(
+      "--max-loaded-games <count>",
+      "keep at most this many games loaded (about 0.3 MB each); past it, the games used least recently are unloaded early, to be loaded again when next used ($NOMOS_MAX_LOADED_GAMES)",
+      process.env.NOMOS_MAX_LOADED_GAMES || String(defaultMaxLoadedGames),
     )
     .action(async (options: ServeOptions) => {
       const port = Number(options.port);
@@ -72,9 +79,7 @@ export function registerServeCommand(program: Command, globals: () => GlobalOpti
       const unloadIdleAfter = Number(options.unloadIdleAfter);
       if (!(unloadIdleAfter >= 1 && unloadIdleAfter <= 86_400))
         throw new UsageError(`--unload-idle-after must be a number of seconds from 1 to 86400 (a day), not "${options.unloadIdleAfter}"`);
-      const maxSandboxes = Number(options.maxSandboxes);
-      if (!(Number.isInteger(maxSandboxes) && maxSandboxes >= 1 && maxSandboxes <= 100_000))
-        throw new UsageError(`--max-sandboxes must be a whole number from 1 to 100000, not "${options.maxSandboxes}"`);
+      const [maxSandboxes, maxLoadedGames] = [wholeCount("--max-sandboxes", options.maxSandboxes), wholeCount("--max-loaded-games", options.maxLoadedGames)];
       let level: ReturnType<typeof parseLogLevel>;
       try {
         level = parseLogLevel(options.logLevel);
@@ -95,6 +100,7 @@ export function registerServeCommand(program: Command, globals: () => GlobalOpti
         allowedHosts: options.allowedHost,
         unloadIdleAfterMs: unloadIdleAfter * 1000,
         maxSandboxes,
+        maxLoadedGames,
       });
       await app.listen({
         port,
@@ -127,4 +133,10 @@ export function registerServeCommand(program: Command, globals: () => GlobalOpti
       await app.close();
       app.log.info("stopped: every request answered, the database closed");
     });
+}
+
+function wholeCount(flag: string, given: string): number {
+  const n = Number(given);
+  if (!(Number.isInteger(n) && n >= 1 && n <= 100_000)) throw new UsageError(`${flag} must be a whole number from 1 to 100000, not "${given}"`);
+  return n;
 }
