@@ -156,8 +156,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const context: ServerContext = {
     hub: new GameHub(engine, clock, MessageTable.of(store), {
       unloadIdleAfterMs: options.unloadIdleAfterMs,
-      sandboxes: {
-        max: options.maxSandboxes ?? defaultMaxSandboxes,
+      crowd: {
+        maxRunning: options.maxSandboxes ?? defaultMaxSandboxes,
         maxLoaded: options.maxLoadedGames ?? defaultMaxLoadedGames,
         running: () => sandboxes.count(),
       },

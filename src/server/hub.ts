@@ -14,7 +14,7 @@ import { FoundingStore } from "../store/founding-store.js";
 import { StoreWriteError } from "../store/sqlite-driver.js";
 import { ApiError, conflicted, notSaved } from "./errors.js";
 import { StoreConflictError } from "../kernel/game-store.js";
-import { defaultUnloadIdleAfterMs, IdleGames, maxDelay, type SandboxBound, wakeAt } from "./idle-games.js";
+import { defaultUnloadIdleAfterMs, IdleGames, maxDelay, type CrowdBound, wakeAt } from "./idle-games.js";
 import { Watchers, type Audience, type News } from "./watchers.js";
 
 export type { Audience, News } from "./watchers.js";
@@ -48,11 +48,11 @@ export class GameHub {
     /** Where the text of messages is kept (src/server/messages.ts); absent: a hub without messages. */
     readonly messages?: MessageTable,
     /** How long a game nobody uses or waits on stays loaded (watched, it rests instead), 5 minutes by default; how many sandboxes run and games stay loaded at once. */
-    options: { unloadIdleAfterMs?: number; sandboxes?: SandboxBound } = {},
+    options: { unloadIdleAfterMs?: number; crowd?: CrowdBound } = {},
   ) {
     this.engine = { ...engine, durableByCaller: true };
     const rest = (id: string) => this.serial(id, async () => void (await (await this.games.get(id))?.rest()));
-    const bound = options.sandboxes && { ...options.sandboxes, rest };
+    const bound = options.crowd && { ...options.crowd, rest };
     this.idle = new IdleGames(options.unloadIdleAfterMs ?? defaultUnloadIdleAfterMs, (id, early) => this.unloadIfIdle(id, early), bound);
     // Another process on the same file (a second server, the CLI) may write a game: the
     // pages watching it here hear of it within a poll.

@@ -27,15 +27,15 @@ export function wakeAt(at: number, clock: () => number, wake: () => void): NodeJ
 }
 
 /**
- * How many sandboxes may run at once (`max`), and how many do; how many games may stay loaded
+ * How many sandboxes may run at once (`maxRunning`), and how many do; how many games may stay loaded
  * (`maxLoaded`). A game played (or read) held a sandbox of 10-16 MB and its state (~0.3 MB) for
  * the idle period, so a burst of games made and played (a crowd, or a fuzzer: 1.2 GB after
- * 12,474 requests) held both for each: past `max`, the games used least recently rest, their
+ * 12,474 requests) held both for each: past `maxRunning`, the games used least recently rest, their
  * sandboxes stopped until the rules are next asked (a boot, ~0.1 s); past `maxLoaded`, they are
  * unloaded early (a watched game only rests), as when idle, and loaded again when next used.
  */
-export interface SandboxBound {
-  max: number;
+export interface CrowdBound {
+  maxRunning: number;
   maxLoaded: number;
   running(): number;
 }
@@ -55,7 +55,7 @@ export class IdleGames {
     /** Unloads the game if it is still idle (or at once, `early`) when its turn comes; rejects if it could not be. */
     private readonly unload: (id: string, early?: boolean) => Promise<void>,
     /** With `rest`, which stops a loaded game's sandbox in its turn (GameHub). */
-    private readonly bound?: SandboxBound & { rest(id: string): Promise<void> },
+    private readonly bound?: CrowdBound & { rest(id: string): Promise<void> },
   ) {
     // A game is unloaded between idleMs and half as much again after its last use.
     this.sweeper = setInterval(() => void this.sweep(), Math.min(Math.max(idleMs / 2, 10), 60_000));
@@ -87,7 +87,7 @@ export class IdleGames {
   private thinning = false;
 
   private crowded(): boolean {
-    return this.bound !== undefined && (this.bound.running() > this.bound.max || this.used.size > this.bound.maxLoaded);
+    return this.bound !== undefined && (this.bound.running() > this.bound.maxRunning || this.used.size > this.bound.maxLoaded);
   }
 
   /** Unloads or rests the games used least recently (`latest` never) until the bound holds. */

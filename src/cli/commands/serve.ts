@@ -79,7 +79,8 @@ export function registerServeCommand(program: Command, globals: () => GlobalOpti
       const unloadIdleAfter = Number(options.unloadIdleAfter);
       if (!(unloadIdleAfter >= 1 && unloadIdleAfter <= 86_400))
         throw new UsageError(`--unload-idle-after must be a number of seconds from 1 to 86400 (a day), not "${options.unloadIdleAfter}"`);
-      const [maxSandboxes, maxLoadedGames] = [wholeCount("--max-sandboxes", options.maxSandboxes), wholeCount("--max-loaded-games", options.maxLoadedGames)];
+      const maxSandboxes = wholeCount("--max-sandboxes", options.maxSandboxes);
+      const maxLoadedGames = wholeCount("--max-loaded-games", options.maxLoadedGames);
       let level: ReturnType<typeof parseLogLevel>;
       try {
         level = parseLogLevel(options.logLevel);
@@ -135,6 +136,7 @@ export function registerServeCommand(program: Command, globals: () => GlobalOpti
     });
 }
 
+/** A count of 1 to 100,000 given to `flag`, or a usage error saying what was wrong. */
 function wholeCount(flag: string, given: string): number {
   const n = Number(given);
   if (!(Number.isInteger(n) && n >= 1 && n <= 100_000)) throw new UsageError(`${flag} must be a whole number from 1 to 100000, not "${given}"`);
