@@ -34,6 +34,8 @@ export async function startServeChild(db: string, args: string[] = []): Promise<
       NOMOS_ALLOWED_HOSTS: "",
       NOMOS_DRAIN_DELAY: "",
       NOMOS_UNLOAD_IDLE_AFTER: "",
+      NOMOS_SMTP_URL: "",
+      NOMOS_MAIL_FROM: "",
     },
   });
   let stdout = "";

@@ -11,6 +11,13 @@ export const User = Type.Object(
     displayName: Type.String(),
     timeZone: Nullable(Type.String()),
     createdAt: Type.Integer({ description: "ms since 1970 UTC" }),
+    email: Nullable(Type.String({ description: "Your e-mail address, if you gave one" })),
+    emailStatus: Nullable(
+      Type.Union([Type.Literal("unverified"), Type.Literal("verified"), Type.Literal("bouncing")], {
+        description:
+          "unverified: only the link that verifies it is sent there; verified: notifications and password resets go there; bouncing: mail to it failed for good, so none is sent until you verify it again",
+      }),
+    ),
   },
   { $id: "User", title: "User" },
 );
@@ -20,6 +27,7 @@ export const Session = Type.Object(
   {
     user: Nullable(ref(User)),
     csrf: Nullable(Type.String({ description: "Send it in the X-CSRF-Token header with every POST or PATCH" })),
+    mail: Type.Boolean({ description: "Whether this server sends mail (address verification, password resets, notifications)" }),
   },
   { $id: "Session", title: "Session", description: "Who is signed in (null: no one), and the CSRF token to send with changes" },
 );
@@ -29,6 +37,7 @@ export type Session = Static<typeof Session>;
 export const passwordMinLength = 8;
 /** How many of the commonest passwords (of that length or more) sign-up refuses (src/server/common-passwords.ts). */
 export const commonPasswordsRefused = 10_000;
+export const EmailAddress = Type.String({ minLength: 3, maxLength: 254, description: "An e-mail address, such as ada@example.org" });
 const password = Type.String({
   minLength: passwordMinLength,
   maxLength: 200,
@@ -59,7 +68,29 @@ export const MyChanges = Type.Object(
   {
     displayName: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
     timeZone: Type.Optional(Nullable(TimeZone)),
+    email: Type.Optional(Type.Union([EmailAddress, Type.Null()], { description: "A new address is sent a link that verifies it; null removes yours" })),
   },
   { additionalProperties: false },
 );
 export type MyChanges = Static<typeof MyChanges>;
+
+export const LinkToken = Type.Object(
+  { token: Type.String({ minLength: 1, maxLength: 200, description: "The token in the link the mail gave" }) },
+  { additionalProperties: false },
+);
+export type LinkToken = Static<typeof LinkToken>;
+
+export const ResetRequest = Type.Object(
+  { account: Type.String({ minLength: 1, maxLength: 254, description: "Your username or your verified e-mail address" }) },
+  { additionalProperties: false },
+);
+export type ResetRequest = Static<typeof ResetRequest>;
+
+export const PasswordReset = Type.Object({ token: LinkToken.properties.token, password }, { additionalProperties: false });
+export type PasswordReset = Static<typeof PasswordReset>;
+
+export const PasswordChange = Type.Object({ currentPassword: Type.String({ maxLength: 200 }), password }, { additionalProperties: false });
+export type PasswordChange = Static<typeof PasswordChange>;
+
+export const Notice = Type.Object({ message: Type.String() }, { description: "What was done, in words" });
+export type Notice = Static<typeof Notice>;

@@ -23,13 +23,13 @@ const meanings = {
   401: "You are not signed in (code signed-out), or the credentials are wrong (bad-credentials)",
   403: "You may not do this: not your game, not its creator, or a request from another site or without the CSRF token",
   404: "There is no such thing (game, invitation, report, action)",
-  409: "It conflicts with the game's state: the username is taken, or the game is over",
+  409: "It conflicts with the game's state: the username or e-mail address is taken, or the game is over",
   413: "The request body is too large",
   415: "The body is not JSON (send Content-Type: application/json)",
   422: "A rule refused the action; the error names the rule",
   429: "Too fast: too many sign-ins from your address (wait a minute) or failed ones to one account (wait a few minutes: the Retry-After header says how long), or messages from you (wait a few seconds), or previews (dry runs): two of yours at once, a few on the whole server",
   500: "Something went wrong on the server; nothing was changed",
-  503: "Not now, and nothing was changed: a rule's code failed while acting, the disk refused a write, the server is checking too many passwords at once (try again in a few seconds), or (/readyz) it is shutting down or cannot read or write its database. One exception, code unconfirmed: the disk failed to confirm a write, which may or may not have been saved, and the server takes no change until it restarts",
+  503: "Not now, and nothing was changed: a rule's code failed while acting, the disk refused a write, the server is checking too many passwords at once (try again in a few seconds), the server sends no mail (code no-mail), or (/readyz) it is shutting down or cannot read or write its database. One exception, code unconfirmed: the disk failed to confirm a write, which may or may not have been saved, and the server takes no change until it restarts",
 } as const;
 export type ErrorStatus = keyof typeof meanings;
 

@@ -30,6 +30,7 @@ import { ActReply, DryRunReply, Effect, Input, LogEntry, LogPage } from "./log.j
 import { GameSummary, Preset, RulesetPreview } from "./lobby.js";
 import { CorrectionReply, GameArchiveSchema, ImportReply, RecordDocumentSchema } from "./records.js";
 import { Session, User } from "./accounts.js";
+import { GameNotificationSettings, NotificationSettings } from "./notifications.js";
 
 export * from "./accounts.js";
 export * from "./clock.js";
@@ -41,6 +42,7 @@ export * from "./lobby.js";
 export * from "./log.js";
 export * from "./membership.js";
 export * from "./messages.js";
+export * from "./notifications.js";
 export * from "./records.js";
 export type { Json } from "./shared.js";
 export { JsonValue, Nullable, ref } from "./shared.js";
@@ -50,6 +52,8 @@ export const sharedSchemas = [
   ErrorBody,
   User,
   Session,
+  NotificationSettings,
+  GameNotificationSettings,
   Preset,
   GameSummary,
   RulesetPreview,

@@ -12,6 +12,8 @@ export interface User {
   displayName: string;
   timeZone: string | null;
   createdAt: number;
+  email: string | null;
+  emailStatus: "unverified" | "verified" | "bouncing" | null;
 }
 
 export interface Session {
@@ -41,6 +43,9 @@ interface UserRow {
   time_zone: string | null;
   created_at: number;
   password_hash: string;
+  email: string | null;
+  email_verified_at: number | null;
+  email_failing_at: number | null;
 }
 
 const toUser = (row: UserRow): User => ({
@@ -49,10 +54,19 @@ const toUser = (row: UserRow): User => ({
   displayName: row.display_name,
   timeZone: row.time_zone,
   createdAt: row.created_at,
+  email: row.email,
+  emailStatus: row.email === null ? null : row.email_failing_at !== null ? "bouncing" : row.email_verified_at !== null ? "verified" : "unverified",
 });
-const tokenHash = (token: string) => createHash("sha256").update(token).digest("base64url");
+export const tokenHash = (token: string) => createHash("sha256").update(token).digest("base64url");
 
 export const sessionLifetimeMs = 30 * 24 * 3600 * 1000;
+
+export class EmailTakenError extends Error {
+  constructor() {
+    super("another account has verified this address; sign in to that one, or reset its password if it is yours");
+    this.name = "EmailTakenError";
+  }
+}
 
 export class UsernameTakenError extends Error {
   constructor(username: string) {
@@ -86,6 +100,10 @@ export class Accounts {
       userById: db.prepare("SELECT * FROM users WHERE id = ?"),
       updateUser: db.prepare("UPDATE users SET display_name = ?, time_zone = ? WHERE id = ?"),
       updatePassword: db.prepare("UPDATE users SET password_hash = ? WHERE id = ?"),
+      setEmail: db.prepare("UPDATE users SET email = ?, email_verified_at = NULL, email_failing_at = NULL WHERE id = ?"),
+      verifyEmail: db.prepare("UPDATE users SET email_verified_at = ?, email_failing_at = NULL WHERE id = ? AND email = ?"),
+      userByEmail: db.prepare("SELECT * FROM users WHERE email = ? COLLATE NOCASE AND email_verified_at IS NOT NULL"),
+      endSessions: db.prepare("DELETE FROM sessions WHERE user_id = ? AND token_hash IS NOT ?"),
       insertSession: db.prepare("INSERT INTO sessions (token_hash, user_id, csrf, created_at, expires_at) VALUES (?, ?, ?, ?, ?)"),
       session: db.prepare("SELECT s.csrf, s.expires_at, u.* FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ? AND s.expires_at > ?"),
       deleteSession: db.prepare("DELETE FROM sessions WHERE token_hash = ?"),
@@ -134,6 +152,36 @@ export class Accounts {
   /** A new hash of the same password (a costlier one, at sign-in). */
   setPasswordHash(id: string, passwordHash: string): void {
     this.db.transaction(() => this.q.updatePassword!.run(passwordHash, id));
+  }
+
+  // ---- e-mail: an address is verified by the link sent to it (src/server/mail/links.ts) ----
+
+  /** A new address (unverified) or none; call inside the transaction that queues its link. */
+  setEmail(id: string, email: string | null): void {
+    this.sessions.clear();
+    this.db.transaction(() => this.q.setEmail!.run(email, id));
+  }
+
+  /** Verifies the account's address, if it is still `address`; false if the account changed it since. */
+  verifyEmail(id: string, address: string): boolean {
+    const holder = this.userByEmail(address);
+    if (holder && holder.id !== id) throw new EmailTakenError();
+    if ((this.q.userById!.get(id) as unknown as UserRow | undefined)?.email !== address) return false;
+    this.sessions.clear();
+    this.db.transaction(() => this.q.verifyEmail!.run(this.clock(), id, address));
+    return true;
+  }
+
+  /** The account whose verified address this is. */
+  userByEmail(address: string): User | undefined {
+    const row = this.q.userByEmail!.get(address) as unknown as UserRow | undefined;
+    return row && toUser(row);
+  }
+
+  /** Ends every session of the account but the one whose token is `keep` (a password changed: the other devices sign in again). */
+  endSessions(id: string, keep?: string): void {
+    this.sessions.clear();
+    this.db.transaction(() => this.q.endSessions!.run(id, keep === undefined ? null : tokenHash(keep)));
   }
 
   // ---- sessions: the cookie holds a random token, the database only its hash ----

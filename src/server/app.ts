@@ -44,6 +44,12 @@ import { Passwords, productionCost } from "./passwords.js";
 import { SignInThrottle } from "./sign-in-throttle.js";
 import { engineOptions } from "../engine.js";
 import { RunningSandboxes } from "./running-sandboxes.js";
+import { MailService, type MailConfig } from "./mail/mail-service.js";
+import { mailSettingsProblem } from "./mail/mail-options.js";
+import { NotificationPrefs } from "./mail/settings.js";
+import { gameNow } from "./mail/game-now.js";
+import { accountMailRoutes } from "./routes/account-mail.js";
+import { notificationRoutes } from "./routes/notifications.js";
 
 export interface ServerOptions {
   /** The SQLite file holding games and accounts. */
@@ -81,6 +87,8 @@ export interface ServerOptions {
   maxSandboxes?: number;
   /** Games loaded at once, past which the games used least recently are unloaded early (defaultMaxLoadedGames). */
   maxLoadedGames?: number;
+  /** Mail to players (nodemailer to this relay); needs publicUrl, for its links. None when absent. */
+  mail?: MailConfig;
   /** Benchmarks only (bench:server's --rules trusted): how rule code runs; QuickJS sandboxes unless given. */
   sandbox?: SandboxFactory;
 }
@@ -100,6 +108,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // Read before anything opens, so that a mistyped setting stops the server in words.
   const trustProxy = parseTrustProxy(options.trustProxy);
   const hosts = allowedHosts(options.publicUrl, options.allowedHosts);
+  const mailProblem = options.mail && mailSettingsProblem(options.mail.smtpUrl, options.mail.from, options.publicUrl);
+  if (mailProblem) throw new Error(mailProblem);
   const clock = options.clock ?? Date.now;
   const store = SqliteStore.open(options.db, { durability: options.durability ?? "full" });
   const sandboxes = new RunningSandboxes();
@@ -153,16 +163,24 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await compressLargeReplies(app);
+  const hub = new GameHub(engine, clock, MessageTable.of(store), {
+    unloadIdleAfterMs: options.unloadIdleAfterMs,
+    crowd: {
+      maxRunning: options.maxSandboxes ?? defaultMaxSandboxes,
+      maxLoaded: options.maxLoadedGames ?? defaultMaxLoadedGames,
+      running: () => sandboxes.count(),
+    },
+  });
+  const accounts = new Accounts(store.sql, clock, () => store.foreignWrites());
+  const prefs = new NotificationPrefs(store.sql);
+  const mail =
+    options.mail && options.publicUrl
+      ? new MailService(store.sql, accounts, prefs, { ...options.mail, publicUrl: options.publicUrl }, clock, app.log, (id) => gameNow(hub, id))
+      : null;
+  if (mail) hub.onActs((id) => mail.notifier.changed(id));
   const context: ServerContext = {
-    hub: new GameHub(engine, clock, MessageTable.of(store), {
-      unloadIdleAfterMs: options.unloadIdleAfterMs,
-      crowd: {
-        maxRunning: options.maxSandboxes ?? defaultMaxSandboxes,
-        maxLoaded: options.maxLoadedGames ?? defaultMaxLoadedGames,
-        running: () => sandboxes.count(),
-      },
-    }),
-    accounts: new Accounts(store.sql, clock, () => store.foreignWrites()),
+    hub,
+    accounts,
     clock,
     secureCookies: options.secureCookies ?? false,
     trustProxy,
@@ -172,6 +190,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     signIns: new SignInThrottle(store.sql, clock),
     messageLimit: messageLimiter(app, options.messageRateLimit ?? defaultMessageRateLimit),
     dryRuns: new DryRunSlots(options.dryRunLimit ?? defaultDryRunLimit),
+    mail,
+    prefs,
   };
   app.decorate("loadedGames", () => context.hub.loadedCount());
   app.decorate("runningSandboxes", () => sandboxes.count());
@@ -208,6 +228,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   forumRoutes(app, context);
   messageRoutes(app, context);
   codeRoutes(app, context);
+  accountMailRoutes(app, context);
+  notificationRoutes(app, context);
   const ping = store.sql.prepare("SELECT count(*) FROM sqlite_master");
   healthRoutes(
     app,
@@ -255,7 +277,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     return payload;
   });
   await context.hub.wakeDue();
+  mail?.start();
   app.addHook("onClose", async () => {
+    await mail?.stop();
     await context.hub.close();
     await store.close();
   });

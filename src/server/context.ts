@@ -16,6 +16,8 @@ import type { GameHub } from "./hub.js";
 import type { MessageLimiter } from "./message-limit.js";
 import type { Passwords } from "./passwords.js";
 import type { SignInThrottle } from "./sign-in-throttle.js";
+import type { MailService } from "./mail/mail-service.js";
+import type { NotificationPrefs } from "./mail/settings.js";
 import { forwardedProtocol, type TrustProxy } from "./proxy.js";
 
 export interface ServerContext {
@@ -38,6 +40,10 @@ export interface ServerContext {
   messageLimit: MessageLimiter;
   /** Dry runs a few at a time, a couple per person (src/server/dry-run-slots.ts). */
   dryRuns: DryRunSlots;
+  /** The server's mail (src/server/mail); null where the operator gave no relay. */
+  mail: MailService | null;
+  /** What each account asks to be told by mail. */
+  prefs: NotificationPrefs;
 }
 
 /** The server as routes see it: request and reply types come from the contract's schemas (src/api). */

@@ -35,6 +35,8 @@ export class GameHub {
   private readonly idle: IdleGames;
   /** Told of each game unloaded, to drop what they keep of it (a page cache). */
   private readonly unloaded = new Set<(id: string) => void>();
+  /** Told of each game whose new acts are durable (the players' mail: src/server/mail/duties.ts). */
+  private readonly acted = new Set<(id: string) => void>();
   private closed = false;
   /** Set by {@link stop}: no alarm is armed again, and a live stream opened now ends at once. */
   private stopping = false;
@@ -259,6 +261,11 @@ export class GameHub {
     this.unloaded.add(forget);
   }
 
+  /** Calls `listener` with the id of each game once its new acts are durable, whoever made them (timers and other processes too). */
+  onActs(listener: (id: string) => void): void {
+    this.acted.add(listener);
+  }
+
   async close(): Promise<void> {
     this.stop();
     // Work already queued (a timer's act, a reload) finishes before the store closes under it.
@@ -381,7 +388,8 @@ export class GameHub {
       throw err;
     }
     game.close();
-    await this.changed(reloaded, game.state.seq);
+    this.arm(reloaded);
+    await this.tell(reloaded, game.state.seq);
     return reloaded;
   }
 
@@ -398,17 +406,9 @@ export class GameHub {
     return this.clock() + clockAhead(game.state);
   }
 
-  /**
-   * After the acts past `since`: re-arms the game's timers and tells each watcher who may
-   * know of one of them (a message in a private channel is news to its readers only).
-   */
-  private async changed(game: Game, since: number): Promise<void> {
-    this.arm(game);
-    await this.tell(game, since);
-  }
-
-  /** Tells each watcher who may know of one of the acts past `since`. */
+  /** Tells each watcher who may know of one of the acts past `since` (a message in a private channel is news to its readers only), and the listeners. */
   private tell(game: Game, since: number): Promise<void> {
+    for (const listener of this.acted) listener(game.id);
     return this.watchers.tellActs(game.id, game.state, () => this.engine.store.readActs(game.id, since));
   }
 

@@ -75,6 +75,29 @@ const migrations: ((db: Db) => void)[] = [
       CREATE INDEX sign_in_failures_by_time ON sign_in_failures (clear_at);
     `);
   },
+  // Mail (src/server/mail): an account's address, verified by a link; single-use links (verify,
+  // reset) kept hashed; the server's own keys; what each player was last told the game awaits
+  // of them, up to which act (src/server/mail/duties.ts); what each account asks to be told; and the
+  // outbox, which survives a crash between an act and its mail.
+  (db) => {
+    db.exec(`
+      ALTER TABLE users ADD COLUMN email TEXT;
+      ALTER TABLE users ADD COLUMN email_verified_at INTEGER;
+      ALTER TABLE users ADD COLUMN email_failing_at INTEGER;
+      CREATE UNIQUE INDEX users_by_verified_email ON users (email COLLATE NOCASE) WHERE email_verified_at IS NOT NULL;
+      CREATE TABLE account_links (token_hash TEXT PRIMARY KEY, user_id TEXT NOT NULL REFERENCES users(id), purpose TEXT NOT NULL,
+        address TEXT, expires_at INTEGER NOT NULL, used_at INTEGER) WITHOUT ROWID;
+      CREATE TABLE server_keys (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+      CREATE TABLE awaited (game_id TEXT NOT NULL REFERENCES games(id), player_id TEXT NOT NULL, key TEXT NOT NULL, since INTEGER NOT NULL,
+        PRIMARY KEY (game_id, player_id, key)) WITHOUT ROWID;
+      CREATE TABLE notified (game_id TEXT PRIMARY KEY REFERENCES games(id), seq INTEGER NOT NULL, over INTEGER NOT NULL DEFAULT 0) WITHOUT ROWID;
+      CREATE TABLE notification_settings (user_id TEXT NOT NULL REFERENCES users(id), game_id TEXT NOT NULL, settings TEXT NOT NULL,
+        PRIMARY KEY (user_id, game_id)) WITHOUT ROWID;
+      CREATE TABLE outbox (id INTEGER PRIMARY KEY AUTOINCREMENT, user_id TEXT REFERENCES users(id), address TEXT NOT NULL, mail TEXT NOT NULL,
+        created_at INTEGER NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, next_at INTEGER NOT NULL, sent_at INTEGER, gave_up_at INTEGER, last_error TEXT);
+      CREATE INDEX outbox_due ON outbox (next_at) WHERE sent_at IS NULL AND gave_up_at IS NULL;
+    `);
+  },
 ];
 
 /** The file's schema version; throws if the file is another program's or a newer Nomos's. */

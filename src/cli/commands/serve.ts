@@ -4,6 +4,7 @@ import type { Command } from "commander";
 import { UsageError, type GlobalOptions } from "../context.js";
 import { parseLogLevel } from "../../server/log-level.js";
 import { defaultMaxLoadedGames, defaultMaxSandboxes } from "../../server/idle-games.js";
+import { mailSettingsProblem } from "../../server/mail/mail-options.js";
 
 /** How long acts in flight have to finish once asked to stop; then the process exits anyway. */
 const gracePeriodMs = 10_000;
@@ -20,6 +21,8 @@ interface ServeOptions {
   unloadIdleAfter: string;
   maxSandboxes: string;
   maxLoadedGames: string;
+  smtpUrl?: string;
+  mailFrom?: string;
 }
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -70,6 +73,12 @@ export function registerServeCommand(program: Command, globals: () => GlobalOpti
       "keep at most this many games loaded (about 0.3 MB each); past it, the games used least recently are unloaded early, to be loaded again when next used ($NOMOS_MAX_LOADED_GAMES)",
       process.env.NOMOS_MAX_LOADED_GAMES || String(defaultMaxLoadedGames),
     )
+    .option(
+      "--smtp-url <url>",
+      "send mail (address verification, password resets, what the game awaits of each player) through this relay: smtp://user:password@relay.example.org:587, or smtps:// for TLS from the start; needs --public-url and --mail-from ($NOMOS_SMTP_URL)",
+      process.env.NOMOS_SMTP_URL,
+    )
+    .option("--mail-from <address>", 'the sender of its mail: "Nomos <nomos@nomic.example.org>" ($NOMOS_MAIL_FROM)', process.env.NOMOS_MAIL_FROM)
     .action(async (options: ServeOptions) => {
       const port = Number(options.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535, not "${options.port}"`);
@@ -87,6 +96,10 @@ export function registerServeCommand(program: Command, globals: () => GlobalOpti
       } catch (err) {
         throw new UsageError(`--log-level: ${(err as Error).message}`);
       }
+      if (options.smtpUrl) {
+        const problem = mailSettingsProblem(options.smtpUrl, options.mailFrom, options.publicUrl);
+        if (problem) throw new UsageError(problem);
+      } else if (options.mailFrom) throw new UsageError("--mail-from needs --smtp-url, the relay to send through");
       const db = globals().db;
       // Loaded here: the server and its framework cost every other command ~100 ms to load.
       const { buildServer } = await import("../../server/app.js");
@@ -102,6 +115,7 @@ export function registerServeCommand(program: Command, globals: () => GlobalOpti
         unloadIdleAfterMs: unloadIdleAfter * 1000,
         maxSandboxes,
         maxLoadedGames,
+        ...(options.smtpUrl ? { mail: { smtpUrl: options.smtpUrl, from: options.mailFrom! } } : {}),
       });
       await app.listen({
         port,

@@ -7,6 +7,7 @@ import { ActionError } from "../../kernel/game.js";
 import { passwordProblem } from "../common-passwords.js";
 import { isTimeZone } from "../schemas.js";
 import { checkSignIn } from "../sign-in.js";
+import { changeAddress } from "./account-mail.js";
 
 const session = ref(Session);
 
@@ -43,7 +44,7 @@ export function authRoutes(app: Api, context: ServerContext): void {
       }
       const session = accounts.openSession(user.id);
       setSessionCookie(context, reply, session.token, session.expiresAt);
-      return reply.code(201).send({ user, csrf: session.csrf });
+      return reply.code(201).send({ user, csrf: session.csrf, mail: context.mail !== null });
     },
   );
 
@@ -64,7 +65,7 @@ export function authRoutes(app: Api, context: ServerContext): void {
       const user = await checkSignIn(context, reply, request.body.username, request.body.password);
       const session = accounts.openSession(user.id);
       setSessionCookie(context, reply, session.token, session.expiresAt);
-      return { user, csrf: session.csrf };
+      return { user, csrf: session.csrf, mail: context.mail !== null };
     },
   );
 
@@ -82,7 +83,7 @@ export function authRoutes(app: Api, context: ServerContext): void {
       const token = request.cookies[sessionCookie];
       if (token) accounts.closeSession(token);
       reply.clearCookie(sessionCookie, { path: "/" });
-      return { user: null, csrf: null };
+      return { user: null, csrf: null, mail: context.mail !== null };
     },
   );
 
@@ -97,7 +98,7 @@ export function authRoutes(app: Api, context: ServerContext): void {
       },
     },
     async (request) => {
-      return { user: request.session?.user ?? null, csrf: request.session?.csrf ?? null };
+      return { user: request.session?.user ?? null, csrf: request.session?.csrf ?? null, mail: context.mail !== null };
     },
   );
 
@@ -107,17 +108,19 @@ export function authRoutes(app: Api, context: ServerContext): void {
       schema: {
         operationId: "updateMe",
         tags: ["accounts"],
-        summary: "Change your display name (in every game you play: your history stays yours) or time zone",
+        summary:
+          "Change your display name (in every game you play: your history stays yours), time zone or e-mail address (a new one is sent a link that verifies it)",
         body: MyChanges,
-        response: { 200: ref(User), ...errorResponses(...changing, ...signedIn, 422) },
+        response: { 200: ref(User), ...errorResponses(...changing, ...signedIn, 409, 422, 503) },
       },
     },
     async (request) => {
       const user = requireUser(request);
-      const { displayName, timeZone } = request.body;
+      const { displayName, timeZone, email } = request.body;
       if (typeof timeZone === "string" && !isTimeZone(timeZone)) throw badRequest(`"${timeZone}" is not a time zone; use an IANA name such as Europe/Paris`);
       const name = displayName?.trim() ?? user.displayName;
       if (!name) throw badRequest("a display name cannot be blank");
+      if (email !== undefined) changeAddress(context, user, email);
       accounts.updateUser(user.id, name, timeZone === undefined ? user.timeZone : timeZone);
       const refused: string[] = [];
       if (name !== user.displayName) {

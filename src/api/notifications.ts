@@ -1,0 +1,31 @@
+/** What a player asks to be told by mail, for their account and per game. */
+import { Type, type Static } from "@sinclair/typebox";
+import { ref } from "./shared.js";
+
+export const NotificationSettings = Type.Object(
+  {
+    duties: Type.Boolean({ description: "Mail me when the game waits for me: my turn, my vote, a decision of mine (on by default)" }),
+    gameEnd: Type.Boolean({ description: "Mail me when the game ends (on by default)" }),
+  },
+  { $id: "NotificationSettings", title: "NotificationSettings", additionalProperties: false },
+);
+export type NotificationSettings = Static<typeof NotificationSettings>;
+
+export const defaultNotificationSettings: NotificationSettings = { duties: true, gameEnd: true };
+
+export const GameNotificationSettings = Type.Object(
+  {
+    settings: ref(NotificationSettings),
+    own: Type.Boolean({ description: "Whether this game has settings of its own; false: it follows the account's" }),
+  },
+  { $id: "GameNotificationSettings", title: "GameNotificationSettings" },
+);
+export type GameNotificationSettings = Static<typeof GameNotificationSettings>;
+
+export const GameNotificationChange = Type.Object(
+  {
+    settings: Type.Union([ref(NotificationSettings), Type.Null()], { description: "This game's own settings; null: follow the account's" }),
+  },
+  { additionalProperties: false },
+);
+export type GameNotificationChange = Static<typeof GameNotificationChange>;

@@ -1,0 +1,121 @@
+/**
+ * The words of every mail the server sends. A notification says only what the recipient's own
+ * page would show them: the game's name, the rule's words for what awaits them (said by the rules
+ * to every player), a link. Every notification can be ended in one click (List-Unsubscribe, RFC
+ * 8058), threads with the game's other mails, and says it is automatic (RFC 3834), so that an
+ * auto-responder does not answer it.
+ */
+import type { StoredMail } from "./transport.js";
+
+/** One thing a game awaits of its recipient. */
+export interface Duty {
+  does: string;
+  rule: number;
+}
+
+export interface Recipient {
+  address: string;
+  displayName: string;
+}
+
+export class MailWriter {
+  private readonly base: string;
+  private readonly host: string;
+
+  constructor(
+    publicUrl: string,
+    private readonly messageId: () => string,
+  ) {
+    this.base = publicUrl.replace(/\/+$/, "");
+    this.host = new URL(publicUrl).hostname;
+  }
+
+  verify(to: Recipient, token: string): StoredMail {
+    return this.mail(to, "link", "Verify your e-mail address for Nomos", [
+      `Hello ${to.displayName},`,
+      "",
+      "Someone (you, we hope) gave this address to a Nomos account. To have the games you play",
+      "mail you here, open this link within 24 hours:",
+      "",
+      `${this.base}/account/verify#${token}`,
+      "",
+      "If it was not you, ignore this mail: nothing is sent here unless the link is opened.",
+    ]);
+  }
+
+  reset(to: Recipient, username: string, token: string): StoredMail {
+    return this.mail(to, "link", "Reset your Nomos password", [
+      `Hello ${to.displayName},`,
+      "",
+      `Someone asked to reset the password of the Nomos account "${username}". To choose a new`,
+      "one, open this link within the hour (it works once):",
+      "",
+      `${this.base}/reset-password#${token}`,
+      "",
+      "If it was not you, ignore this mail: your password stays as it is.",
+    ]);
+  }
+
+  /** Sent to the account's address when its password changes, so that a change not its owner's is noticed. */
+  passwordChanged(to: Recipient, how: "changed" | "reset"): StoredMail {
+    return this.mail(to, "notice", "Your Nomos password was changed", [
+      `Hello ${to.displayName},`,
+      "",
+      `The password of your Nomos account was ${how}, and your other sessions ended.`,
+      "If it was not you, reset it at once:",
+      "",
+      `${this.base}/reset-password`,
+    ]);
+  }
+
+  duties(to: Recipient, game: { id: string; name: string }, duties: Duty[], unsubscribe: string): StoredMail {
+    const first = duties[0]!;
+    const subject = `${game.name}: the game waits for you to ${first.does}${duties.length > 1 ? ` (and ${duties.length - 1} more)` : ""}`;
+    return this.notification(to, game, subject, unsubscribe, [
+      `In "${game.name}", the game waits for you:`,
+      "",
+      ...duties.map((d) => `  - ${d.does} (rule ${d.rule})`),
+    ]);
+  }
+
+  gameOver(to: Recipient, game: { id: string; name: string }, how: string, unsubscribe: string): StoredMail {
+    return this.notification(to, game, `${game.name}: the game is over`, unsubscribe, [`"${game.name}" is over: ${how}.`]);
+  }
+
+  private notification(to: Recipient, game: { id: string; name: string }, subject: string, unsubscribe: string, lines: string[]): StoredMail {
+    const stop = `${this.base}/unsubscribe/${unsubscribe}`;
+    const mail = this.mail(to, "notification", subject, [
+      `Hello ${to.displayName},`,
+      "",
+      ...lines,
+      "",
+      `Open the game: ${this.base}/games/${game.id}`,
+      "",
+      "-- ",
+      `You get this because you play in "${game.name}". To choose what you are told: ${this.base}/account`,
+      `To stop all mail from this game: ${stop}`,
+    ]);
+    mail.references = `<game.${game.id}@${this.host}>`;
+    mail.headers["List-Unsubscribe"] = `<${stop}>`;
+    mail.headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click";
+    mail.headers["List-Id"] = `<${game.id}.games.${this.host}>`;
+    return mail;
+  }
+
+  private mail(to: Recipient, kind: StoredMail["kind"], subject: string, lines: string[]): StoredMail {
+    return {
+      to: to.address,
+      subject: oneLine(subject),
+      text: `${lines.join("\n")}\n`,
+      messageId: this.messageId(),
+      headers: { "Auto-Submitted": "auto-generated", "X-Auto-Response-Suppress": "All" },
+      kind,
+    };
+  }
+}
+
+/** A subject on one line, not too long to read in a list. */
+function oneLine(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > 150 ? `${flat.slice(0, 149)}…` : flat;
+}

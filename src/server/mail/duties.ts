@@ -1,0 +1,129 @@
+/**
+ * Tells players by mail when the game waits for them. After each act is durable, the game is
+ * asked what play awaits (the answer its pages read), that is diffed against what was last
+ * seen (table `awaited`), and each player with something new is mailed once, in one transaction
+ * with the new set and the act it was seen at (table `notified`). A server starting looks again
+ * at every game whose acts went past what it had seen, so a crash between an act and its mail
+ * loses no mail, and a mail queued is never queued twice. The game's end is told the same way.
+ */
+import type { Awaited } from "../../kernel/availability.js";
+import type { SqlDatabase, SqlStatement } from "../../store/sqlite-driver.js";
+import type { Accounts } from "../accounts.js";
+import type { Duty, MailWriter } from "./compose.js";
+import type { Signer } from "./keys.js";
+import type { Outbox } from "./outbox.js";
+import type { NotificationPrefs } from "./settings.js";
+
+/** What the notifier reads of a game: the act it is at, and what play awaits, from whom. */
+export interface GameNow {
+  id: string;
+  name: string;
+  seq: number;
+  over: string | null;
+  awaits: Awaited[];
+}
+
+const keyOf = (a: Awaited) => `${a.rule}\u0000${a.action ?? ""}\u0000${a.does}`;
+
+export class DutyNotifier {
+  private readonly q: Record<string, SqlStatement>;
+  /** Each game's run, one at a time; a change during one runs it once more after. */
+  private readonly runs = new Map<string, { done: Promise<void>; again: boolean }>();
+
+  constructor(
+    private readonly db: SqlDatabase,
+    private readonly accounts: Accounts,
+    private readonly prefs: NotificationPrefs,
+    private readonly outbox: Outbox,
+    private readonly writer: MailWriter,
+    private readonly signer: Signer,
+    /** The game now, or undefined if there is none. */
+    private readonly read: (gameId: string) => Promise<GameNow | undefined>,
+    private readonly fail: (gameId: string, err: unknown) => void,
+  ) {
+    this.q = {
+      seen: db.prepare("SELECT player_id, key FROM awaited WHERE game_id = ?"),
+      add: db.prepare("INSERT INTO awaited (game_id, player_id, key, since) VALUES (?, ?, ?, ?)"),
+      drop: db.prepare("DELETE FROM awaited WHERE game_id = ? AND player_id = ? AND key = ?"),
+      progress: db.prepare("SELECT seq, over FROM notified WHERE game_id = ?"),
+      setProgress: db.prepare("INSERT INTO notified (game_id, seq, over) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET seq = excluded.seq, over = excluded.over"),
+      member: db.prepare("SELECT user_id FROM memberships WHERE game_id = ? AND player_id = ?"),
+      members: db.prepare("SELECT user_id FROM memberships WHERE game_id = ?"),
+      behind: db.prepare(`
+        SELECT g.id FROM games g LEFT JOIN notified n ON n.game_id = g.id
+        WHERE COALESCE(n.seq, -1) < (SELECT max(seq) FROM acts a WHERE a.game_id = g.id)
+          AND EXISTS (SELECT 1 FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.game_id = g.id AND u.email_verified_at IS NOT NULL)`),
+    };
+  }
+
+  /** After acts of the game are durable. */
+  changed(gameId: string): void {
+    const run = this.runs.get(gameId);
+    if (run) {
+      run.again = true;
+      return;
+    }
+    const entry = { done: Promise.resolve(), again: false };
+    entry.done = (async () => {
+      do {
+        entry.again = false;
+        await this.look(gameId).catch((err: unknown) => this.fail(gameId, err));
+      } while (entry.again);
+      this.runs.delete(gameId);
+    })();
+    this.runs.set(gameId, entry);
+  }
+
+  /** At start: every game whose acts went past what was last seen of it. */
+  catchUp(): void {
+    for (const { id } of this.q.behind!.all() as { id: string }[]) this.changed(id);
+  }
+
+  /** Waits for the runs under way (a server stopping). */
+  async settled(): Promise<void> {
+    while (this.runs.size) await Promise.all([...this.runs.values()].map((r) => r.done));
+  }
+
+  private async look(gameId: string): Promise<void> {
+    const game = await this.read(gameId);
+    if (!game) return;
+    const progress = this.q.progress!.get(gameId) as { seq: number; over: number } | undefined;
+    if (progress && progress.seq >= game.seq) return;
+    const seen = new Map((this.q.seen!.all(gameId) as { player_id: string; key: string }[]).map((r) => [`${r.player_id}\u0000${r.key}`, r]));
+    const now = new Map(game.awaits.map((a) => [`${a.player}\u0000${keyOf(a)}`, a]));
+    const fresh = new Map<string, Duty[]>();
+    for (const [key, a] of now) if (!seen.has(key)) fresh.set(a.player, [...(fresh.get(a.player) ?? []), { does: a.does, rule: a.rule }]);
+    let queued = false;
+    this.db.transaction(() => {
+      for (const [id, row] of seen) if (!now.has(id)) this.q.drop!.run(gameId, row.player_id, row.key);
+      for (const [key, a] of now) if (!seen.has(key)) this.q.add!.run(gameId, a.player, keyOf(a), game.seq);
+      for (const [player, duties] of fresh) {
+        const member = this.q.member!.get(gameId, player) as { user_id: string } | undefined;
+        if (member && this.mailTo(member.user_id, gameId, "duties", (to, stop) => this.writer.duties(to, game, duties, stop))) queued = true;
+      }
+      if (game.over !== null && !progress?.over) {
+        for (const { user_id } of this.q.members!.all(gameId) as { user_id: string }[])
+          if (this.mailTo(user_id, gameId, "gameEnd", (to, stop) => this.writer.gameOver(to, game, game.over!, stop))) queued = true;
+      }
+      this.q.setProgress!.run(gameId, game.seq, game.over !== null ? 1 : 0);
+    });
+    if (queued) this.outbox.wake();
+  }
+
+  /** Queues the mail for the account if it has a working verified address and asked for this kind. */
+  private mailTo(userId: string, gameId: string, kind: "duties" | "gameEnd", write: Parameters<typeof this.queue>[2]): boolean {
+    if (!this.prefs.game(userId, gameId).settings[kind]) return false;
+    return this.queue(userId, gameId, write);
+  }
+
+  private queue(
+    userId: string,
+    gameId: string,
+    write: (to: { address: string; displayName: string }, unsubscribe: string) => ReturnType<MailWriter["duties"]>,
+  ): boolean {
+    const user = this.accounts.user(userId);
+    if (!user?.email || user.emailStatus !== "verified") return false;
+    this.outbox.add(userId, write({ address: user.email, displayName: user.displayName }, this.signer.sign(["u", userId, gameId])));
+    return true;
+  }
+}

@@ -1,0 +1,42 @@
+/** What each account asks to be told by mail: its own defaults, and a game's own where it set them. */
+import { defaultNotificationSettings, type GameNotificationSettings, type NotificationSettings } from "../../api/notifications.js";
+import type { SqlDatabase, SqlStatement } from "../../store/sqlite-driver.js";
+
+/** The account's row: game_id is empty. */
+const account = "";
+
+export class NotificationPrefs {
+  private readonly q: Record<string, SqlStatement>;
+
+  constructor(private readonly db: SqlDatabase) {
+    this.q = {
+      get: db.prepare("SELECT settings FROM notification_settings WHERE user_id = ? AND game_id = ?"),
+      put: db.prepare("INSERT INTO notification_settings (user_id, game_id, settings) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET settings = excluded.settings"),
+      drop: db.prepare("DELETE FROM notification_settings WHERE user_id = ? AND game_id = ?"),
+    };
+  }
+
+  account(userId: string): NotificationSettings {
+    return this.read(userId, account) ?? defaultNotificationSettings;
+  }
+
+  game(userId: string, gameId: string): GameNotificationSettings {
+    const own = this.read(userId, gameId);
+    return { settings: own ?? this.account(userId), own: own !== undefined };
+  }
+
+  setAccount(userId: string, settings: NotificationSettings): void {
+    this.db.transaction(() => this.q.put!.run(userId, account, JSON.stringify(settings)));
+  }
+
+  /** The game's own settings, or (null) the account's from now on. */
+  setGame(userId: string, gameId: string, settings: NotificationSettings | null): void {
+    this.db.transaction(() => (settings ? this.q.put!.run(userId, gameId, JSON.stringify(settings)) : this.q.drop!.run(userId, gameId)));
+  }
+
+  private read(userId: string, gameId: string): NotificationSettings | undefined {
+    const row = this.q.get!.get(userId, gameId) as { settings: string } | undefined;
+    // Settings added later read as their defaults in rows written before them.
+    return row && { ...defaultNotificationSettings, ...(JSON.parse(row.settings) as Partial<NotificationSettings>) };
+  }
+}
