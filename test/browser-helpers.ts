@@ -36,12 +36,19 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
-/** Registers before/after hooks; the returned object is filled in once `before` has run. */
-export function useBrowser(options: { clock?: () => number } = {}): BrowserRig {
+type ServerSettings = Parameters<typeof startServer>[0];
+
+/**
+ * Registers before/after hooks; the returned object is filled in once `before` has run. The
+ * server's settings may come from a function, awaited in `before`: for settings known only once
+ * something else has started, such as a mail server's port (Node 20 runs a file's top-level
+ * `before` hooks at once, not one after another, so another hook cannot start it first).
+ */
+export function useBrowser(options: ServerSettings | (() => ServerSettings | Promise<ServerSettings>) = {}): BrowserRig {
   const rig = {} as BrowserRig;
   before(async () => {
     assert.ok(existsSync(join("dist", "web", "index.html")), "the web UI is not built: run `node scripts/build-web.mjs` (npm test does)");
-    rig.server = await startServer(options);
+    rig.server = await startServer(typeof options === "function" ? await options() : options);
     rig.browser = await launchChromium();
   });
   after(async () => {

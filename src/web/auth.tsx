@@ -3,7 +3,7 @@ import { useState } from "preact/hooks";
 import { post, setCsrf } from "./api.js";
 import { viewerZone } from "./format.js";
 import { Invitation, inviteCodeInPath } from "./invitation.js";
-import { navigate } from "./router.js";
+import { follow, navigate } from "./router.js";
 import type { GameSummary, Session } from "./types.js";
 
 /** The browser's "Please match the requested format" replaced by what a username may hold. */
@@ -13,7 +13,8 @@ function explainUsername(event: Event) {
   if (input.validity.patternMismatch) input.setCustomValidity("A username may use only letters, digits and the signs _ . - (no spaces).");
 }
 
-export function AuthPage({ onSignedIn }: { onSignedIn(session: Session): void }) {
+/** `mail`: whether this server sends mail, and so can reset a forgotten password. */
+export function AuthPage({ mail, onSignedIn }: { mail: boolean; onSignedIn(session: Session): void }) {
   const invite = inviteCodeInPath();
   const [mode, setMode] = useState<"signin" | "signup">(invite ? "signup" : "signin");
   const [error, setError] = useState<string | null>(null);
@@ -96,6 +97,13 @@ export function AuthPage({ onSignedIn }: { onSignedIn(session: Session): void })
         <button type="submit" disabled={busy}>
           {mode === "signin" ? "Sign in" : "Sign up"}
         </button>
+        {mode === "signin" && mail && (
+          <p>
+            <a href="/reset-password" onClick={follow}>
+              Forgot your password?
+            </a>
+          </p>
+        )}
         <p>
           {mode === "signin" ? "New here? " : "Have an account? "}
           <button type="button" class="link" onClick={() => setMode(mode === "signin" ? "signup" : "signin")}>

@@ -3,11 +3,13 @@ import { useEffect, useState } from "preact/hooks";
 import { get, post } from "./api.js";
 import { Invitation } from "./invitation.js";
 import { navigate } from "./router.js";
+import { useTitle } from "./title.js";
 import type { GameSummary } from "./types.js";
 
 export function InvitePage({ code }: { code: string }) {
   const [game, setGame] = useState<GameSummary | null>(null);
   const [error, setError] = useState<string | null>(null);
+  useTitle(game ? `Invitation to ${game.name}` : "Invitation");
   useEffect(() => {
     get<GameSummary>(`/api/invites/${encodeURIComponent(code)}`).then(setGame, (e: Error) => setError(e.message));
   }, [code]);

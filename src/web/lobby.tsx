@@ -6,9 +6,11 @@ import { viewerZone, zones } from "./format.js";
 import { GameImport } from "./game-import.js";
 import { follow, navigate } from "./router.js";
 import { RulesetImport, rulesetRequest, type Preset } from "./ruleset-import.js";
+import { useTitle } from "./title.js";
 import type { GameSummary, User } from "./types.js";
 
 export function LobbyPage({ user, onUser }: { user: User; onUser(user: User): void }) {
+  useTitle("Your games");
   const [games, setGames] = useState<GameSummary[] | null>(null);
   const [presets, setPresets] = useState<Preset[]>([]);
   const [error, setError] = useState<string | null>(null);

@@ -24,6 +24,9 @@ export type Post = api.Post;
 export type Channel = api.Channel;
 export type Message = api.Message;
 export type InviteAbout = api.InviteAbout;
+export type Notice = api.Notice;
+export type NotificationSettings = api.NotificationSettings;
+export type GameNotificationSettings = api.GameNotificationSettings;
 /** The JSON Schema of an action's input, from which the page draws its form. */
 export type Schema = api.InputSchema;
 

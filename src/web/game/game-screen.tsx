@@ -4,9 +4,11 @@ import { get, patch } from "../api.js";
 import { zones } from "../format.js";
 import { follow, navigate } from "../router.js";
 import type { Preset } from "../../api/lobby.js";
-import type { User } from "../types.js";
+import { useTitle } from "../title.js";
+import type { GamePage, User } from "../types.js";
 import { Banner, players } from "./banner.js";
 import { ChannelsTab } from "./channels-tab.js";
+import { GameMail } from "./game-mail.js";
 import { LeaveGame } from "./leave-game.js";
 import { LogTab } from "./log-tab.js";
 import { actionAnchor, PlayTab } from "./play-tab.js";
@@ -103,9 +105,18 @@ function fillNamed(form: Element, does: string): void {
   }
 }
 
-export function GameScreen({ id, tab, channel, user }: { id: string; tab: string; channel?: string; user: User }) {
+/** The tab's title: the game's name, after how many moves it awaits from you, if any ("(1) Friday Nomic"). */
+function gameTitle(page: GamePage | null): string | null {
+  if (!page) return null;
+  const mine = page.awaits.filter((a) => a.player === page.me).length;
+  return mine ? `(${mine}) ${page.view.name}` : page.view.name;
+}
+
+/** `mail`: whether this server sends mail, and so whether to offer the game's mail settings. */
+export function GameScreen({ id, tab, channel, user, mail }: { id: string; tab: string; channel?: string; user: User; mail: boolean }) {
   const live = useGame(id, tab);
   const { page, error } = live;
+  useTitle(gameTitle(page));
   const title = usePresetTitle(page?.view.preset);
   const go = useGoToAction(id, tab);
   if (!page)
@@ -128,6 +139,7 @@ export function GameScreen({ id, tab, channel, user }: { id: string; tab: string
           {players(page.view.players.length)} · <span class={live.connected ? "live on" : "live"}>{live.connected ? "live" : "reconnecting…"}</span>
         </span>
         {page.owner === user.id && <Settings id={id} timeZone={page.timeZone} onSaved={live.refresh} />}
+        {mail && <GameMail id={id} />}
         <LeaveGame page={page} onLeft={live.refresh} />
         {invite && (
           <p class="invite">
