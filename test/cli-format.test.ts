@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { changeFrom } from "../src/cli/commands/propose.js";
 import { UsageError } from "../src/cli/context.js";
-import { describeForm, typeOf } from "../src/cli/form.js";
+import { describeForm, typeOf } from "../src/present/form-words.js";
 import { briefInput, formatAct } from "../src/present/format-log.js";
 import { formatState } from "../src/cli/format-state.js";
 import { historyLine } from "../src/present/format.js";

@@ -32,6 +32,8 @@ export interface MailServer {
     text?: string;
     headers?: Record<string, string>;
     inReplyTo?: string;
+    /** Its Message-ID (nodemailer makes one if absent): the same twice is the same mail sent again. */
+    messageId?: string;
     attachments?: { filename: string; content: string }[];
   }): Promise<void>;
   /** The maillog's text, for failure messages. */
@@ -171,6 +173,8 @@ userdb {
   args = uid=${NOBODY} gid=${NOBODY} home=${join(mail, "%u")}
 }
 mail_location = maildir:${join(mail, "%u")}
+# IDLE tells of new mail within a second (dovecot's default looks every 30 s where inotify is not to be had).
+mailbox_idle_check_interval = 1 secs
 service imap-login {
   inet_listener imap {
     address = 127.0.0.1

@@ -36,6 +36,7 @@ export async function startServeChild(db: string, args: string[] = []): Promise<
       NOMOS_UNLOAD_IDLE_AFTER: "",
       NOMOS_SMTP_URL: "",
       NOMOS_MAIL_FROM: "",
+      NOMOS_IMAP_URL: "",
     },
   });
   let stdout = "";

@@ -1,6 +1,6 @@
 /**
- * An action's input form (the JSON Schema its rule declared) in words, so that a player
- * can type `nomos act <action> --input '...'` without reading JSON Schema.
+ * An action's input form (the JSON Schema its rule declared) in words, so that a player can
+ * type `nomos act <action> --input '...'`, or answer a mail with a move, without reading JSON Schema.
  */
 import type { Json } from "../kernel/types.js";
 

@@ -47,7 +47,6 @@ import { RunningSandboxes } from "./running-sandboxes.js";
 import { MailService, type MailConfig } from "./mail/mail-service.js";
 import { mailSettingsProblem } from "./mail/mail-options.js";
 import { NotificationPrefs } from "./mail/settings.js";
-import { gameNow } from "./mail/game-now.js";
 import { accountMailRoutes } from "./routes/account-mail.js";
 import { notificationRoutes } from "./routes/notifications.js";
 
@@ -175,7 +174,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const prefs = new NotificationPrefs(store.sql);
   const mail =
     options.mail && options.publicUrl
-      ? new MailService(store.sql, accounts, prefs, { ...options.mail, publicUrl: options.publicUrl }, clock, app.log, (id) => gameNow(hub, id))
+      ? new MailService(store.sql, accounts, prefs, { ...options.mail, publicUrl: options.publicUrl }, clock, app.log, hub)
       : null;
   if (mail) hub.onActs((id) => mail.notifier.changed(id));
   const context: ServerContext = {

@@ -77,8 +77,9 @@ const migrations: ((db: Db) => void)[] = [
   },
   // Mail (src/server/mail): an account's address, verified by a link; single-use links (verify,
   // reset) kept hashed; the server's own keys; what each player was last told the game awaits
-  // of them, up to which act (src/server/mail/duties.ts); what each account asks to be told; and the
-  // outbox, which survives a crash between an act and its mail.
+  // of them, up to which act (src/server/mail/duties.ts); what each account asks to be told; the
+  // outbox, which survives a crash between an act and its mail; each player's address for playing
+  // a game by mail (src/server/mail/play-addresses.ts), and the mails already acted on.
   (db) => {
     db.exec(`
       ALTER TABLE users ADD COLUMN email TEXT;
@@ -96,6 +97,9 @@ const migrations: ((db: Db) => void)[] = [
       CREATE TABLE outbox (id INTEGER PRIMARY KEY AUTOINCREMENT, user_id TEXT REFERENCES users(id), address TEXT NOT NULL, mail TEXT NOT NULL,
         created_at INTEGER NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, next_at INTEGER NOT NULL, sent_at INTEGER, gave_up_at INTEGER, last_error TEXT);
       CREATE INDEX outbox_due ON outbox (next_at) WHERE sent_at IS NULL AND gave_up_at IS NULL;
+      CREATE TABLE play_addresses (user_id TEXT NOT NULL REFERENCES users(id), game_id TEXT NOT NULL REFERENCES games(id), generation INTEGER NOT NULL,
+        token_hash TEXT NOT NULL UNIQUE, PRIMARY KEY (user_id, game_id)) WITHOUT ROWID;
+      CREATE TABLE mail_seen (message_id TEXT PRIMARY KEY, seen_at INTEGER NOT NULL) WITHOUT ROWID;
     `);
   },
 ];

@@ -5,8 +5,9 @@
  */
 import type { Json } from "../../kernel/types.js";
 import { output, UsageError } from "../context.js";
-import { describeForm } from "../form.js";
+import { describeForm } from "../../present/form-words.js";
 import { parseJson } from "../parse.js";
+import { FieldError, fieldValue as readField } from "../../present/form-fields.js";
 import type { OpenDecision } from "../session.js";
 import type { Surface, Who } from "../surface.js";
 import { reportOutcome } from "./act.js";
@@ -14,21 +15,13 @@ import { reportOutcome } from "./act.js";
 type Schema = { [key: string]: Json };
 const isSchema = (v: Json | undefined): v is Schema => typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** One field's text as its form reads it: true/false, numbers, or JSON for lists and sets of fields. */
+/** One field's text as its form reads it (src/present/form-fields.ts), a usage error if it cannot be read. */
 function fieldValue(schema: Json | undefined, name: string, text: string): Json {
-  const type = isSchema(schema) ? schema.type : undefined;
-  if (type === "boolean") {
-    if (/^(true|yes)$/i.test(text)) return true;
-    if (/^(false|no)$/i.test(text)) return false;
-    throw new UsageError(`--${name} is true or false, not "${text}"`);
+  try {
+    return readField(schema, `--${name}`, text);
+  } catch (err) {
+    throw err instanceof FieldError ? new UsageError(err.message) : err;
   }
-  if (type === "integer" || type === "number") {
-    const n = Number(text);
-    if (text.trim() === "" || !Number.isFinite(n)) throw new UsageError(`--${name} is a number, not "${text}"`);
-    return n;
-  }
-  if (type === "array" || type === "object") return parseJson(text, `--${name}`);
-  return text;
 }
 
 /** The answer from the words typed after the decision's id: one JSON document, or --field value pairs. */

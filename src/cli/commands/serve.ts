@@ -23,6 +23,7 @@ interface ServeOptions {
   maxLoadedGames: string;
   smtpUrl?: string;
   mailFrom?: string;
+  imapUrl?: string;
 }
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -79,6 +80,11 @@ export function registerServeCommand(program: Command, globals: () => GlobalOpti
       process.env.NOMOS_SMTP_URL,
     )
     .option("--mail-from <address>", 'the sender of its mail: "Nomos <nomos@nomic.example.org>" ($NOMOS_MAIL_FROM)', process.env.NOMOS_MAIL_FROM)
+    .option(
+      "--imap-url <url>",
+      "play by mail: read the mailbox that --mail-from's address delivers to (imap://user:password@mail.example.org:143, imaps:// for TLS) and act on the moves players send to their own game address ($NOMOS_IMAP_URL)",
+      process.env.NOMOS_IMAP_URL,
+    )
     .action(async (options: ServeOptions) => {
       const port = Number(options.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535, not "${options.port}"`);
@@ -99,7 +105,10 @@ export function registerServeCommand(program: Command, globals: () => GlobalOpti
       if (options.smtpUrl) {
         const problem = mailSettingsProblem(options.smtpUrl, options.mailFrom, options.publicUrl);
         if (problem) throw new UsageError(problem);
-      } else if (options.mailFrom) throw new UsageError("--mail-from needs --smtp-url, the relay to send through");
+      } else if (options.mailFrom || options.imapUrl)
+        throw new UsageError(`${options.imapUrl ? "--imap-url" : "--mail-from"} needs --smtp-url, the relay to send through`);
+      if (options.imapUrl && !/^imaps?:\/\/[^/]+@[^/]+/.test(options.imapUrl))
+        throw new UsageError(`--imap-url is written imap://user:password@mail.example.org:143 (imaps:// for TLS), not "${options.imapUrl}"`);
       const db = globals().db;
       // Loaded here: the server and its framework cost every other command ~100 ms to load.
       const { buildServer } = await import("../../server/app.js");
@@ -115,7 +124,7 @@ export function registerServeCommand(program: Command, globals: () => GlobalOpti
         unloadIdleAfterMs: unloadIdleAfter * 1000,
         maxSandboxes,
         maxLoadedGames,
-        ...(options.smtpUrl ? { mail: { smtpUrl: options.smtpUrl, from: options.mailFrom! } } : {}),
+        ...(options.smtpUrl ? { mail: { smtpUrl: options.smtpUrl, from: options.mailFrom!, ...(options.imapUrl ? { imapUrl: options.imapUrl } : {}) } } : {}),
       });
       await app.listen({
         port,

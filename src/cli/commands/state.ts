@@ -1,6 +1,6 @@
 /** `nomos state` (the game as a player sees it) and `nomos actions` (what can be done). */
 import { output } from "../context.js";
-import { describeForm } from "../form.js";
+import { describeForm } from "../../present/form-words.js";
 import { formatState } from "../format-state.js";
 import { decisionLines } from "./decide.js";
 import { presetExtras } from "../../rulesets/extras.js";

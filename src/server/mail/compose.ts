@@ -13,6 +13,13 @@ export interface Duty {
   rule: number;
 }
 
+/** The game a mail is about, and the recipient's own address for playing it by mail, where the server reads mail. */
+export interface GameMail {
+  id: string;
+  name: string;
+  replyTo?: string;
+}
+
 export interface Recipient {
   address: string;
   displayName: string;
@@ -68,21 +75,38 @@ export class MailWriter {
     ]);
   }
 
-  duties(to: Recipient, game: { id: string; name: string }, duties: Duty[], unsubscribe: string): StoredMail {
+  duties(to: Recipient, game: GameMail, duties: Duty[], unsubscribe: string): StoredMail {
     const first = duties[0]!;
     const subject = `${game.name}: the game waits for you to ${first.does}${duties.length > 1 ? ` (and ${duties.length - 1} more)` : ""}`;
     return this.notification(to, game, subject, unsubscribe, [
       `In "${game.name}", the game waits for you:`,
       "",
       ...duties.map((d) => `  - ${d.does} (rule ${d.rule})`),
+      ...(game.replyTo ? ["", 'You can answer this mail to play: its first line names the action ("vote 301 for"; "help" lists them).'] : []),
     ]);
   }
 
-  gameOver(to: Recipient, game: { id: string; name: string }, how: string, unsubscribe: string): StoredMail {
+  gameOver(to: Recipient, game: GameMail, how: string, unsubscribe: string): StoredMail {
     return this.notification(to, game, `${game.name}: the game is over`, unsubscribe, [`"${game.name}" is over: ${how}.`]);
   }
 
-  private notification(to: Recipient, game: { id: string; name: string }, subject: string, unsubscribe: string, lines: string[]): StoredMail {
+  /** The answer to a mail a player sent the game (a move, a message, a refusal), in the game's thread. */
+  reply(to: Recipient, game: GameMail | null, answering: { subject: string; messageId: string | null }, lines: string[]): StoredMail {
+    const subject = /^re:/i.test(answering.subject) ? answering.subject : `Re: ${answering.subject || (game?.name ?? "your mail")}`;
+    const mail = this.mail(to, "reply", subject, [
+      `Hello ${to.displayName},`,
+      "",
+      ...lines,
+      ...(game ? ["", `Open the game: ${this.base}/games/${game.id}`] : []),
+    ]);
+    mail.headers["Auto-Submitted"] = "auto-replied";
+    if (game) mail.references = `<game.${game.id}@${this.host}>`;
+    if (answering.messageId) mail.inReplyTo = answering.messageId;
+    if (game?.replyTo) mail.replyTo = game.replyTo;
+    return mail;
+  }
+
+  private notification(to: Recipient, game: GameMail, subject: string, unsubscribe: string, lines: string[]): StoredMail {
     const stop = `${this.base}/unsubscribe/${unsubscribe}`;
     const mail = this.mail(to, "notification", subject, [
       `Hello ${to.displayName},`,
@@ -99,6 +123,7 @@ export class MailWriter {
     mail.headers["List-Unsubscribe"] = `<${stop}>`;
     mail.headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click";
     mail.headers["List-Id"] = `<${game.id}.games.${this.host}>`;
+    if (game.replyTo) mail.replyTo = game.replyTo;
     return mail;
   }
 

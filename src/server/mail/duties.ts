@@ -9,9 +9,10 @@
 import type { Awaited } from "../../kernel/availability.js";
 import type { SqlDatabase, SqlStatement } from "../../store/sqlite-driver.js";
 import type { Accounts } from "../accounts.js";
-import type { Duty, MailWriter } from "./compose.js";
+import type { Duty, GameMail, MailWriter, Recipient } from "./compose.js";
 import type { Signer } from "./keys.js";
 import type { Outbox } from "./outbox.js";
+import type { StoredMail } from "./transport.js";
 import type { NotificationPrefs } from "./settings.js";
 
 /** What the notifier reads of a game: the act it is at, and what play awaits, from whom. */
@@ -40,6 +41,8 @@ export class DutyNotifier {
     /** The game now, or undefined if there is none. */
     private readonly read: (gameId: string) => Promise<GameNow | undefined>,
     private readonly fail: (gameId: string, err: unknown) => void,
+    /** The player's address for playing the game by mail, where the server reads mail. */
+    private readonly playAddress?: (userId: string, gameId: string) => string,
   ) {
     this.q = {
       seen: db.prepare("SELECT player_id, key FROM awaited WHERE game_id = ?"),
@@ -99,11 +102,11 @@ export class DutyNotifier {
       for (const [key, a] of now) if (!seen.has(key)) this.q.add!.run(gameId, a.player, keyOf(a), game.seq);
       for (const [player, duties] of fresh) {
         const member = this.q.member!.get(gameId, player) as { user_id: string } | undefined;
-        if (member && this.mailTo(member.user_id, gameId, "duties", (to, stop) => this.writer.duties(to, game, duties, stop))) queued = true;
+        if (member && this.mailTo(member.user_id, game, "duties", (to, stop, g) => this.writer.duties(to, g, duties, stop))) queued = true;
       }
       if (game.over !== null && !progress?.over) {
         for (const { user_id } of this.q.members!.all(gameId) as { user_id: string }[])
-          if (this.mailTo(user_id, gameId, "gameEnd", (to, stop) => this.writer.gameOver(to, game, game.over!, stop))) queued = true;
+          if (this.mailTo(user_id, game, "gameEnd", (to, stop, g) => this.writer.gameOver(to, g, game.over!, stop))) queued = true;
       }
       this.q.setProgress!.run(gameId, game.seq, game.over !== null ? 1 : 0);
     });
@@ -111,19 +114,17 @@ export class DutyNotifier {
   }
 
   /** Queues the mail for the account if it has a working verified address and asked for this kind. */
-  private mailTo(userId: string, gameId: string, kind: "duties" | "gameEnd", write: Parameters<typeof this.queue>[2]): boolean {
-    if (!this.prefs.game(userId, gameId).settings[kind]) return false;
-    return this.queue(userId, gameId, write);
-  }
-
-  private queue(
+  private mailTo(
     userId: string,
-    gameId: string,
-    write: (to: { address: string; displayName: string }, unsubscribe: string) => ReturnType<MailWriter["duties"]>,
+    game: GameNow,
+    kind: "duties" | "gameEnd",
+    write: (to: Recipient, unsubscribe: string, game: GameMail) => StoredMail,
   ): boolean {
+    if (!this.prefs.game(userId, game.id).settings[kind]) return false;
     const user = this.accounts.user(userId);
     if (!user?.email || user.emailStatus !== "verified") return false;
-    this.outbox.add(userId, write({ address: user.email, displayName: user.displayName }, this.signer.sign(["u", userId, gameId])));
+    const about = { id: game.id, name: game.name, ...(this.playAddress ? { replyTo: this.playAddress(userId, game.id) } : {}) };
+    this.outbox.add(userId, write({ address: user.email, displayName: user.displayName }, this.signer.sign(["u", userId, game.id]), about));
     return true;
   }
 }

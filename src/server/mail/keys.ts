@@ -1,22 +1,27 @@
 /**
- * The server's own secret, made at its first start and kept in the database: it signs the
+ * The server's own secrets, made at its first start and kept in the database: one signs the
  * unsubscribe links in mails, so that one click ends a game's mail without signing in, and no
  * one can forge a link for someone else.
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { SqlDatabase } from "../../store/sqlite-driver.js";
 
+/** The server's key of this name, made on first use (by whichever process gets there first). */
+export function serverKey(db: SqlDatabase, name: string): Buffer {
+  const read = db.prepare("SELECT value FROM server_keys WHERE name = ?");
+  let row = read.get(name) as { value: string } | undefined;
+  if (!row) {
+    db.transaction(() => db.prepare("INSERT OR IGNORE INTO server_keys (name, value) VALUES (?, ?)").run(name, randomBytes(32).toString("base64url")));
+    row = read.get(name) as { value: string };
+  }
+  return Buffer.from(row.value, "base64url");
+}
+
 export class Signer {
   private readonly key: Buffer;
 
-  constructor(db: SqlDatabase, name = "mail-links") {
-    const read = db.prepare("SELECT value FROM server_keys WHERE name = ?");
-    let row = read.get(name) as { value: string } | undefined;
-    if (!row) {
-      db.transaction(() => db.prepare("INSERT OR IGNORE INTO server_keys (name, value) VALUES (?, ?)").run(name, randomBytes(32).toString("base64url")));
-      row = read.get(name) as { value: string };
-    }
-    this.key = Buffer.from(row.value, "base64url");
+  constructor(db: SqlDatabase) {
+    this.key = serverKey(db, "mail-links");
   }
 
   /** A token carrying `parts` (letters, digits, '-' and '_'), signed: short enough for a link's path. */

@@ -6,18 +6,28 @@
 import type { SqlDatabase } from "../../store/sqlite-driver.js";
 import type { Accounts, User } from "../accounts.js";
 import { MailWriter } from "./compose.js";
-import { DutyNotifier, type GameNow } from "./duties.js";
-import { Signer } from "./keys.js";
+import { DutyNotifier } from "./duties.js";
+import { gameNow } from "./game-now.js";
+import { serverKey, Signer } from "./keys.js";
+import { Mailbox } from "./mailbox.js";
+import { MailPlay, maxMailBytes } from "./mail-play.js";
+import { PlayAddresses } from "./play-addresses.js";
+import type { GameHub } from "../hub.js";
 import { Links } from "./links.js";
 import { Outbox } from "./outbox.js";
 import type { NotificationPrefs } from "./settings.js";
 import { Mailer } from "./transport.js";
 
+/** The address in "Nomos <nomos@nomic.example.org>". */
+const mailboxOf = (from: string) => from.replace(/^.*<(.*)>\s*$/, "$1").trim();
+
 export interface MailConfig {
   /** The relay: smtp://user:password@host:port (smtps:// for TLS from the start). */
   smtpUrl: string;
-  /** The sender: "Nomos <nomos@nomic.example.org>". */
+  /** The sender: "Nomos <nomos@nomic.example.org>"; its address is the mailbox players answer, with their token after a '+'. */
   from: string;
+  /** The mailbox that address delivers to, read over IMAP: imap://user:password@host:143 (imaps:// for TLS); none: mail is not read. */
+  imapUrl?: string;
 }
 
 export class MailService {
@@ -27,6 +37,7 @@ export class MailService {
   private readonly outbox: Outbox;
   private readonly writer: MailWriter;
   private readonly mailer: Mailer;
+  private readonly mailbox: Mailbox | undefined;
 
   constructor(
     private readonly db: SqlDatabase,
@@ -35,7 +46,7 @@ export class MailService {
     config: MailConfig & { publicUrl: string },
     clock: () => number,
     log: { warn: (what: object, words: string) => void; error: (what: object, words: string) => void },
-    read: (gameId: string) => Promise<GameNow | undefined>,
+    hub: GameHub,
   ) {
     this.mailer = new Mailer(config.smtpUrl, config.from);
     const host = new URL(config.publicUrl).hostname;
@@ -43,18 +54,34 @@ export class MailService {
     this.writer = new MailWriter(config.publicUrl, () => this.outbox.messageId());
     this.links = new Links(db, clock);
     this.signer = new Signer(db);
-    this.notifier = new DutyNotifier(db, accounts, prefs, this.outbox, this.writer, this.signer, read, (gameId, err) =>
-      log.error({ err, gameId }, "what the game awaits could not be read for its players' mail; it is read again after its next act or restart"),
+    const plays = config.imapUrl ? new PlayAddresses(db, serverKey(db, "play-addresses"), mailboxOf(config.from)) : undefined;
+    this.notifier = new DutyNotifier(
+      db,
+      accounts,
+      prefs,
+      this.outbox,
+      this.writer,
+      this.signer,
+      (id) => gameNow(hub, id),
+      (gameId, err) =>
+        log.error({ err, gameId }, "what the game awaits could not be read for its players' mail; it is read again after its next act or restart"),
+      plays && ((userId, gameId) => plays.addressOf(userId, gameId)),
     );
+    if (config.imapUrl && plays) {
+      const play = new MailPlay(db, accounts, hub, plays, this.writer, this.outbox, clock);
+      this.mailbox = new Mailbox(config.imapUrl, (source, size) => play.handle(source, size), maxMailBytes, log);
+    }
   }
 
   /** Sends what a crash left in the outbox, and looks at the games whose acts went past what was last seen. */
   start(): void {
     this.outbox.wake();
     this.notifier.catchUp();
+    this.mailbox?.start();
   }
 
   async stop(): Promise<void> {
+    await this.mailbox?.stop();
     await this.notifier.settled();
     await this.outbox.stop();
     this.mailer.close();

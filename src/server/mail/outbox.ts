@@ -13,7 +13,7 @@ import { SendFailure, type Mailer, type StoredMail } from "./transport.js";
 const backoffMs = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000, 6 * 3600_000];
 /** Refusals for good, since the address was verified, that mark it bouncing. */
 const bouncesToMark = 2;
-/** A recipient is sent at most this many mails a minute; the rest wait for the next minute. */
+/** A recipient is sent at most this many notifications (or answers to a stranger) a minute; the rest wait for the next minute. */
 const perMinute = 10;
 /** How often the worker looks for mail due, besides being woken by each new one. */
 const pollMs = 30_000;
@@ -124,7 +124,9 @@ export class Outbox {
       this.db.transaction(() => this.q.giveUp!.run(now, "the address is no longer the account's, verified and working", row.id));
       return;
     }
-    if ((this.q.sentLately!.get(row.address, now - 60_000) as { n: number }).n >= perMinute) {
+    // Notifications and answers to strangers are held back past the rate; a player's answers to their own mails never are.
+    const limited = mail.kind === "notification" || row.user_id === null;
+    if (limited && (this.q.sentLately!.get(row.address, now - 60_000) as { n: number }).n >= perMinute) {
       this.db.transaction(() => this.q.postpone!.run(now + 60_000, row.id));
       return;
     }

@@ -11,11 +11,15 @@ export interface StoredMail {
   text: string;
   /** Its own Message-ID, kept so that a mail sent again is known to its reader as the same. */
   messageId: string;
+  /** Where the recipient's answer goes: their own address for playing the game by mail. */
+  replyTo?: string;
+  /** The mail this one answers (a reply to a move sent by mail). */
+  inReplyTo?: string;
   /** Threads a game's mails in the reader's client ("References": the game's thread id). */
   references?: string;
   headers: Record<string, string>;
   /** What the mail is about, for the outbox's rules: a verification link goes where nothing else may. */
-  kind: "link" | "notice" | "notification";
+  kind: "link" | "notice" | "notification" | "reply";
 }
 
 export class SendFailure extends Error {
@@ -48,7 +52,9 @@ export class Mailer {
         subject: mail.subject,
         text: mail.text,
         messageId: mail.messageId,
-        ...(mail.references ? { references: mail.references, inReplyTo: mail.references } : {}),
+        ...(mail.references ? { references: mail.references } : {}),
+        ...(mail.inReplyTo || mail.references ? { inReplyTo: mail.inReplyTo ?? mail.references } : {}),
+        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
         headers: mail.headers,
       });
     } catch (err) {
