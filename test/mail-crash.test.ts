@@ -13,6 +13,7 @@ import { after, before, test } from "node:test";
 import { ApiClient } from "./server-helpers.js";
 import { startMailServer, type MailServer } from "./mail-server.js";
 import { startServeChild, type ServeChild } from "./serve-child.js";
+import { dutiesTold, toldAtLeast, verifiedPlayer } from "./mail-helpers.js";
 
 let mail: MailServer;
 let dir: string;
@@ -43,38 +44,14 @@ async function serve(smtpPort: number): Promise<ServeChild> {
 /** The same player's browser, pointed at the server now running (the session is in the database). */
 const at = (url: string, client: ApiClient) => Object.assign(new ApiClient(url), { cookie: client.cookie, csrf: client.csrf });
 
-async function told(address: string): Promise<string[]> {
-  return (await mail.inbox(address))
-    .filter((m) => /the game waits for you/.test(m.subject ?? ""))
-    .map((m) => (m.subject ?? "").replace(/^.*waits for you to /, ""));
-}
-
-async function toldAtLeast(address: string, count: number): Promise<string[]> {
-  for (let i = 0; i < 300; i++) {
-    const list = await told(address);
-    if (list.length >= count) return list;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${address} was told ${JSON.stringify(await told(address))}, not ${count} duties; ${mail.log().slice(-2000)}`);
-}
-
 test("kill -9 between an act and its mail: the mail comes once the server is back, and only once", async () => {
   let server = await serve(mail.smtpPort);
-  let ada = new ApiClient(server.url);
-  let grace = new ApiClient(server.url);
-  for (const [client, name, address] of [
-    [ada, "ada", "ada@players.test"],
-    [grace, "grace", "grace@players.test"],
-  ] as const) {
-    await client.signup(name, name === "ada" ? "Ada Lovelace" : "Grace Hopper");
-    await client.request("PATCH", "/api/me", { email: address });
-    const link = await mail.waitForMail(address, (m) => /Verify/.test(m.subject ?? ""));
-    assert.equal((await client.post("/api/auth/verify-email", { token: /#([A-Za-z0-9_-]+)/.exec(link.text ?? "")![1] })).status, 200);
-  }
+  let ada = await verifiedPlayer(server.url, mail, "ada", "Ada Lovelace", "ada@players.test");
+  let grace = await verifiedPlayer(server.url, mail, "grace", "Grace Hopper", "grace@players.test");
   const created = await ada.post("/api/games", { name: "Crash Nomic", preset: "suber", timeZone: "UTC" });
   const id: string = created.body.id;
   await grace.post(`/api/invites/${created.body.invite}/join`);
-  assert.deepEqual(await toldAtLeast("grace@players.test", 1), ["start the game"]);
+  assert.deepEqual(await toldAtLeast(mail, "grace@players.test", 1), ["start the game"]);
   server.child.kill("SIGTERM");
   await server.exited;
 
@@ -96,7 +73,7 @@ test("kill -9 between an act and its mail: the mail comes once the server is bac
   }
 
   server = await serve(mail.smtpPort);
-  assert.deepEqual(await toldAtLeast("grace@players.test", 2), ["start the game", "propose a rule-change"], "sent once the server is back");
+  assert.deepEqual(await toldAtLeast(mail, "grace@players.test", 2), ["start the game", "propose a rule-change"], "sent once the server is back");
 
   // Killed the instant the act is acknowledged, wherever the notifier is.
   grace = at(server.url, grace);
@@ -104,15 +81,15 @@ test("kill -9 between an act and its mail: the mail comes once the server is bac
   server.child.kill("SIGKILL");
   await server.exited;
   server = await serve(mail.smtpPort);
-  assert.deepEqual(await toldAtLeast("ada@players.test", 2), ["start the game", "vote on proposal 301"]);
-  assert.deepEqual(await toldAtLeast("grace@players.test", 3), ["start the game", "propose a rule-change", "vote on proposal 301"]);
+  assert.deepEqual(await toldAtLeast(mail, "ada@players.test", 2), ["start the game", "vote on proposal 301"]);
+  assert.deepEqual(await toldAtLeast(mail, "grace@players.test", 3), ["start the game", "propose a rule-change", "vote on proposal 301"]);
 
   // Nothing twice: the last act's mails are in, and a vote (a later act) is mailed to nobody; its own mails come after any repeat would.
   ada = at(server.url, ada);
   assert.equal((await ada.act(id, "vote", { proposal: 301, vote: "for" })).status, 200);
   assert.equal((await at(server.url, grace).act(id, "vote", { proposal: 301, vote: "for" })).status, 200);
-  assert.deepEqual(await toldAtLeast("ada@players.test", 3), ["start the game", "vote on proposal 301", "propose a rule-change"]);
-  assert.deepEqual(await told("grace@players.test"), ["start the game", "propose a rule-change", "vote on proposal 301"], "nothing sent twice");
+  assert.deepEqual(await toldAtLeast(mail, "ada@players.test", 3), ["start the game", "vote on proposal 301", "propose a rule-change"]);
+  assert.deepEqual(await dutiesTold(mail, "grace@players.test"), ["start the game", "propose a rule-change", "vote on proposal 301"], "nothing sent twice");
   server.child.kill("SIGTERM");
   await server.exited;
 });

@@ -7,7 +7,8 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { ParsedMail } from "mailparser";
-import { ApiClient, startServer, type TestServer } from "./server-helpers.js";
+import { startServer, type TestServer } from "./server-helpers.js";
+import { dutiesTold, header, toldAtLeast, verifiedPlayer } from "./mail-helpers.js";
 import { startMailServer, type MailServer } from "./mail-server.js";
 
 let mail: MailServer;
@@ -21,62 +22,27 @@ after(async () => {
   await mail?.stop();
 });
 
-async function player(username: string, name: string, address: string): Promise<ApiClient> {
-  const client = await new ApiClient(server.url).signup(username, name);
-  await client.request("PATCH", "/api/me", { email: address });
-  const link = await mail.waitForMail(address, (m) => /Verify/.test(m.subject ?? ""));
-  const token = /#([A-Za-z0-9_-]+)/.exec(link.text ?? "")![1]!;
-  assert.equal((await client.post("/api/auth/verify-email", { token })).status, 200);
-  return client;
-}
-
-/** A header as sent (mailparser files the List-* ones under "list"), unfolded. */
-const header = (m: ParsedMail, name: string) =>
-  m.headerLines
-    .find((h) => h.key === name.toLowerCase())
-    ?.line.slice(name.length + 1)
-    .replace(/\s+/g, " ")
-    .trim();
-
-/** The game's mails in the inbox, by what they say the game waits for. */
-async function told(address: string): Promise<string[]> {
-  return (await mail.inbox(address))
-    .filter((m) => /the game waits for you/.test(m.subject ?? ""))
-    .map((m) => (m.subject ?? "").replace(/^.*waits for you to /, ""));
-}
-
-/** Waits until the address has been told `count` duties in all, and returns them. */
-async function toldAtLeast(address: string, count: number): Promise<string[]> {
-  await mail.waitForMail(address, () => true);
-  for (let i = 0; i < 200; i++) {
-    const list = await told(address);
-    if (list.length >= count) return list;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${address} was told ${JSON.stringify(await told(address))}, not ${count} duties; ${mail.log().slice(-2000)}`);
-}
-
 test("each player is mailed exactly when the game comes to wait for them, and nobody else is; one click ends a game's mail", async () => {
-  const ada = await player("ada", "Ada Lovelace", "ada@players.test");
-  const grace = await player("grace", "Grace Hopper", "grace@players.test");
+  const ada = await verifiedPlayer(server.url, mail, "ada", "Ada Lovelace", "ada@players.test");
+  const grace = await verifiedPlayer(server.url, mail, "grace", "Grace Hopper", "grace@players.test");
   const created = await ada.post("/api/games", { name: "Inbox Nomic", preset: "suber", timeZone: "Europe/Paris" });
   assert.equal(created.status, 201, JSON.stringify(created.body));
   const id: string = created.body.id;
   await grace.post(`/api/invites/${created.body.invite}/join`);
   // Two players: either may begin play.
-  assert.deepEqual(await toldAtLeast("ada@players.test", 1), ["start the game"]);
-  assert.deepEqual(await toldAtLeast("grace@players.test", 1), ["start the game"]);
+  assert.deepEqual(await toldAtLeast(mail, "ada@players.test", 1), ["start the game"]);
+  assert.deepEqual(await toldAtLeast(mail, "grace@players.test", 1), ["start the game"]);
 
   assert.equal((await ada.act(id, "start")).status, 200);
   // Hopper before Lovelace: Grace moves first, and only she is told.
-  assert.deepEqual(await toldAtLeast("grace@players.test", 2), ["start the game", "propose a rule-change"]);
+  assert.deepEqual(await toldAtLeast(mail, "grace@players.test", 2), ["start the game", "propose a rule-change"]);
   const proposed = await grace.act(id, "propose", { change: { kind: "enact", text: "Players may play by mail." } });
   assert.equal(proposed.status, 200, JSON.stringify(proposed.body));
-  assert.deepEqual(await toldAtLeast("ada@players.test", 2), ["start the game", "vote on proposal 301"]);
-  assert.deepEqual(await toldAtLeast("grace@players.test", 3), ["start the game", "propose a rule-change", "vote on proposal 301"]);
+  assert.deepEqual(await toldAtLeast(mail, "ada@players.test", 2), ["start the game", "vote on proposal 301"]);
+  assert.deepEqual(await toldAtLeast(mail, "grace@players.test", 3), ["start the game", "propose a rule-change", "vote on proposal 301"]);
   assert.equal((await ada.act(id, "vote", { proposal: 301, vote: "for" })).status, 200);
   assert.equal((await grace.act(id, "vote", { proposal: 301, vote: "for" })).status, 200);
-  const adas = await toldAtLeast("ada@players.test", 3);
+  const adas = await toldAtLeast(mail, "ada@players.test", 3);
   assert.deepEqual(adas, ["start the game", "vote on proposal 301", "propose a rule-change"], "Ada's turn: she is told once");
 
   const turn = (await mail.inbox("ada@players.test")).find((m) => /propose a rule-change/.test(m.subject ?? "")) as ParsedMail;
@@ -103,8 +69,13 @@ test("each player is mailed exactly when the game comes to wait for them, and no
   assert.equal(forged.status, 400);
 
   assert.equal((await ada.act(id, "propose", { change: { kind: "enact", text: "Mail is quiet." } })).status, 200);
-  assert.deepEqual(await toldAtLeast("grace@players.test", 4), ["start the game", "propose a rule-change", "vote on proposal 301", "vote on proposal 302"]);
-  assert.deepEqual(await told("ada@players.test"), adas, "Ada, unsubscribed, is told nothing more");
+  assert.deepEqual(await toldAtLeast(mail, "grace@players.test", 4), [
+    "start the game",
+    "propose a rule-change",
+    "vote on proposal 301",
+    "vote on proposal 302",
+  ]);
+  assert.deepEqual(await dutiesTold(mail, "ada@players.test"), adas, "Ada, unsubscribed, is told nothing more");
   // Her account's settings are untouched: another game would still mail her.
   assert.deepEqual((await ada.get("/api/me/notifications")).body, { duties: true, gameEnd: true });
 });

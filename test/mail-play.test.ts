@@ -8,8 +8,8 @@
  */
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import type { ParsedMail } from "mailparser";
-import { ApiClient, startServer, type TestServer } from "./server-helpers.js";
+import { startServer, type TestServer } from "./server-helpers.js";
+import { header, verifiedPlayer } from "./mail-helpers.js";
 import { startMailServer, type MailServer } from "./mail-server.js";
 
 let mail: MailServer;
@@ -30,20 +30,6 @@ after(async () => {
   await mail?.stop();
 });
 
-const header = (m: ParsedMail, name: string) =>
-  m.headerLines
-    .find((h) => h.key === name.toLowerCase())
-    ?.line.slice(name.length + 1)
-    .trim();
-
-async function player(username: string, name: string, address: string): Promise<ApiClient> {
-  const client = await new ApiClient(server.url).signup(username, name);
-  await client.request("PATCH", "/api/me", { email: address });
-  const link = await mail.waitForMail(address, (m) => /Verify/.test(m.subject ?? ""));
-  assert.equal((await client.post("/api/auth/verify-email", { token: /#([A-Za-z0-9_-]+)/.exec(link.text ?? "")![1] })).status, 200);
-  return client;
-}
-
 let sent = 0;
 /** Ada (or whoever) writes to an address; resolves with the answer to that mail (matched by In-Reply-To). */
 async function write(from: string, to: string, text: string, extra: { messageId?: string; headers?: Record<string, string>; subject?: string } = {}) {
@@ -54,8 +40,8 @@ async function write(from: string, to: string, text: string, extra: { messageId?
 const answerTo = (address: string, messageId: string) => mail.waitForMail(address, (m) => header(m, "In-Reply-To") === messageId, 20_000);
 
 test("Ada plays a Suber game by mail alone: every move a mail, every answer in words; forgeries, repeats and robots change nothing", async () => {
-  const ada = await player("ada", "Ada Lovelace", "ada@players.test");
-  const grace = await player("grace", "Grace Hopper", "grace@players.test");
+  const ada = await verifiedPlayer(server.url, mail, "ada", "Ada Lovelace", "ada@players.test");
+  const grace = await verifiedPlayer(server.url, mail, "grace", "Grace Hopper", "grace@players.test");
   const created = await grace.post("/api/games", { name: "Post Nomic", preset: "suber", timeZone: "Europe/London" });
   const id: string = created.body.id;
   await ada.post(`/api/invites/${created.body.invite}/join`);
