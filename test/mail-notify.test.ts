@@ -14,7 +14,7 @@ import { startMailServer, type MailServer } from "./mail-server.js";
 let mail: MailServer;
 let server: TestServer;
 before(async () => {
-  mail = await startMailServer(["ada@players.test", "grace@players.test", "nomos@nomos.test"]);
+  mail = await startMailServer(["ada@players.test", "grace@players.test", "alan@players.test", "mary@players.test", "nomos@nomos.test"]);
   server = await startServer({ publicUrl: "http://nomos.test", mail: { smtpUrl: `smtp://127.0.0.1:${mail.smtpPort}`, from: "Nomos <nomos@nomos.test>" } });
 });
 after(async () => {
@@ -60,7 +60,7 @@ test("each player is mailed exactly when the game comes to wait for them, and no
     body: "List-Unsubscribe=One-Click",
   });
   assert.equal(click.status, 200, await click.clone().text());
-  assert.deepEqual((await ada.get(`/api/games/${id}/notifications`)).body, { settings: { duties: false, gameEnd: false }, own: true });
+  assert.deepEqual((await ada.get(`/api/games/${id}/notifications`)).body, { settings: { duties: false, gameEnd: false, reminderHours: 12 }, own: true });
   const forged = await fetch(`${server.url}${link.slice(0, -3)}abc`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -77,5 +77,32 @@ test("each player is mailed exactly when the game comes to wait for them, and no
   ]);
   assert.deepEqual(await dutiesTold(mail, "ada@players.test"), adas, "Ada, unsubscribed, is told nothing more");
   // Her account's settings are untouched: another game would still mail her.
-  assert.deepEqual((await ada.get("/api/me/notifications")).body, { duties: true, gameEnd: true });
+  assert.deepEqual((await ada.get("/api/me/notifications")).body, { duties: true, gameEnd: true, reminderHours: 12 });
+});
+
+test("a reminder comes before a Nomicron vote closes (its practice clock moved on), to those yet to vote, once, with the deadline in their time zone", async () => {
+  const alan = await verifiedPlayer(server.url, mail, "alan", "Alan Turing", "alan@players.test");
+  const mary = await verifiedPlayer(server.url, mail, "mary", "Mary Somerville", "mary@players.test");
+  await mary.request("PATCH", "/api/me", { timeZone: "America/New_York" });
+  const created = await alan.post("/api/games", { name: "Convention", preset: "nomicron", practice: true, timeZone: "Europe/London" });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  const id: string = created.body.id;
+  await mary.post(`/api/invites/${created.body.invite}/join`);
+  assert.equal((await alan.act(id, "motion", { kind: "general", text: "Tea at four." })).status, 200);
+  const duty = await mail.waitForMail("mary@players.test", (m) => /vote on motion 1/.test(m.subject ?? ""));
+  // A week to vote, told in Mary's own zone.
+  assert.match(duty.text ?? "", /vote on motion 1 \(rule 6\), by \w{3}, \d+ \w{3} \d{4}, \d\d:\d\d \(America\/New_York\)/);
+  assert.equal((await alan.act(id, "vote-motion", { motion: 1, vote: "for" })).status, 200);
+
+  const reminded = async (address: string) => (await mail.inbox(address)).filter((m) => /reminder/.test(m.subject ?? "")).length;
+  assert.equal((await alan.post(`/api/games/${id}/clock`, { forward: "6 days" })).status, 200);
+  assert.equal((await alan.post(`/api/games/${id}/clock`, { forward: "13 hours" })).status, 200);
+  const reminder = await mail.waitForMail("mary@players.test", (m) => /reminder/.test(m.subject ?? ""));
+  assert.match(reminder.subject ?? "", /Convention: reminder, 11 hours left to vote on motion 1/);
+  assert.equal((await alan.post(`/api/games/${id}/clock`, { forward: "1 hour" })).status, 200);
+  // The outbox sends in order: once a later mail reaches Mary, a second reminder would have too.
+  assert.equal((await alan.act(id, "motion", { kind: "general", text: "Coffee at five." })).status, 200);
+  await mail.waitForMail("mary@players.test", (m) => /vote on motion 2/.test(m.subject ?? ""));
+  assert.equal(await reminded("mary@players.test"), 1, "reminded once");
+  assert.equal(await reminded("alan@players.test"), 0, "Alan voted: no reminder");
 });

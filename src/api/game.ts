@@ -212,6 +212,7 @@ export const Awaited = Type.Object(
     does: Type.String({ description: 'What they are to do, in words: "propose a rule-change", "rule on case 1"' }),
     action: Nullable(Type.String({ description: "The action that does it, if one does" })),
     channel: Type.Optional(Type.String({ description: "The channel where it is done (a vote said as a message), if it is done there" })),
+    until: Type.Optional(Type.Number({ description: "When it lapses by the game's clock (ms since 1970 UTC), if its rule says" })),
     rule: Type.Integer({ description: "The rule that says so" }),
   },
   { $id: "Awaited", title: "Awaited" },

@@ -6,12 +6,19 @@ export const NotificationSettings = Type.Object(
   {
     duties: Type.Boolean({ description: "Mail me when the game waits for me: my turn, my vote, a decision of mine (on by default)" }),
     gameEnd: Type.Boolean({ description: "Mail me when the game ends (on by default)" }),
+    reminderHours: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 72,
+        description: "Remind me this many hours before a duty lapses (12 by default; 0: no reminders); left out of a change, it stays as it was",
+      }),
+    ),
   },
   { $id: "NotificationSettings", title: "NotificationSettings", additionalProperties: false },
 );
 export type NotificationSettings = Static<typeof NotificationSettings>;
 
-export const defaultNotificationSettings: NotificationSettings = { duties: true, gameEnd: true };
+export const defaultNotificationSettings: Required<NotificationSettings> = { duties: true, gameEnd: true, reminderHours: 12 };
 
 export const GameNotificationSettings = Type.Object(
   {

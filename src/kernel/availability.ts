@@ -32,6 +32,8 @@ export interface Awaited {
   action: string | null;
   /** The channel where it is done (a vote said as a message), if the rule names one that is open. */
   channel?: string;
+  /** When it lapses, by the game's clock (ms), if the rule says: a reminder goes out before. */
+  until?: number;
   rule: number;
 }
 
@@ -204,20 +206,23 @@ function awaitsOf(raw: GuestQueryResult | null, state: GameState, actions: strin
       const action = typeof item.action === "string" && actions.includes(item.action) ? item.action : null;
       // Likewise a channel that is not open: the page would send the player nowhere.
       const channel = typeof item.channel === "string" && reads(state, item.channel, item.player as string) ? { channel: item.channel } : {};
-      awaits.push({ player: item.player as string, does: (item.does as string).trim(), action, ...channel, rule: answer.rule });
+      const until = typeof item.until === "number" && Number.isFinite(item.until) ? { until: item.until } : {};
+      awaits.push({ player: item.player as string, does: (item.does as string).trim(), action, ...channel, ...until, rule: answer.rule });
     }
   }
   return { awaits, failures };
 }
 
 function awaitedProblem(items: unknown): string | null {
-  const shape = "must be a list of { player, does, action?, channel? } (does: what the player is to do, in words)";
+  const shape = "must be a list of { player, does, action?, channel?, until? } (does: what the player is to do, in words)";
   if (!Array.isArray(items)) return shape;
   for (const item of items) {
     if (!isObject(item) || typeof item.player !== "string" || typeof item.does !== "string" || !item.does.trim()) return shape;
     if (item.does.length > maxDoes) return `says what a player is to do in more than ${maxDoes} characters`;
     if (item.action !== undefined && item.action !== null && typeof item.action !== "string") return "names an action that is not a text";
     if (item.channel !== undefined && item.channel !== null && typeof item.channel !== "string") return "names a channel that is not a text";
+    if (item.until !== undefined && item.until !== null && !(typeof item.until === "number" && Number.isFinite(item.until)))
+      return "says when a duty lapses (until) with something other than a time in ms";
   }
   return null;
 }

@@ -210,12 +210,19 @@ interface RuleChangeProbe { readonly steps: readonly { readonly actor: PlayerId;
  * The engine asks every rule (askAll) after each act and shows each player what is awaited of
  * them ("Your turn: propose a rule-change"). `does` says it as a player would, in a few words
  * ("vote on proposal 301", "rule on case 2"); `action` names the action that does it, if one does;
- * `channel`, the channel where it is done if it is said there (a vote as a message): the page links to it.
+ * `channel`, the channel where it is done if it is said there (a vote as a message): the page links to it;
+ * `until`, when the duty lapses by the game's clock (ms; a vote's close): players who asked are reminded before.
  * Players not in the game are left out; an answer of another shape is ignored and noted as
  * the rule's failure. Answer nothing (or []) when nothing is awaited of anyone. The engine adds
  * its own entries for open decisions opened with `awaits: true` (game.decide): "decide: <question>".
  */
-interface PlayAwaited { readonly player: PlayerId; readonly does: string; readonly action?: string | null; readonly channel?: string | null }
+interface PlayAwaited {
+  readonly player: PlayerId;
+  readonly does: string;
+  readonly action?: string | null;
+  readonly channel?: string | null;
+  readonly until?: number | null;
+}
 
 /**
  * The event "forum.posted": a player posted to the game's forum. Each post is an act of the

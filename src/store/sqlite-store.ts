@@ -90,7 +90,8 @@ const migrations: ((db: Db) => void)[] = [
         address TEXT, expires_at INTEGER NOT NULL, used_at INTEGER) WITHOUT ROWID;
       CREATE TABLE server_keys (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
       CREATE TABLE awaited (game_id TEXT NOT NULL REFERENCES games(id), player_id TEXT NOT NULL, key TEXT NOT NULL, since INTEGER NOT NULL,
-        PRIMARY KEY (game_id, player_id, key)) WITHOUT ROWID;
+        due INTEGER, until INTEGER, reminded INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (game_id, player_id, key)) WITHOUT ROWID;
+      CREATE INDEX awaited_by_until ON awaited (until) WHERE until IS NOT NULL AND reminded = 0;
       CREATE TABLE notified (game_id TEXT PRIMARY KEY REFERENCES games(id), seq INTEGER NOT NULL, over INTEGER NOT NULL DEFAULT 0) WITHOUT ROWID;
       CREATE TABLE notification_settings (user_id TEXT NOT NULL REFERENCES users(id), game_id TEXT NOT NULL, settings TEXT NOT NULL,
         PRIMARY KEY (user_id, game_id)) WITHOUT ROWID;

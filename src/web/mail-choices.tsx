@@ -1,5 +1,7 @@
-/** The two things a player can be mailed about, as checkboxes: the account's defaults and a game's own use the same. */
+/** What a player can be mailed about: the account's defaults and a game's own use the same controls. */
 import type { NotificationSettings } from "./types.js";
+
+const leads = [0, 1, 3, 12, 24, 48];
 
 export function MailChoices({
   settings,
@@ -14,16 +16,31 @@ export function MailChoices({
   onChange(settings: NotificationSettings): void;
 }) {
   const game = inGame ? "this game" : "a game";
-  const box = (key: keyof NotificationSettings) => ({
+  const box = (key: "duties" | "gameEnd") => ({
     type: "checkbox" as const,
     checked: settings[key],
     disabled,
     onChange: (e: Event) => onChange({ ...settings, [key]: (e.target as HTMLInputElement).checked }),
   });
+  const lead = settings.reminderHours ?? 12;
   return (
     <>
       <label class="check">
         <input {...box("duties")} /> When {game} waits for me: my turn, my vote, a decision of mine
+      </label>
+      <label>
+        Remind me before a duty lapses{" "}
+        <select
+          value={String(lead)}
+          disabled={disabled || !settings.duties}
+          onChange={(e) => onChange({ ...settings, reminderHours: Number((e.target as HTMLSelectElement).value) })}
+        >
+          {[...new Set([...leads, lead])]
+            .sort((a, b) => a - b)
+            .map((h) => (
+              <option value={String(h)}>{h === 0 ? "never" : h === 1 ? "an hour before" : `${h} hours before`}</option>
+            ))}
+        </select>
       </label>
       <label class="check">
         <input {...box("gameEnd")} /> When {game} ends

@@ -66,7 +66,7 @@ answer("play.awaits", () =>
   voting().flatMap((m) =>
     active()
       .filter((p) => m.votes[p] === undefined)
-      .map((player) => ({ player, does: `vote on motion ${m.number}`, action: "vote-motion" })),
+      .map((player) => ({ player, does: `vote on motion ${m.number}`, action: "vote-motion", until: m.closesAt })),
   ),
 );
 

@@ -11,6 +11,8 @@ import type { StoredMail } from "./transport.js";
 export interface Duty {
   does: string;
   rule: number;
+  /** When it lapses, by the game's clock. */
+  until?: number;
 }
 
 /** The game a mail is about, and the recipient's own address for playing it by mail, where the server reads mail. */
@@ -23,7 +25,25 @@ export interface GameMail {
 export interface Recipient {
   address: string;
   displayName: string;
+  /** Where deadlines are told in: the recipient's zone, or the game's. */
+  timeZone?: string;
 }
+
+/** "Tue 1 Dec 2026, 14:00 (Europe/Paris)": a moment in the recipient's zone. */
+export function momentIn(time: number, zone = "UTC"): string {
+  const words = new Intl.DateTimeFormat("en-GB", {
+    timeZone: zone,
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).format(time);
+  return `${words} (${zone})`;
+}
+
+const dutyLine = (d: Duty, zone?: string) => `  - ${d.does} (rule ${d.rule})${d.until !== undefined ? `, by ${momentIn(d.until, zone)}` : ""}`;
 
 export class MailWriter {
   private readonly base: string;
@@ -81,8 +101,19 @@ export class MailWriter {
     return this.notification(to, game, subject, unsubscribe, [
       `In "${game.name}", the game waits for you:`,
       "",
-      ...duties.map((d) => `  - ${d.does} (rule ${d.rule})`),
+      ...duties.map((d) => dutyLine(d, to.timeZone)),
       ...(game.replyTo ? ["", 'You can answer this mail to play: its first line names the action ("vote 301 for"; "help" lists them).'] : []),
+    ]);
+  }
+
+  /** Before a duty lapses; `now` by the host's clock, `duty.until` too. */
+  reminder(to: Recipient, game: GameMail, duty: Duty, now: number, unsubscribe: string): StoredMail {
+    const left = Math.max(1, Math.round((duty.until! - now) / 3_600_000));
+    return this.notification(to, game, `${game.name}: reminder, ${left === 1 ? "an hour" : `${left} hours`} left to ${duty.does}`, unsubscribe, [
+      `In "${game.name}", the game still waits for you, for about ${left === 1 ? "an hour" : `${left} hours`} more:`,
+      "",
+      dutyLine({ does: duty.does, rule: duty.rule }, to.timeZone),
+      ...(game.replyTo ? ["", 'You can answer this mail to play: its first line names the action ("help" lists them).'] : []),
     ]);
   }
 

@@ -22,7 +22,13 @@ export interface GameNow {
   seq: number;
   over: string | null;
   awaits: Awaited[];
+  /** How far a practice game's clock runs ahead of the host's (ms): its deadlines come that much sooner. */
+  aheadMs: number;
 }
+
+const hour = 3_600_000;
+/** The longest lead a reminder may have (NotificationSettings.reminderHours). */
+const maxLeadMs = 72 * hour;
 
 const keyOf = (a: Awaited) => `${a.rule}\u0000${a.action ?? ""}\u0000${a.does}`;
 
@@ -41,12 +47,23 @@ export class DutyNotifier {
     /** The game now, or undefined if there is none. */
     private readonly read: (gameId: string) => Promise<GameNow | undefined>,
     private readonly fail: (gameId: string, err: unknown) => void,
+    private readonly clock: () => number,
     /** The player's address for playing the game by mail, where the server reads mail. */
     private readonly playAddress?: (userId: string, gameId: string) => string,
   ) {
     this.q = {
       seen: db.prepare("SELECT player_id, key FROM awaited WHERE game_id = ?"),
-      add: db.prepare("INSERT INTO awaited (game_id, player_id, key, since) VALUES (?, ?, ?, ?)"),
+      add: db.prepare("INSERT INTO awaited (game_id, player_id, key, since, due, until) VALUES (?, ?, ?, ?, ?, ?)"),
+      // `due` is the deadline by the game's clock, `until` by the host's: a practice clock moved on
+      // brings `until` nearer; a deadline the rules moved (`due`) may be reminded of again.
+      moved: db.prepare(
+        "UPDATE awaited SET until = ?, reminded = CASE WHEN due IS ? THEN reminded ELSE 0 END, due = ? WHERE game_id = ? AND player_id = ? AND key = ?",
+      ),
+      due: db.prepare(`
+        SELECT a.game_id, a.player_id, a.key, a.until, m.user_id, g.name FROM awaited a
+        JOIN memberships m ON m.game_id = a.game_id AND m.player_id = a.player_id JOIN games g ON g.id = a.game_id
+        WHERE a.until IS NOT NULL AND a.reminded = 0 AND a.until > ? AND a.until <= ?`),
+      reminded: db.prepare("UPDATE awaited SET reminded = 1 WHERE game_id = ? AND player_id = ? AND key = ?"),
       drop: db.prepare("DELETE FROM awaited WHERE game_id = ? AND player_id = ? AND key = ?"),
       progress: db.prepare("SELECT seq, over FROM notified WHERE game_id = ?"),
       setProgress: db.prepare("INSERT INTO notified (game_id, seq, over) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET seq = excluded.seq, over = excluded.over"),
@@ -95,11 +112,17 @@ export class DutyNotifier {
     const seen = new Map((this.q.seen!.all(gameId) as { player_id: string; key: string }[]).map((r) => [`${r.player_id}\u0000${r.key}`, r]));
     const now = new Map(game.awaits.map((a) => [`${a.player}\u0000${keyOf(a)}`, a]));
     const fresh = new Map<string, Duty[]>();
-    for (const [key, a] of now) if (!seen.has(key)) fresh.set(a.player, [...(fresh.get(a.player) ?? []), { does: a.does, rule: a.rule }]);
+    // Deadlines are kept by the host's clock, which the reminders run on.
+    const hostUntil = (a: Awaited) => (a.until === undefined ? null : a.until - game.aheadMs);
+    for (const [key, a] of now)
+      if (!seen.has(key))
+        fresh.set(a.player, [...(fresh.get(a.player) ?? []), { does: a.does, rule: a.rule, ...(a.until !== undefined ? { until: a.until } : {}) }]);
     let queued = false;
     this.db.transaction(() => {
       for (const [id, row] of seen) if (!now.has(id)) this.q.drop!.run(gameId, row.player_id, row.key);
-      for (const [key, a] of now) if (!seen.has(key)) this.q.add!.run(gameId, a.player, keyOf(a), game.seq);
+      for (const [key, a] of now)
+        if (!seen.has(key)) this.q.add!.run(gameId, a.player, keyOf(a), game.seq, a.until ?? null, hostUntil(a));
+        else this.q.moved!.run(hostUntil(a), a.until ?? null, a.until ?? null, gameId, a.player, keyOf(a));
       for (const [player, duties] of fresh) {
         const member = this.q.member!.get(gameId, player) as { user_id: string } | undefined;
         if (member && this.mailTo(member.user_id, game, "duties", (to, stop, g) => this.writer.duties(to, g, duties, stop))) queued = true;
@@ -111,12 +134,38 @@ export class DutyNotifier {
       this.q.setProgress!.run(gameId, game.seq, game.over !== null ? 1 : 0);
     });
     if (queued) this.outbox.wake();
+    this.remind();
+  }
+
+  /** Reminds each player whose duty lapses within the hours they chose (12 by default), once per deadline. */
+  remind(): void {
+    const now = this.clock();
+    let queued = false;
+    for (const row of this.q.due!.all(now, now + maxLeadMs) as {
+      game_id: string;
+      player_id: string;
+      key: string;
+      until: number;
+      user_id: string;
+      name: string;
+    }[]) {
+      const { duties, reminderHours = 12 } = this.prefs.game(row.user_id, row.game_id).settings;
+      if (!duties || !reminderHours || row.until - reminderHours * hour > now) continue;
+      const [rule, , does] = row.key.split("\u0000") as [string, string, string];
+      const duty = { does, rule: Number(rule), until: row.until };
+      this.db.transaction(() => {
+        const game = { id: row.game_id, name: row.name };
+        if (this.mailTo(row.user_id, game, "duties", (to, stop, g) => this.writer.reminder(to, g, duty, now, stop))) queued = true;
+        this.q.reminded!.run(row.game_id, row.player_id, row.key);
+      });
+    }
+    if (queued) this.outbox.wake();
   }
 
   /** Queues the mail for the account if it has a working verified address and asked for this kind. */
   private mailTo(
     userId: string,
-    game: GameNow,
+    game: { id: string; name: string },
     kind: "duties" | "gameEnd",
     write: (to: Recipient, unsubscribe: string, game: GameMail) => StoredMail,
   ): boolean {
@@ -124,7 +173,8 @@ export class DutyNotifier {
     const user = this.accounts.user(userId);
     if (!user?.email || user.emailStatus !== "verified") return false;
     const about = { id: game.id, name: game.name, ...(this.playAddress ? { replyTo: this.playAddress(userId, game.id) } : {}) };
-    this.outbox.add(userId, write({ address: user.email, displayName: user.displayName }, this.signer.sign(["u", userId, game.id]), about));
+    const zone = user.timeZone ?? this.accounts.settings(game.id)?.timeZone ?? "UTC";
+    this.outbox.add(userId, write({ address: user.email, displayName: user.displayName, timeZone: zone }, this.signer.sign(["u", userId, game.id]), about));
     return true;
   }
 }

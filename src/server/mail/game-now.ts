@@ -12,6 +12,6 @@ export async function gameNow(hub: GameHub, id: string): Promise<GameNow | undef
     const winners = (state.result?.winners ?? []).map((w) => state.players.find((p) => p.id === w)?.name ?? w);
     const over =
       state.status !== "over" ? null : `${winners.length ? `won by ${winners.join(" and ")}` : "nobody won"}${state.result ? ` (${state.result.reason})` : ""}`;
-    return { id, name: state.name, seq: state.seq, over, awaits };
+    return { id, name: state.name, seq: state.seq, over, awaits, aheadMs: state.practice?.aheadMs ?? 0 };
   });
 }

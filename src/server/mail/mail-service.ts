@@ -38,6 +38,7 @@ export class MailService {
   private readonly writer: MailWriter;
   private readonly mailer: Mailer;
   private readonly mailbox: Mailbox | undefined;
+  private reminders: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly db: SqlDatabase,
@@ -45,7 +46,7 @@ export class MailService {
     prefs: NotificationPrefs,
     config: MailConfig & { publicUrl: string },
     clock: () => number,
-    log: { warn: (what: object, words: string) => void; error: (what: object, words: string) => void },
+    private readonly log: { warn: (what: object, words: string) => void; error: (what: object, words: string) => void },
     hub: GameHub,
   ) {
     this.mailer = new Mailer(config.smtpUrl, config.from);
@@ -65,6 +66,7 @@ export class MailService {
       (id) => gameNow(hub, id),
       (gameId, err) =>
         log.error({ err, gameId }, "what the game awaits could not be read for its players' mail; it is read again after its next act or restart"),
+      clock,
       plays && ((userId, gameId) => plays.addressOf(userId, gameId)),
     );
     if (config.imapUrl && plays) {
@@ -78,9 +80,19 @@ export class MailService {
     this.outbox.wake();
     this.notifier.catchUp();
     this.mailbox?.start();
+    // Reminders fall due with the clock, not with acts: looked for each minute.
+    this.reminders = setInterval(() => {
+      try {
+        this.notifier.remind();
+      } catch (err) {
+        this.log.error({ err }, "reminders could not be looked for; looked for again in a minute");
+      }
+    }, 60_000);
+    this.reminders.unref();
   }
 
   async stop(): Promise<void> {
+    clearInterval(this.reminders);
     await this.mailbox?.stop();
     await this.notifier.settled();
     await this.outbox.stop();

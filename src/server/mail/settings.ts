@@ -16,7 +16,7 @@ export class NotificationPrefs {
     };
   }
 
-  account(userId: string): NotificationSettings {
+  account(userId: string): Required<NotificationSettings> {
     return this.read(userId, account) ?? defaultNotificationSettings;
   }
 
@@ -25,16 +25,18 @@ export class NotificationPrefs {
     return { settings: own ?? this.account(userId), own: own !== undefined };
   }
 
+  /** A setting left out stays as it was. */
   setAccount(userId: string, settings: NotificationSettings): void {
-    this.db.transaction(() => this.q.put!.run(userId, account, JSON.stringify(settings)));
+    this.db.transaction(() => this.q.put!.run(userId, account, JSON.stringify({ ...this.account(userId), ...settings })));
   }
 
   /** The game's own settings, or (null) the account's from now on. */
   setGame(userId: string, gameId: string, settings: NotificationSettings | null): void {
-    this.db.transaction(() => (settings ? this.q.put!.run(userId, gameId, JSON.stringify(settings)) : this.q.drop!.run(userId, gameId)));
+    const now = this.game(userId, gameId).settings;
+    this.db.transaction(() => (settings ? this.q.put!.run(userId, gameId, JSON.stringify({ ...now, ...settings })) : this.q.drop!.run(userId, gameId)));
   }
 
-  private read(userId: string, gameId: string): NotificationSettings | undefined {
+  private read(userId: string, gameId: string): Required<NotificationSettings> | undefined {
     const row = this.q.get!.get(userId, gameId) as { settings: string } | undefined;
     // Settings added later read as their defaults in rows written before them.
     return row && { ...defaultNotificationSettings, ...(JSON.parse(row.settings) as Partial<NotificationSettings>) };
