@@ -159,3 +159,20 @@ test("a game's tab title counts what it awaits from you; its mail is chosen on i
   await cy.context().close();
   await dee.context().close();
 });
+
+test("the account page lists where one is signed in, and closes the account for good once the password is given", async () => {
+  const eve = await signUpIn(rig, "Eve Young");
+  await eve.goto(`${rig.server.url}/account`);
+  const sessions = eve.locator("section", { has: eve.getByRole("heading", { name: "Where you are signed in" }) });
+  await sessions.getByText("this one").waitFor();
+  assert.equal(await sessions.getByRole("listitem").count(), 1, "one session: this browser");
+
+  const closing = eve.locator("section", { has: eve.getByRole("heading", { name: "Close your account" }) });
+  await closing.getByLabel("Your password").fill("not my password");
+  await closing.getByRole("button", { name: "Close my account for good" }).click();
+  await closing.getByRole("alert").filter({ hasText: "that is not your password, so your account stays open" }).waitFor();
+  await closing.getByLabel("Your password").fill("correct horse battery");
+  await closing.getByRole("button", { name: "Close my account for good" }).click();
+  await eve.getByRole("button", { name: "Sign in" }).first().waitFor();
+  await eve.context().close();
+});

@@ -94,3 +94,21 @@ export type PasswordChange = Static<typeof PasswordChange>;
 
 export const Notice = Type.Object({ message: Type.String() }, { description: "What was done, in words" });
 export type Notice = Static<typeof Notice>;
+
+export const SessionInfo = Type.Object(
+  {
+    id: Type.String({ description: "The session's id (DELETE /api/me/sessions/{id} ends it)" }),
+    createdAt: Type.Integer({ description: "When it was opened (signed in), ms since 1970 UTC" }),
+    expiresAt: Type.Integer({ description: "When it ends by itself, ms since 1970 UTC" }),
+    userAgent: Nullable(Type.String({ description: "The browser or program it was opened from, in its own words" })),
+    current: Type.Boolean({ description: "Whether it is the session of this request" }),
+  },
+  { $id: "SessionInfo", title: "SessionInfo" },
+);
+export type SessionInfo = Static<typeof SessionInfo>;
+
+export const CloseAccount = Type.Object(
+  { password: Type.String({ maxLength: 200, description: "Your password, to be sure it is you" }) },
+  { additionalProperties: false },
+);
+export type CloseAccount = Static<typeof CloseAccount>;

@@ -29,7 +29,7 @@ import { Channel, Message } from "./messages.js";
 import { ActReply, DryRunReply, Effect, Input, LogEntry, LogPage } from "./log.js";
 import { GameSummary, Preset, RulesetPreview } from "./lobby.js";
 import { CorrectionReply, GameArchiveSchema, ImportReply, RecordDocumentSchema } from "./records.js";
-import { Session, User } from "./accounts.js";
+import { Session, SessionInfo, User } from "./accounts.js";
 import { GameNotificationSettings, NotificationSettings } from "./notifications.js";
 
 export * from "./accounts.js";
@@ -52,6 +52,7 @@ export const sharedSchemas = [
   ErrorBody,
   User,
   Session,
+  SessionInfo,
   NotificationSettings,
   GameNotificationSettings,
   Preset,

@@ -61,6 +61,14 @@ export const tokenHash = (token: string) => createHash("sha256").update(token).d
 
 export const sessionLifetimeMs = 30 * 24 * 3600 * 1000;
 
+/** One of an account's sessions, as its owner sees it. */
+export interface SessionInfo {
+  id: string;
+  createdAt: number;
+  expiresAt: number;
+  userAgent: string | null;
+}
+
 export class EmailTakenError extends Error {
   constructor() {
     super("another account has verified this address; sign in to that one, or reset its password if it is yours");
@@ -86,6 +94,8 @@ export class Accounts {
   private readonly memberships = new ReadCache<Membership>();
   private readonly gameSettings = new ReadCache<GameSettings>(1_000);
   private readonly foreign: ForeignWrites;
+  /** What a closed account leaves behind nowhere: its links, mail settings and game addresses. */
+  private readonly forgetOnClose: SqlStatement[];
 
   constructor(
     private readonly db: SqlDatabase,
@@ -94,6 +104,7 @@ export class Accounts {
     foreignWrites?: () => number,
   ) {
     this.foreign = new ForeignWrites(foreignWrites, [this.sessions, this.memberships, this.gameSettings]);
+    this.forgetOnClose = ["account_links", "notification_settings", "play_addresses"].map((table) => db.prepare(`DELETE FROM ${table} WHERE user_id = ?`));
     this.q = {
       insertUser: db.prepare("INSERT INTO users (id, username, display_name, password_hash, time_zone, created_at) VALUES (?, ?, ?, ?, ?, ?)"),
       userByName: db.prepare("SELECT * FROM users WHERE username = ?"),
@@ -104,7 +115,17 @@ export class Accounts {
       verifyEmail: db.prepare("UPDATE users SET email_verified_at = ?, email_failing_at = NULL WHERE id = ? AND email = ?"),
       userByEmail: db.prepare("SELECT * FROM users WHERE email = ? COLLATE NOCASE AND email_verified_at IS NOT NULL"),
       endSessions: db.prepare("DELETE FROM sessions WHERE user_id = ? AND token_hash IS NOT ?"),
-      insertSession: db.prepare("INSERT INTO sessions (token_hash, user_id, csrf, created_at, expires_at) VALUES (?, ?, ?, ?, ?)"),
+      insertSession: db.prepare("INSERT INTO sessions (token_hash, user_id, csrf, created_at, expires_at, user_agent) VALUES (?, ?, ?, ?, ?, ?)"),
+      sessionsOf: db.prepare(
+        "SELECT token_hash, created_at, expires_at, user_agent FROM sessions WHERE user_id = ? AND expires_at > ? ORDER BY created_at DESC",
+      ),
+      endOne: db.prepare("DELETE FROM sessions WHERE user_id = ? AND token_hash = ?"),
+      unsent: db.prepare(
+        "UPDATE outbox SET gave_up_at = ?, last_error = 'the account was closed' WHERE user_id = ? AND sent_at IS NULL AND gave_up_at IS NULL",
+      ),
+      close: db.prepare(
+        "UPDATE users SET username = ?, display_name = ?, password_hash = '!', email = NULL, email_verified_at = NULL, email_failing_at = NULL, closed_at = ? WHERE id = ?",
+      ),
       session: db.prepare("SELECT s.csrf, s.expires_at, u.* FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ? AND s.expires_at > ?"),
       deleteSession: db.prepare("DELETE FROM sessions WHERE token_hash = ?"),
       pruneSessions: db.prepare("DELETE FROM sessions WHERE expires_at <= ?"),
@@ -186,14 +207,14 @@ export class Accounts {
 
   // ---- sessions: the cookie holds a random token, the database only its hash ----
 
-  openSession(userId: string): { token: string; csrf: string; expiresAt: number } {
+  openSession(userId: string, userAgent?: string): { token: string; csrf: string; expiresAt: number } {
     const token = randomBytes(32).toString("base64url");
     const csrf = randomBytes(24).toString("base64url");
     const now = this.clock();
     const expiresAt = now + sessionLifetimeMs;
     this.db.transaction(() => {
       this.q.pruneSessions!.run(now);
-      this.q.insertSession!.run(tokenHash(token), userId, csrf, now, expiresAt);
+      this.q.insertSession!.run(tokenHash(token), userId, csrf, now, expiresAt, userAgent?.slice(0, 300) ?? null);
     });
     return { token, csrf, expiresAt };
   }
@@ -217,6 +238,42 @@ export class Accounts {
     const hash = tokenHash(token);
     this.sessions.forget(hash);
     this.db.transaction(() => this.q.deleteSession!.run(hash));
+  }
+
+  /** The account's open sessions, newest first; a session's id is its token's hash, which opens nothing. */
+  sessionsOf(userId: string): SessionInfo[] {
+    return (this.q.sessionsOf!.all(userId, this.clock()) as { token_hash: string; created_at: number; expires_at: number; user_agent: string | null }[]).map(
+      (r) => ({
+        id: r.token_hash,
+        createdAt: r.created_at,
+        expiresAt: r.expires_at,
+        userAgent: r.user_agent,
+      }),
+    );
+  }
+
+  /** Ends one of the account's sessions by its id; false if it has none such. */
+  endSession(userId: string, id: string): boolean {
+    if (!this.sessionsOf(userId).some((s) => s.id === id)) return false;
+    this.sessions.forget(id);
+    this.db.transaction(() => this.q.endOne!.run(userId, id));
+    return true;
+  }
+
+  /**
+   * Closes the account for good: no one can sign in to it, its username is free again, its address
+   * and sessions are gone. Its games keep their acts and the player in them (the log requires it),
+   * under the name the account last had there. Nothing is mailed to it again.
+   */
+  closeAccount(userId: string): void {
+    this.sessions.clear();
+    const now = this.clock();
+    this.db.transaction(() => {
+      this.q.close!.run(`closed-${userId.slice(0, 8)}`, "a closed account", now, userId);
+      this.q.endSessions!.run(userId, null);
+      for (const forget of this.forgetOnClose) forget.run(userId);
+      this.q.unsent!.run(now, userId);
+    });
   }
 
   // ---- games ----

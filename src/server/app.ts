@@ -48,6 +48,7 @@ import { MailService, type MailConfig } from "./mail/mail-service.js";
 import { mailSettingsProblem } from "./mail/mail-options.js";
 import { NotificationPrefs } from "./mail/settings.js";
 import { accountMailRoutes } from "./routes/account-mail.js";
+import { accountRoutes } from "./routes/account.js";
 import { notificationRoutes } from "./routes/notifications.js";
 
 export interface ServerOptions {
@@ -227,6 +228,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   forumRoutes(app, context);
   messageRoutes(app, context);
   codeRoutes(app, context);
+  accountRoutes(app, context);
   accountMailRoutes(app, context);
   notificationRoutes(app, context);
   const ping = store.sql.prepare("SELECT count(*) FROM sqlite_master");

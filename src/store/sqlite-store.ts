@@ -75,6 +75,7 @@ const migrations: ((db: Db) => void)[] = [
       CREATE INDEX sign_in_failures_by_time ON sign_in_failures (clear_at);
     `);
   },
+  // Accounts closed by their owners, and what device each session is on (its browser's words).
   // Mail (src/server/mail): an account's address, verified by a link; single-use links (verify,
   // reset) kept hashed; the server's own keys; what each player was last told the game awaits
   // of them, up to which act (src/server/mail/duties.ts); what each account asks to be told; the
@@ -85,6 +86,8 @@ const migrations: ((db: Db) => void)[] = [
       ALTER TABLE users ADD COLUMN email TEXT;
       ALTER TABLE users ADD COLUMN email_verified_at INTEGER;
       ALTER TABLE users ADD COLUMN email_failing_at INTEGER;
+      ALTER TABLE users ADD COLUMN closed_at INTEGER;
+      ALTER TABLE sessions ADD COLUMN user_agent TEXT;
       CREATE UNIQUE INDEX users_by_verified_email ON users (email COLLATE NOCASE) WHERE email_verified_at IS NOT NULL;
       CREATE TABLE account_links (token_hash TEXT PRIMARY KEY, user_id TEXT NOT NULL REFERENCES users(id), purpose TEXT NOT NULL,
         address TEXT, expires_at INTEGER NOT NULL, used_at INTEGER) WITHOUT ROWID;

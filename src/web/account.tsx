@@ -1,6 +1,7 @@
-/** Your account: the e-mail address games mail you at, your password, and what you are told by mail. */
+/** Your account: the e-mail address games mail you at, your password, what you are told by mail, your sessions; closing it. */
 import { useEffect, useState } from "preact/hooks";
 import { get, patch, post, put } from "./api.js";
+import { CloseAccount, Sessions } from "./account-sessions.js";
 import { MailChoices } from "./mail-choices.js";
 import { failed, type Outcome, Said } from "./said.js";
 import { useTitle } from "./title.js";
@@ -146,6 +147,14 @@ export function AccountPage({ user, mail, onUser }: { user: User; mail: boolean;
           <Notifications />
         </section>
       )}
+      <section class="card">
+        <h2>Where you are signed in</h2>
+        <Sessions />
+      </section>
+      <section class="card">
+        <h2>Close your account</h2>
+        <CloseAccount />
+      </section>
     </div>
   );
 }

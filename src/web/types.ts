@@ -25,6 +25,7 @@ export type Channel = api.Channel;
 export type Message = api.Message;
 export type InviteAbout = api.InviteAbout;
 export type Notice = api.Notice;
+export type SessionInfo = api.SessionInfo;
 export type NotificationSettings = api.NotificationSettings;
 export type GameNotificationSettings = api.GameNotificationSettings;
 /** The JSON Schema of an action's input, from which the page draws its form. */

@@ -123,7 +123,7 @@ export function accountMailRoutes(app: Api, context: ServerContext): void {
         return user;
       });
       mail.passwordChanged(user, "reset");
-      const session = accounts.openSession(user.id);
+      const session = accounts.openSession(user.id, request.headers["user-agent"]);
       setSessionCookie(context, reply, session.token, session.expiresAt);
       return { user, csrf: session.csrf, mail: true };
     },

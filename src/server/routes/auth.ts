@@ -42,7 +42,7 @@ export function authRoutes(app: Api, context: ServerContext): void {
         if (err instanceof UsernameTakenError) throw new ApiError(409, "username-taken", err.message);
         throw err;
       }
-      const session = accounts.openSession(user.id);
+      const session = accounts.openSession(user.id, request.headers["user-agent"]);
       setSessionCookie(context, reply, session.token, session.expiresAt);
       return reply.code(201).send({ user, csrf: session.csrf, mail: context.mail !== null });
     },
@@ -63,7 +63,7 @@ export function authRoutes(app: Api, context: ServerContext): void {
     },
     async (request, reply) => {
       const user = await checkSignIn(context, reply, request.body.username, request.body.password);
-      const session = accounts.openSession(user.id);
+      const session = accounts.openSession(user.id, request.headers["user-agent"]);
       setSessionCookie(context, reply, session.token, session.expiresAt);
       return { user, csrf: session.csrf, mail: context.mail !== null };
     },
