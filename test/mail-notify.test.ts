@@ -60,7 +60,7 @@ test("each player is mailed exactly when the game comes to wait for them, and no
     body: "List-Unsubscribe=One-Click",
   });
   assert.equal(click.status, 200, await click.clone().text());
-  assert.deepEqual((await ada.get(`/api/games/${id}/notifications`)).body, { settings: { duties: false, gameEnd: false, reminderHours: 12 }, own: true });
+  assert.deepEqual((await ada.get(`/api/games/${id}/notifications`)).body, { settings: { duties: false, gameEnd: false, reminderHours: 12 }, own: true, playAddress: null });
   const forged = await fetch(`${server.url}${link.slice(0, -3)}abc`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },

@@ -111,4 +111,15 @@ test("Ada plays a Suber game by mail alone: every move a mail, every answer in w
   const votes = JSON.stringify(state).match(/"against"/g) ?? [];
   assert.equal(votes.length, 0, "neither the auto-reply nor the forgery voted");
   assert.equal((await mail.inbox("ada@players.test")).filter((m) => /Out of office/.test(m.subject ?? "")).length, 0, "the auto-reply got no answer");
+
+  // Ada's address leaked: she takes a new one from the game's settings, and the old one is refused.
+  assert.equal((await ada.get(`/api/games/${id}/notifications`)).body.playAddress, mine, "the settings show her address");
+  const renewed = await ada.post(`/api/games/${id}/mail-address`);
+  assert.equal(renewed.status, 200);
+  const fresh = renewed.body.playAddress as string;
+  assert.notEqual(fresh, mine);
+  const stale = await answerTo("ada@players.test", await write("ada@players.test", mine, "help"));
+  assert.match(stale.text ?? "", /not \(or is no longer\) anyone's address/);
+  const help = await answerTo("ada@players.test", await write("ada@players.test", fresh, "help"));
+  assert.match(help.text ?? "", /What you can do now/);
 });

@@ -24,6 +24,9 @@ export const GameNotificationSettings = Type.Object(
   {
     settings: ref(NotificationSettings),
     own: Type.Boolean({ description: "Whether this game has settings of its own; false: it follows the account's" }),
+    playAddress: Type.Union([Type.String(), Type.Null()], {
+      description: "Your own address for playing this game by mail (the Reply-To of its mails); null where the server reads no mail",
+    }),
   },
   { $id: "GameNotificationSettings", title: "GameNotificationSettings" },
 );

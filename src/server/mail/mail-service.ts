@@ -38,6 +38,8 @@ export class MailService {
   private readonly writer: MailWriter;
   private readonly mailer: Mailer;
   private readonly mailbox: Mailbox | undefined;
+  /** Each player's address for playing a game by mail; absent where the server reads no mail (no --imap-url). */
+  readonly plays: PlayAddresses | undefined;
   private reminders: NodeJS.Timeout | undefined;
 
   constructor(
@@ -56,6 +58,7 @@ export class MailService {
     this.links = new Links(db, clock);
     this.signer = new Signer(db);
     const plays = config.imapUrl ? new PlayAddresses(db, serverKey(db, "play-addresses"), mailboxOf(config.from)) : undefined;
+    this.plays = plays;
     this.notifier = new DutyNotifier(
       db,
       accounts,

@@ -51,7 +51,10 @@ export class Outbox {
       retry: db.prepare("UPDATE outbox SET next_at = ?, attempts = attempts + 1, last_error = ? WHERE id = ?"),
       postpone: db.prepare("UPDATE outbox SET next_at = ? WHERE id = ?"),
       giveUp: db.prepare("UPDATE outbox SET gave_up_at = ?, attempts = attempts + 1, last_error = ? WHERE id = ?"),
-      sentLately: db.prepare("SELECT count(*) AS n FROM outbox WHERE address = ? AND sent_at > ?"),
+      // Only what the recipient did not ask for counts: notifications, and answers to mail from an unknown address.
+      sentLately: db.prepare(
+        "SELECT count(*) AS n FROM outbox WHERE address = ? AND sent_at > ? AND (user_id IS NULL OR json_extract(mail, '$.kind') = 'notification')",
+      ),
       address: db.prepare("SELECT email, email_verified_at, email_failing_at FROM users WHERE id = ?"),
       bounces: db.prepare("SELECT count(*) AS n FROM outbox WHERE address = ? AND gave_up_at >= ? AND last_error LIKE 'refused for good:%'"),
       markBouncing: db.prepare("UPDATE users SET email_failing_at = ? WHERE id = ? AND email = ?"),

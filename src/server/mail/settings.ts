@@ -20,7 +20,7 @@ export class NotificationPrefs {
     return this.read(userId, account) ?? defaultNotificationSettings;
   }
 
-  game(userId: string, gameId: string): GameNotificationSettings {
+  game(userId: string, gameId: string): Omit<GameNotificationSettings, "playAddress"> {
     const own = this.read(userId, gameId);
     return { settings: own ?? this.account(userId), own: own !== undefined };
   }

@@ -70,7 +70,26 @@ export function notificationRoutes(app: Api, context: ServerContext): void {
     },
     async (request) => {
       const { user } = await seat(context, request, request.params.id, true);
-      return prefs.game(user.id, request.params.id);
+      return { ...prefs.game(user.id, request.params.id), playAddress: context.mail?.plays?.addressOf(user.id, request.params.id) ?? null };
+    },
+  );
+
+  app.post(
+    "/api/games/:id/mail-address",
+    {
+      schema: {
+        operationId: "newPlayAddress",
+        tags: ["play"],
+        summary: "Give yourself a new address for playing this game by mail; mail to the old one is refused from now on",
+        params: gameIdParams,
+        response: { 200: ref(GameNotificationSettings), ...errorResponses(...changing, ...inGame, 409) },
+      },
+    },
+    async (request) => {
+      const { user } = await seat(context, request, request.params.id, true);
+      const plays = context.mail?.plays;
+      if (!plays) throw new ApiError(409, "no-mail", "this server reads no mail, so there is no address to play by mail; its operator can start it with --imap-url");
+      return { ...prefs.game(user.id, request.params.id), playAddress: plays.rotate(user.id, request.params.id) };
     },
   );
 
@@ -89,7 +108,7 @@ export function notificationRoutes(app: Api, context: ServerContext): void {
     async (request) => {
       const { user } = await seat(context, request, request.params.id, true);
       prefs.setGame(user.id, request.params.id, request.body.settings);
-      return prefs.game(user.id, request.params.id);
+      return { ...prefs.game(user.id, request.params.id), playAddress: context.mail?.plays?.addressOf(user.id, request.params.id) ?? null };
     },
   );
 

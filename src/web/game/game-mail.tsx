@@ -1,9 +1,10 @@
 /**
- * "Mail me about this game": this game's own choice of mail, or the account's. Read when first
- * opened (not on every visit to the game), and saved as each box is ticked.
+ * "Mail me about this game": this game's own choice of mail, or the account's, and the player's
+ * address for playing it by mail. Read when first opened (not on every visit to the game), and
+ * saved as each box is ticked.
  */
 import { useState } from "preact/hooks";
-import { get, put } from "../api.js";
+import { get, post, put } from "../api.js";
 import { MailChoices } from "../mail-choices.js";
 import { failed, type Outcome, Said } from "../said.js";
 import type { GameNotificationSettings, NotificationSettings } from "../types.js";
@@ -20,13 +21,26 @@ export function GameMail({ id }: { id: string }) {
   /** null: follow the account's settings from now on. The boxes show the choice at once (and again as it was if refused). */
   const save = async (settings: NotificationSettings | null) => {
     const before = current!;
-    setCurrent({ settings: settings ?? before.settings, own: settings !== null });
+    setCurrent({ ...before, settings: settings ?? before.settings, own: settings !== null });
     setBusy(true);
     try {
       setCurrent(await put<GameNotificationSettings>(path, { settings }));
       setOutcome({ ok: true, text: settings ? "Saved for this game." : "This game follows your account's settings." });
     } catch (err) {
       setCurrent(before);
+      setOutcome(failed(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** A new address for playing by mail, when the old one leaked: mail to the old one is refused from now on. */
+  const renew = async () => {
+    setBusy(true);
+    try {
+      setCurrent(await post<GameNotificationSettings>(`/api/games/${encodeURIComponent(id)}/mail-address`));
+      setOutcome({ ok: true, text: "Your address for this game is new; mail to the old one is refused." });
+    } catch (err) {
       setOutcome(failed(err));
     } finally {
       setBusy(false);
@@ -48,6 +62,14 @@ export function GameMail({ id }: { id: string }) {
             Use my account's settings
           </label>
           <MailChoices settings={current.settings} inGame disabled={busy || !current.own} onChange={save} />
+          {current.playAddress && (
+            <p>
+              To play by mail, answer the game's mails: they come from your own address for this game, <code>{current.playAddress}</code>.{" "}
+              <button type="button" class="link" disabled={busy} onClick={renew}>
+                Give me a new address
+              </button>
+            </p>
+          )}
         </div>
       )}
       <Said outcome={outcome} />
