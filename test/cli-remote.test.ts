@@ -310,6 +310,21 @@ describe("nomos remote", () => {
     await fails("ada", ["post", "   ", "--game", game], /a post cannot be blank/);
   });
 
+  test("notifications: what the server mails, for the account and for one game, seen and changed", async () => {
+    assert.match(await ok("ada", "notifications"), /^Mail for your games: your duties on, reminded 12 hours before one lapses; the game's end on\.\n$/);
+    assert.match(
+      await ok("ada", "notifications", "--remind", "3", "--game-end", "off"),
+      /^Saved\. Mail for your games: your duties on, reminded 3 hours before one lapses; the game's end off\.\n$/,
+    );
+    assert.match(await ok("ada", "notifications", "--game", game), /your duties on, reminded 3 hours .*the game's end off \(your account's choice\)\./);
+    const own = await okJson("ada", "notifications", "--game", game, "--duties", "off");
+    assert.deepEqual([own.own, own.settings.duties, own.settings.reminderHours], [true, false, 3]);
+    assert.equal((await okJson("ada", "notifications", "--game", game, "--follow-account")).own, false);
+    await fails("ada", ["notifications", "--duties", "maybe"], /--duties is on or off, not "maybe"/);
+    await fails("ada", ["notifications", "--remind", "-1"], /--remind is a whole number of hours from 0 to 72/);
+    await fails("ada", ["notifications", "--follow-account"], /--follow-account goes with --game/);
+  });
+
   test("channels: say, read, edit, delete, and the host redacts", async () => {
     assert.match(await ok("grace", "say", "Shall we begin?", "--game", game), /^Said in #general of game \w+ \(message \d+\)\.\n$/);
     const said = await okJson("grace", "say", "A second thought.", "--game", game);

@@ -16,6 +16,7 @@ import { inviteUrl, listGames, type GameSummary, type SessionReply } from "./api
 import { RemoteClient, serverOrigin } from "./client.js";
 import { registerForumCommands } from "./forum.js";
 import { registerMessageCommands } from "./messages.js";
+import { registerNotificationCommands } from "./notifications.js";
 import { readPassword } from "./password.js";
 import { readSession, removeSession, sessionFile, writeSession } from "./session.js";
 
@@ -190,4 +191,5 @@ export function registerRemoteCommands(program: Command, globals: () => GlobalOp
   registerGameCommands(surface);
   registerForumCommands(surface);
   registerMessageCommands(surface);
+  registerNotificationCommands(surface);
 }
