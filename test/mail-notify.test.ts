@@ -33,6 +33,7 @@ test("each player is mailed exactly when the game comes to wait for them, and no
   assert.deepEqual(await toldAtLeast(mail, "ada@players.test", 1), ["start the game"]);
   assert.deepEqual(await toldAtLeast(mail, "grace@players.test", 1), ["start the game"]);
 
+  assert.equal((await grace.request("PUT", "/api/me/notifications", { duties: true, gameEnd: true, outcomes: true })).status, 200);
   assert.equal((await ada.act(id, "start")).status, 200);
   // Hopper before Lovelace: Grace moves first, and only she is told.
   assert.deepEqual(await toldAtLeast(mail, "grace@players.test", 2), ["start the game", "propose a rule-change"]);
@@ -44,6 +45,10 @@ test("each player is mailed exactly when the game comes to wait for them, and no
   assert.equal((await grace.act(id, "vote", { proposal: 301, vote: "for" })).status, 200);
   const adas = await toldAtLeast(mail, "ada@players.test", 3);
   assert.deepEqual(adas, ["start the game", "vote on proposal 301", "propose a rule-change"], "Ada's turn: she is told once");
+
+  // Grace asked to hear of decided proposals; Ada did not.
+  await mail.waitForMail("grace@players.test", (m) => /Inbox Nomic: proposal 301: adopted/.test(m.subject ?? ""));
+  assert.equal((await mail.inbox("ada@players.test")).filter((m) => /proposal 301: adopted/.test(m.subject ?? "")).length, 0);
 
   const turn = (await mail.inbox("ada@players.test")).find((m) => /propose a rule-change/.test(m.subject ?? "")) as ParsedMail;
   assert.match(turn.text ?? "", new RegExp(`Open the game: http://nomos\\.test/games/${id}`));
@@ -60,7 +65,11 @@ test("each player is mailed exactly when the game comes to wait for them, and no
     body: "List-Unsubscribe=One-Click",
   });
   assert.equal(click.status, 200, await click.clone().text());
-  assert.deepEqual((await ada.get(`/api/games/${id}/notifications`)).body, { settings: { duties: false, gameEnd: false, reminderHours: 12 }, own: true, playAddress: null });
+  assert.deepEqual((await ada.get(`/api/games/${id}/notifications`)).body, {
+    settings: { duties: false, gameEnd: false, reminderHours: 12, outcomes: false },
+    own: true,
+    playAddress: null,
+  });
   const forged = await fetch(`${server.url}${link.slice(0, -3)}abc`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -77,7 +86,7 @@ test("each player is mailed exactly when the game comes to wait for them, and no
   ]);
   assert.deepEqual(await dutiesTold(mail, "ada@players.test"), adas, "Ada, unsubscribed, is told nothing more");
   // Her account's settings are untouched: another game would still mail her.
-  assert.deepEqual((await ada.get("/api/me/notifications")).body, { duties: true, gameEnd: true, reminderHours: 12 });
+  assert.deepEqual((await ada.get("/api/me/notifications")).body, { duties: true, gameEnd: true, reminderHours: 12, outcomes: false });
 });
 
 test("a reminder comes before a Nomicron vote closes (its practice clock moved on), to those yet to vote, once, with the deadline in their time zone", async () => {

@@ -6,6 +6,11 @@ export const NotificationSettings = Type.Object(
   {
     duties: Type.Boolean({ description: "Mail me when the game waits for me: my turn, my vote, a decision of mine (on by default)" }),
     gameEnd: Type.Boolean({ description: "Mail me when the game ends (on by default)" }),
+    outcomes: Type.Optional(
+      Type.Boolean({
+        description: "Mail me each proposal decided and each case ruled on, as its record says (off by default); left out of a change, it stays as it was",
+      }),
+    ),
     reminderHours: Type.Optional(
       Type.Integer({
         minimum: 0,
@@ -18,7 +23,7 @@ export const NotificationSettings = Type.Object(
 );
 export type NotificationSettings = Static<typeof NotificationSettings>;
 
-export const defaultNotificationSettings: Required<NotificationSettings> = { duties: true, gameEnd: true, reminderHours: 12 };
+export const defaultNotificationSettings: Required<NotificationSettings> = { duties: true, gameEnd: true, reminderHours: 12, outcomes: false };
 
 export const GameNotificationSettings = Type.Object(
   {

@@ -96,6 +96,7 @@ const migrations: ((db: Db) => void)[] = [
         due INTEGER, until INTEGER, reminded INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (game_id, player_id, key)) WITHOUT ROWID;
       CREATE INDEX awaited_by_until ON awaited (until) WHERE until IS NOT NULL AND reminded = 0;
       CREATE TABLE notified (game_id TEXT PRIMARY KEY REFERENCES games(id), seq INTEGER NOT NULL, over INTEGER NOT NULL DEFAULT 0) WITHOUT ROWID;
+      CREATE TABLE outcomes_told (game_id TEXT NOT NULL REFERENCES games(id), key TEXT NOT NULL, PRIMARY KEY (game_id, key)) WITHOUT ROWID;
       CREATE TABLE notification_settings (user_id TEXT NOT NULL REFERENCES users(id), game_id TEXT NOT NULL, settings TEXT NOT NULL,
         PRIMARY KEY (user_id, game_id)) WITHOUT ROWID;
       CREATE TABLE outbox (id INTEGER PRIMARY KEY AUTOINCREMENT, user_id TEXT REFERENCES users(id), address TEXT NOT NULL, mail TEXT NOT NULL,

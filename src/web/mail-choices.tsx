@@ -16,9 +16,9 @@ export function MailChoices({
   onChange(settings: NotificationSettings): void;
 }) {
   const game = inGame ? "this game" : "a game";
-  const box = (key: "duties" | "gameEnd") => ({
+  const box = (key: "duties" | "gameEnd" | "outcomes") => ({
     type: "checkbox" as const,
-    checked: settings[key],
+    checked: settings[key] ?? false,
     disabled,
     onChange: (e: Event) => onChange({ ...settings, [key]: (e.target as HTMLInputElement).checked }),
   });
@@ -41,6 +41,9 @@ export function MailChoices({
               <option value={String(h)}>{h === 0 ? "never" : h === 1 ? "an hour before" : `${h} hours before`}</option>
             ))}
         </select>
+      </label>
+      <label class="check">
+        <input {...box("outcomes")} /> When a proposal is decided or a case ruled on in {game}
       </label>
       <label class="check">
         <input {...box("gameEnd")} /> When {game} ends

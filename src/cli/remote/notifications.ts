@@ -10,6 +10,7 @@ import { gamePath } from "./api.js";
 interface Choices {
   duties?: string;
   gameEnd?: string;
+  outcomes?: string;
   remind?: string;
   followAccount?: boolean;
 }
@@ -21,9 +22,9 @@ const onOff = (flag: string, value: string | undefined): boolean | undefined => 
   throw new UsageError(`${flag} is on or off, not "${value}"`);
 };
 
-/** "duties on, reminded 12 hours before; the game's end on" */
+/** "your duties on, reminded 12 hours before one lapses; the game's end on" */
 const words = (s: NotificationSettings) =>
-  `your duties ${s.duties ? "on" : "off"}${s.duties ? (s.reminderHours ? `, reminded ${s.reminderHours} hours before one lapses` : ", no reminders") : ""}; the game's end ${s.gameEnd ? "on" : "off"}`;
+  `your duties ${s.duties ? "on" : "off"}${s.duties ? (s.reminderHours ? `, reminded ${s.reminderHours} hours before one lapses` : ", no reminders") : ""}; the game's end ${s.gameEnd ? "on" : "off"}${s.outcomes ? "; proposals decided and cases ruled on" : ""}`;
 
 export function registerNotificationCommands(surface: Surface): void {
   surface
@@ -31,6 +32,7 @@ export function registerNotificationCommands(surface: Surface): void {
     .description("what the server mails you (your account's choice, or one game's with --game), and change it")
     .option("--duties <on|off>", "mail me when a game waits for me")
     .option("--game-end <on|off>", "mail me when a game ends")
+    .option("--outcomes <on|off>", "mail me each proposal decided and case ruled on")
     .option("--remind <hours>", "remind me this many hours before a duty lapses (0: never)")
     .option("--follow-account", "with --game: the game follows your account's choice from now on")
     .action(async (o: Choices) => {
@@ -42,6 +44,7 @@ export function registerNotificationCommands(surface: Surface): void {
       const changes = {
         ...(onOff("--duties", o.duties) !== undefined ? { duties: onOff("--duties", o.duties)! } : {}),
         ...(onOff("--game-end", o.gameEnd) !== undefined ? { gameEnd: onOff("--game-end", o.gameEnd)! } : {}),
+        ...(onOff("--outcomes", o.outcomes) !== undefined ? { outcomes: onOff("--outcomes", o.outcomes)! } : {}),
         ...(hours !== undefined ? { reminderHours: hours } : {}),
       };
       const changing = Object.keys(changes).length > 0;

@@ -117,6 +117,15 @@ export class MailWriter {
     ]);
   }
 
+  outcomes(to: Recipient, game: GameMail, outcomes: { kind: string; number: string; status: string }[], unsubscribe: string): StoredMail {
+    const line = (o: (typeof outcomes)[number]) => `${o.kind} ${o.number}: ${o.status}`;
+    return this.notification(to, game, `${game.name}: ${line(outcomes[0]!)}${outcomes.length > 1 ? ` (and ${outcomes.length - 1} more)` : ""}`, unsubscribe, [
+      `In "${game.name}":`,
+      "",
+      ...outcomes.map((o) => `  - ${line(o)}`),
+    ]);
+  }
+
   gameOver(to: Recipient, game: GameMail, how: string, unsubscribe: string): StoredMail {
     return this.notification(to, game, `${game.name}: the game is over`, unsubscribe, [`"${game.name}" is over: ${how}.`]);
   }

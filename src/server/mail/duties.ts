@@ -24,6 +24,15 @@ export interface GameNow {
   awaits: Awaited[];
   /** How far a practice game's clock runs ahead of the host's (ms): its deadlines come that much sooner. */
   aheadMs: number;
+  /** Every proposal decided and case ruled on so far, by its record (which says what is still open). */
+  outcomes: Outcome[];
+}
+
+/** "proposal 301: adopted". */
+export interface Outcome {
+  kind: string;
+  number: string;
+  status: string;
 }
 
 const hour = 3_600_000;
@@ -64,6 +73,8 @@ export class DutyNotifier {
         JOIN memberships m ON m.game_id = a.game_id AND m.player_id = a.player_id JOIN games g ON g.id = a.game_id
         WHERE a.until IS NOT NULL AND a.reminded = 0 AND a.until > ? AND a.until <= ?`),
       reminded: db.prepare("UPDATE awaited SET reminded = 1 WHERE game_id = ? AND player_id = ? AND key = ?"),
+      outcomesTold: db.prepare("SELECT key FROM outcomes_told WHERE game_id = ?"),
+      tellOutcome: db.prepare("INSERT OR IGNORE INTO outcomes_told (game_id, key) VALUES (?, ?)"),
       drop: db.prepare("DELETE FROM awaited WHERE game_id = ? AND player_id = ? AND key = ?"),
       progress: db.prepare("SELECT seq, over FROM notified WHERE game_id = ?"),
       setProgress: db.prepare("INSERT INTO notified (game_id, seq, over) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET seq = excluded.seq, over = excluded.over"),
@@ -127,6 +138,13 @@ export class DutyNotifier {
         const member = this.q.member!.get(gameId, player) as { user_id: string } | undefined;
         if (member && this.mailTo(member.user_id, game, "duties", (to, stop, g) => this.writer.duties(to, g, duties, stop))) queued = true;
       }
+      // Outcomes already decided when the game was first seen (or mail began) are not news.
+      const told = new Set((this.q.outcomesTold!.all(gameId) as { key: string }[]).map((r) => r.key));
+      const news = game.outcomes.filter((o) => !told.has(`${o.kind} ${o.number} ${o.status}`));
+      for (const o of news) this.q.tellOutcome!.run(gameId, `${o.kind} ${o.number} ${o.status}`);
+      if (news.length && progress)
+        for (const { user_id } of this.q.members!.all(gameId) as { user_id: string }[])
+          if (this.mailTo(user_id, game, "outcomes", (to, stop, g) => this.writer.outcomes(to, g, news, stop))) queued = true;
       if (game.over !== null && !progress?.over) {
         for (const { user_id } of this.q.members!.all(gameId) as { user_id: string }[])
           if (this.mailTo(user_id, game, "gameEnd", (to, stop, g) => this.writer.gameOver(to, g, game.over!, stop))) queued = true;
@@ -166,7 +184,7 @@ export class DutyNotifier {
   private mailTo(
     userId: string,
     game: { id: string; name: string },
-    kind: "duties" | "gameEnd",
+    kind: "duties" | "gameEnd" | "outcomes",
     write: (to: Recipient, unsubscribe: string, game: GameMail) => StoredMail,
   ): boolean {
     if (!this.prefs.game(userId, game.id).settings[kind]) return false;

@@ -21,7 +21,7 @@ import { gameIdParams } from "../schemas.js";
 import { seat } from "./play.js";
 
 const UnsubscribeToken = Type.Object({ token: Type.String({ minLength: 1, maxLength: 400 }) }, { additionalProperties: false });
-const off = { duties: false, gameEnd: false };
+const off = { duties: false, gameEnd: false, outcomes: false };
 
 export function notificationRoutes(app: Api, context: ServerContext): void {
   const { prefs } = context;
@@ -88,7 +88,8 @@ export function notificationRoutes(app: Api, context: ServerContext): void {
     async (request) => {
       const { user } = await seat(context, request, request.params.id, true);
       const plays = context.mail?.plays;
-      if (!plays) throw new ApiError(409, "no-mail", "this server reads no mail, so there is no address to play by mail; its operator can start it with --imap-url");
+      if (!plays)
+        throw new ApiError(409, "no-mail", "this server reads no mail, so there is no address to play by mail; its operator can start it with --imap-url");
       return { ...prefs.game(user.id, request.params.id), playAddress: plays.rotate(user.id, request.params.id) };
     },
   );
