@@ -73,11 +73,15 @@ test("an address is verified by the link mailed to it, once; another account can
   const forged = await new ApiClient(server.url).post("/api/auth/verify-email", { token: `${token.slice(0, -2)}xx` });
   assert.equal(forged.body.error.code, "bad-link");
 
+  // Eve gives Ada's address: the answer does not say it has an account; the link goes to Ada's mailbox, and opening it is refused.
   const eve = await new ApiClient(server.url).signup("eve");
-  const taken = await eve.request("PATCH", "/api/me", { email: "ADA@players.test" });
+  const given = await eve.request("PATCH", "/api/me", { email: "ADA@players.test" });
+  assert.deepEqual([given.status, given.body.emailStatus], [200, "unverified"]);
+  const { token: evesLink } = await linkIn("ada@players.test", "/account/verify", /Verify your e-mail/);
+  const taken = await new ApiClient(server.url).post("/api/auth/verify-email", { token: evesLink });
   assert.equal(taken.status, 409);
   assert.match(taken.body.error.message, /another account has verified this address/);
-  assert.equal((await eve.get("/api/session")).body.user.email, null, "the refused change changed nothing");
+  assert.equal((await eve.get("/api/session")).body.user.emailStatus, "unverified", "the refused link verified nothing");
 });
 
 test("a forgotten password is reset by mail: the answer never says whether the account exists, the link works once and within the hour, every session ends", async () => {

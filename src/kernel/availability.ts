@@ -206,7 +206,8 @@ function awaitsOf(raw: GuestQueryResult | null, state: GameState, actions: strin
       const action = typeof item.action === "string" && actions.includes(item.action) ? item.action : null;
       // Likewise a channel that is not open: the page would send the player nowhere.
       const channel = typeof item.channel === "string" && reads(state, item.channel, item.player as string) ? { channel: item.channel } : {};
-      const until = typeof item.until === "number" && Number.isFinite(item.until) ? { until: item.until } : {};
+      // A time a date can hold (±8.64e15 ms): any other would break every page and mail that tells it.
+      const until = typeof item.until === "number" && Math.abs(item.until) <= 8.64e15 ? { until: item.until } : {};
       awaits.push({ player: item.player as string, does: (item.does as string).trim(), action, ...channel, ...until, rule: answer.rule });
     }
   }
@@ -221,7 +222,7 @@ function awaitedProblem(items: unknown): string | null {
     if (item.does.length > maxDoes) return `says what a player is to do in more than ${maxDoes} characters`;
     if (item.action !== undefined && item.action !== null && typeof item.action !== "string") return "names an action that is not a text";
     if (item.channel !== undefined && item.channel !== null && typeof item.channel !== "string") return "names a channel that is not a text";
-    if (item.until !== undefined && item.until !== null && !(typeof item.until === "number" && Number.isFinite(item.until)))
+    if (item.until !== undefined && item.until !== null && !(typeof item.until === "number" && Math.abs(item.until) <= 8.64e15))
       return "says when a duty lapses (until) with something other than a time in ms";
   }
   return null;

@@ -94,7 +94,7 @@ export class Accounts {
   private readonly memberships = new ReadCache<Membership>();
   private readonly gameSettings = new ReadCache<GameSettings>(1_000);
   private readonly foreign: ForeignWrites;
-  /** What a closed account leaves behind nowhere: its links, mail settings and game addresses. */
+  /** What a closed account leaves behind nowhere: its links, mail settings, game addresses and mail. */
   private readonly forgetOnClose: SqlStatement[];
 
   constructor(
@@ -104,7 +104,9 @@ export class Accounts {
     foreignWrites?: () => number,
   ) {
     this.foreign = new ForeignWrites(foreignWrites, [this.sessions, this.memberships, this.gameSettings]);
-    this.forgetOnClose = ["account_links", "notification_settings", "play_addresses"].map((table) => db.prepare(`DELETE FROM ${table} WHERE user_id = ?`));
+    this.forgetOnClose = ["account_links", "notification_settings", "play_addresses", "outbox"].map((table) =>
+      db.prepare(`DELETE FROM ${table} WHERE user_id = ?`),
+    );
     this.q = {
       insertUser: db.prepare("INSERT INTO users (id, username, display_name, password_hash, time_zone, created_at) VALUES (?, ?, ?, ?, ?, ?)"),
       userByName: db.prepare("SELECT * FROM users WHERE username = ?"),
@@ -112,6 +114,7 @@ export class Accounts {
       updateUser: db.prepare("UPDATE users SET display_name = ?, time_zone = ? WHERE id = ?"),
       updatePassword: db.prepare("UPDATE users SET password_hash = ? WHERE id = ?"),
       setEmail: db.prepare("UPDATE users SET email = ?, email_verified_at = NULL, email_failing_at = NULL WHERE id = ?"),
+      retireResets: db.prepare("UPDATE account_links SET used_at = ? WHERE user_id = ? AND purpose = 'reset' AND used_at IS NULL"),
       verifyEmail: db.prepare("UPDATE users SET email_verified_at = ?, email_failing_at = NULL WHERE id = ? AND email = ?"),
       userByEmail: db.prepare("SELECT * FROM users WHERE email = ? COLLATE NOCASE AND email_verified_at IS NOT NULL"),
       endSessions: db.prepare("DELETE FROM sessions WHERE user_id = ? AND token_hash IS NOT ?"),
@@ -120,9 +123,6 @@ export class Accounts {
         "SELECT token_hash, created_at, expires_at, user_agent FROM sessions WHERE user_id = ? AND expires_at > ? ORDER BY created_at DESC",
       ),
       endOne: db.prepare("DELETE FROM sessions WHERE user_id = ? AND token_hash = ?"),
-      unsent: db.prepare(
-        "UPDATE outbox SET gave_up_at = ?, last_error = 'the account was closed' WHERE user_id = ? AND sent_at IS NULL AND gave_up_at IS NULL",
-      ),
       close: db.prepare(
         "UPDATE users SET username = ?, display_name = ?, password_hash = '!', email = NULL, email_verified_at = NULL, email_failing_at = NULL, closed_at = ? WHERE id = ?",
       ),
@@ -180,7 +180,11 @@ export class Accounts {
   /** A new address (unverified) or none; call inside the transaction that queues its link. */
   setEmail(id: string, email: string | null): void {
     this.sessions.clear();
-    this.db.transaction(() => this.q.setEmail!.run(email, id));
+    this.db.transaction(() => {
+      this.q.setEmail!.run(email, id);
+      // A reset link sent to the old address opens the account no more.
+      this.q.retireResets!.run(this.clock(), id);
+    });
   }
 
   /** Verifies the account's address, if it is still `address`; false if the account changed it since. */
@@ -269,10 +273,10 @@ export class Accounts {
     this.sessions.clear();
     const now = this.clock();
     this.db.transaction(() => {
-      this.q.close!.run(`closed-${userId.slice(0, 8)}`, "a closed account", now, userId);
+      // Longer than any username one may choose (32): never taken before the account closes.
+      this.q.close!.run(`closed-${userId}`, "a closed account", now, userId);
       this.q.endSessions!.run(userId, null);
       for (const forget of this.forgetOnClose) forget.run(userId);
-      this.q.unsent!.run(now, userId);
     });
   }
 

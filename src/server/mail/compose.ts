@@ -173,7 +173,7 @@ export class MailWriter {
       subject: oneLine(subject),
       text: `${lines.join("\n")}\n`,
       messageId: this.messageId(),
-      headers: { "Auto-Submitted": "auto-generated", "X-Auto-Response-Suppress": "All" },
+      headers: { "Auto-Submitted": "auto-generated", "X-Auto-Response-Suppress": "All", Precedence: "bulk" },
       kind,
     };
   }

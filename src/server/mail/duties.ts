@@ -62,7 +62,7 @@ export class DutyNotifier {
   ) {
     this.q = {
       seen: db.prepare("SELECT player_id, key FROM awaited WHERE game_id = ?"),
-      add: db.prepare("INSERT INTO awaited (game_id, player_id, key, since, due, until) VALUES (?, ?, ?, ?, ?, ?)"),
+      add: db.prepare("INSERT INTO awaited (game_id, player_id, key, since, due, until, reminded) VALUES (?, ?, ?, ?, ?, ?, ?)"),
       // `due` is the deadline by the game's clock, `until` by the host's: a practice clock moved on
       // brings `until` nearer; a deadline the rules moved (`due`) may be reminded of again.
       moved: db.prepare(
@@ -132,7 +132,8 @@ export class DutyNotifier {
     this.db.transaction(() => {
       for (const [id, row] of seen) if (!now.has(id)) this.q.drop!.run(gameId, row.player_id, row.key);
       for (const [key, a] of now)
-        if (!seen.has(key)) this.q.add!.run(gameId, a.player, keyOf(a), game.seq, a.until ?? null, hostUntil(a));
+        if (!seen.has(key))
+          this.q.add!.run(gameId, a.player, keyOf(a), game.seq, a.until ?? null, hostUntil(a), this.remindedAlready(gameId, a.player, hostUntil(a)));
         else this.q.moved!.run(hostUntil(a), a.until ?? null, a.until ?? null, gameId, a.player, keyOf(a));
       for (const [player, duties] of fresh) {
         const member = this.q.member!.get(gameId, player) as { user_id: string } | undefined;
@@ -153,6 +154,14 @@ export class DutyNotifier {
     });
     if (queued) this.outbox.wake();
     this.remind();
+  }
+
+  /** 1 for a duty new with less time left than its player's reminder lead: the mail telling of it is reminder enough. */
+  private remindedAlready(gameId: string, player: string, until: number | null): number {
+    if (until === null) return 0;
+    const member = this.q.member!.get(gameId, player) as { user_id: string } | undefined;
+    const lead = member ? (this.prefs.game(member.user_id, gameId).settings.reminderHours ?? 12) * hour : 0;
+    return until - lead <= this.clock() ? 1 : 0;
   }
 
   /** Reminds each player whose duty lapses within the hours they chose (12 by default), once per deadline. */

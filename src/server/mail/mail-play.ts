@@ -15,6 +15,7 @@ import { FieldError } from "../../present/form-fields.js";
 import { describeForm } from "../../present/form-words.js";
 import type { SqlDatabase, SqlStatement } from "../../store/sqlite-driver.js";
 import type { Accounts } from "../accounts.js";
+import { ApiError } from "../errors.js";
 import type { GameHub } from "../hub.js";
 import type { GameMail, MailWriter, Recipient } from "./compose.js";
 import { ownLines, readCommand, type MailCommand } from "./mail-command.js";
@@ -25,8 +26,17 @@ import type { Game } from "../../kernel/game.js";
 /** The largest mail acted on; a move is a few lines, rule code a few kilobytes. */
 export const maxMailBytes = 1024 * 1024;
 
-const addresses = (field: AddressObject | AddressObject[] | undefined) =>
-  (Array.isArray(field) ? field : field ? [field] : []).flatMap((o) => o.value.map((v) => v.address ?? "")).filter(Boolean);
+/** The addresses of a header as mailparser gives it: address objects for the headers it knows, text for others. */
+const addresses = (field: unknown): string[] =>
+  (Array.isArray(field) ? field : field ? [field] : [])
+    .flatMap((o: unknown) =>
+      typeof o === "string"
+        ? o.split(",").map((a) => a.replace(/^.*<(.*)>.*$/, "$1").trim())
+        : Array.isArray((o as AddressObject).value)
+          ? (o as AddressObject).value.map((v) => v.address ?? "")
+          : [],
+    )
+    .filter(Boolean);
 
 /** Mail no person wrote: RFC 3834's Auto-Submitted, bulk or list precedence, a bounce (empty return path) or a mailer daemon. */
 function automatic(mail: ParsedMail): boolean {
@@ -68,9 +78,13 @@ export class MailPlay {
     if (!from) return;
     const sender: Recipient = { address: from, displayName: mail.from?.value[0]?.name || from };
     const answering = { subject: mail.subject ?? "", messageId: mail.messageId ?? null };
-    const to = [...addresses(mail.to), ...addresses(mail.cc), String(mail.headers.get("delivered-to") ?? ""), String(mail.headers.get("x-original-to") ?? "")];
+    // Delivered-To and X-Original-To name the address it was delivered to (a Bcc, a forward): mailparser reads them as addresses.
+    const header = (name: string) => mail.headers.get(name);
+    const to = [...addresses(mail.to), ...addresses(mail.cc), ...addresses(header("delivered-to")), ...addresses(header("x-original-to"))];
     const owner = this.playAddresses.owner(to);
     if (!owner) {
+      // Answered only where the sender is an account's verified address: a forged sender gets no mail from us (no backscatter).
+      if (!this.accounts.userByEmail(from)) return;
       this.send(sender, null, answering, [
         "This address is not (or is no longer) anyone's address for playing a game, so your mail changed nothing.",
         "Your own address for a game is the Reply-To of the mails the game sends you; answer one of them.",
@@ -132,6 +146,8 @@ export class MailPlay {
         ...words.map((w) => `  ${w}`),
       ]);
     } catch (err) {
+      // Not the rules' refusal (a conflict, a disk that refused the write): the player is told it was not done, in the server's words.
+      if (err instanceof ApiError) return answer([`Not done: ${err.message}. Send it again in a moment.`]);
       if (!(err instanceof ActionError)) throw err;
       if (err.code === "refused") return answer([`Refused${err.rule !== null ? ` by rule ${err.rule}` : ""}: ${err.message}. Nothing was done.`]);
       return answer([`Not done: ${err.message}.`, "", ...(await this.help(game, player))]);

@@ -48,12 +48,14 @@ export class Outbox {
         "SELECT id, user_id, address, mail, attempts FROM outbox WHERE sent_at IS NULL AND gave_up_at IS NULL AND next_at <= ? ORDER BY id LIMIT 20",
       ),
       sent: db.prepare("UPDATE outbox SET sent_at = ?, attempts = attempts + 1 WHERE id = ?"),
+      // A link's token is kept hashed elsewhere; its mail's text (the token itself) goes once it is sent or given up.
+      forgetLink: db.prepare("UPDATE outbox SET mail = json_object('kind', 'link') WHERE id = ? AND json_extract(mail, '$.kind') = 'link'"),
       retry: db.prepare("UPDATE outbox SET next_at = ?, attempts = attempts + 1, last_error = ? WHERE id = ?"),
       postpone: db.prepare("UPDATE outbox SET next_at = ? WHERE id = ?"),
       giveUp: db.prepare("UPDATE outbox SET gave_up_at = ?, attempts = attempts + 1, last_error = ? WHERE id = ?"),
       // Only what the recipient did not ask for counts: notifications, and answers to mail from an unknown address.
       sentLately: db.prepare(
-        "SELECT count(*) AS n FROM outbox WHERE address = ? AND sent_at > ? AND (user_id IS NULL OR json_extract(mail, '$.kind') = 'notification')",
+        "SELECT count(*) AS n FROM outbox WHERE address = ? AND sent_at > ? AND (user_id IS NULL OR json_extract(mail, '$.kind') <> 'reply')",
       ),
       address: db.prepare("SELECT email, email_verified_at, email_failing_at FROM users WHERE id = ?"),
       bounces: db.prepare("SELECT count(*) AS n FROM outbox WHERE address = ? AND gave_up_at >= ? AND last_error LIKE 'refused for good:%'"),
@@ -80,13 +82,16 @@ export class Outbox {
       return;
     }
     clearTimeout(this.timer);
-    this.running = this.drain().finally(() => {
-      this.running = undefined;
-      if (this.again) {
-        this.again = false;
-        this.wake();
-      } else this.schedule();
-    });
+    // A failure here (a disk that refuses writes, a busy file) must not end the process: logged, and tried at the next wake or poll.
+    this.running = this.drain()
+      .catch((err: unknown) => this.warn({ err }, "the outbox could not be sent from now; trying again shortly"))
+      .finally(() => {
+        this.running = undefined;
+        if (this.again) {
+          this.again = false;
+          this.wake();
+        } else this.schedule();
+      });
   }
 
   /** Stops the worker; a mail being sent finishes. */
@@ -124,18 +129,24 @@ export class Outbox {
     const reachable =
       owner !== undefined && owner.email === row.address && (mail.kind === "link" || (owner.email_verified_at !== null && owner.email_failing_at === null));
     if (row.user_id !== null && !reachable) {
-      this.db.transaction(() => this.q.giveUp!.run(now, "the address is no longer the account's, verified and working", row.id));
+      this.db.transaction(() => {
+        this.q.giveUp!.run(now, "the address is no longer the account's, verified and working", row.id);
+        this.q.forgetLink!.run(row.id);
+      });
       return;
     }
-    // Notifications and answers to strangers are held back past the rate; a player's answers to their own mails never are.
-    const limited = mail.kind === "notification" || row.user_id === null;
+    // Everything but a player's answers to their own mails is held back past the rate (links too: no one mails a victim through us).
+    const limited = mail.kind !== "reply" || row.user_id === null;
     if (limited && (this.q.sentLately!.get(row.address, now - 60_000) as { n: number }).n >= perMinute) {
       this.db.transaction(() => this.q.postpone!.run(now + 60_000, row.id));
       return;
     }
     try {
       await this.mailer.send(mail);
-      this.db.transaction(() => this.q.sent!.run(this.clock(), row.id));
+      this.db.transaction(() => {
+        this.q.sent!.run(this.clock(), row.id);
+        this.q.forgetLink!.run(row.id);
+      });
     } catch (err) {
       const failure = err instanceof SendFailure ? err : new SendFailure(String(err), false);
       const later = backoffMs[row.attempts];
@@ -146,6 +157,7 @@ export class Outbox {
             const { n } = this.q.bounces!.get(row.address, owner.email_verified_at) as { n: number };
             if (n >= bouncesToMark) this.q.markBouncing!.run(this.clock(), row.user_id, row.address);
           }
+          this.q.forgetLink!.run(row.id);
         } else this.q.retry!.run(this.clock() + later, failure.message, row.id);
       });
       if (failure.permanent || later === undefined) this.warn({ outbox: row.id, error: failure.message }, `a mail to ${row.address} was given up`);

@@ -34,8 +34,8 @@ export function changeAddress(context: ServerContext, user: User, email: string 
     return;
   }
   if (address === user.email && user.emailStatus === "verified") return;
-  const holder = context.accounts.userByEmail(address);
-  if (holder && holder.id !== user.id) throw new ApiError(409, "email-taken", new EmailTakenError().message);
+  // Another account's address is found out only by the one who opens the link (verify-email's 409),
+  // so that this answer tells no one which addresses have accounts.
   mailOf(context).changeAddress(user, address);
 }
 
