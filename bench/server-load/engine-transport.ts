@@ -70,7 +70,7 @@ export class EngineTransport implements Transport {
   async read(seat: Seat, gameId: string): Promise<Answer> {
     try {
       const game = await this.game(gameId);
-      const body = await this.pages.get(game, seat.player, undefined, () =>
+      const body = await this.pages.get(game, seat.player, undefined, null, () =>
         this.hub.read(game, async (g) => JSON.stringify(await gamePage(g, undefined, seat.player))),
       );
       return { status: 200, bytes: body.length };

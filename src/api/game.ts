@@ -283,10 +283,25 @@ export const GamePage = Type.Object(
     boardMoves: Type.Array(ref(BoardMove), { description: "The squares your piece may move to now, as the rules say" }),
     decisions: Type.Array(ref(Decision), { description: "The decisions open now, oldest first: yours to make where `by` names you" }),
     practice: Nullable(ref(PracticeClock)),
+    lastSeen: Nullable(
+      Type.Integer({
+        description:
+          "The last act you had seen of the game when this page was read (POST .../seen moves it on): what came after is new to you. null: you have not looked at it yet",
+      }),
+    ),
   },
   { $id: "GamePage", title: "GamePage", description: "A player's page of a game" },
 );
 export type GamePage = Static<typeof GamePage>;
+
+export const SeenRequest = Type.Object(
+  { seq: Type.Integer({ minimum: 0, description: "The last act your page has shown you (its view's seq)" }) },
+  { additionalProperties: false },
+);
+export const SeenReply = Type.Object(
+  { seen: Type.Integer({ description: "The last act you have seen now: the one sent, or a later one already marked (a mark only moves forward)" }) },
+  { title: "SeenReply" },
+);
 
 export const RulesReply = Type.Object(
   {

@@ -50,6 +50,8 @@ import { NotificationPrefs } from "./mail/settings.js";
 import { accountMailRoutes } from "./routes/account-mail.js";
 import { accountRoutes } from "./routes/account.js";
 import { notificationRoutes } from "./routes/notifications.js";
+import { SeenMarks } from "./seen.js";
+import { seenRoutes } from "./routes/seen.js";
 
 export interface ServerOptions {
   /** The SQLite file holding games and accounts. */
@@ -192,6 +194,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     dryRuns: new DryRunSlots(options.dryRunLimit ?? defaultDryRunLimit),
     mail,
     prefs,
+    seen: new SeenMarks(store.sql),
   };
   app.decorate("loadedGames", () => context.hub.loadedCount());
   app.decorate("runningSandboxes", () => sandboxes.count());
@@ -231,6 +234,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   accountRoutes(app, context);
   accountMailRoutes(app, context);
   notificationRoutes(app, context);
+  seenRoutes(app, context);
   const ping = store.sql.prepare("SELECT count(*) FROM sqlite_master");
   healthRoutes(
     app,

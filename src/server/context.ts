@@ -18,6 +18,7 @@ import type { Passwords } from "./passwords.js";
 import type { SignInThrottle } from "./sign-in-throttle.js";
 import type { MailService } from "./mail/mail-service.js";
 import type { NotificationPrefs } from "./mail/settings.js";
+import type { SeenMarks } from "./seen.js";
 import { forwardedProtocol, type TrustProxy } from "./proxy.js";
 
 export interface ServerContext {
@@ -44,6 +45,8 @@ export interface ServerContext {
   mail: MailService | null;
   /** What each account asks to be told by mail. */
   prefs: NotificationPrefs;
+  /** The last act each player has seen of each game: what their page calls new. */
+  seen: SeenMarks;
 }
 
 /** The server as routes see it: request and reply types come from the contract's schemas (src/api). */

@@ -2,15 +2,16 @@
  * Each player's page of a game (GET /api/games/:id), serialized once per act: after an act
  * every page watching the game reads it again, and the page is a pure function of the game's
  * state at that act (what the rules refuse the player is asked once per act too:
- * src/kernel/availability.ts), the viewer and the game's settings. A game's pages are
- * dropped as soon as it moves on; the number of games kept is bounded.
+ * src/kernel/availability.ts), the viewer, the game's settings and the last act the viewer had
+ * seen (which moves on a visit, not an act). A game's pages are dropped as soon as it moves on;
+ * the number of games kept is bounded.
  */
 import type { Game } from "../kernel/game.js";
 import type { GameSettings } from "./accounts.js";
 
 interface GamePages {
   seq: number;
-  /** By viewer and settings, the serialized page (or the promise of it, shared by readers who come meanwhile). */
+  /** By viewer, settings and last act seen, the serialized page (or the promise of it, shared by readers who come meanwhile). */
   bodies: Map<string, Promise<string>>;
 }
 
@@ -19,7 +20,7 @@ export class PageCache {
 
   constructor(private readonly limit = 1_000) {}
 
-  get(game: Game, viewer: string, settings: GameSettings | undefined, build: () => Promise<string>): Promise<string> {
+  get(game: Game, viewer: string, settings: GameSettings | undefined, lastSeen: number | null, build: () => Promise<string>): Promise<string> {
     let pages = this.games.get(game.id);
     if (!pages || pages.seq !== game.state.seq) {
       this.games.delete(game.id);
@@ -27,7 +28,7 @@ export class PageCache {
       pages = { seq: game.state.seq, bodies: new Map() };
       this.games.set(game.id, pages);
     }
-    const key = `${viewer}\u0000${settings?.timeZone}\u0000${settings?.inviteCode}\u0000${settings?.ownerId}`;
+    const key = `${viewer}\u0000${settings?.timeZone}\u0000${settings?.inviteCode}\u0000${settings?.ownerId}\u0000${lastSeen}`;
     let body = pages.bodies.get(key);
     if (!body) {
       body = build();

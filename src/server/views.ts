@@ -25,9 +25,10 @@ export function rulesVersion(state: GameState): number {
 
 /**
  * A player's page of a game: everything but the rules' texts and code (see {@link rulesVersion}),
- * with the actions the rules would refuse this player now and what play awaits, from whom.
+ * with the actions the rules would refuse this player now and what play awaits, from whom; and
+ * the last act they had seen (src/server/seen.ts), so the page can say what is new to them.
  */
-export async function gamePage(game: Game, settings: GameSettings | undefined, me: string) {
+export async function gamePage(game: Game, settings: GameSettings | undefined, me: string, lastSeen: number | null = null) {
   const standing = await game.standing(me);
   const { rules: _rules, ...view } = viewFor(game.state, me);
   // A rule's malformed or failing answer about what play awaits is noted with its failures.
@@ -54,6 +55,7 @@ export async function gamePage(game: Game, settings: GameSettings | undefined, m
     boardMoves: standing.moves,
     decisions: openDecisions(game.state).map(({ data: _data, ...d }) => d),
     practice: game.state.practice ? { aheadMs: game.state.practice.aheadMs } : null,
+    lastSeen,
   };
 }
 

@@ -107,6 +107,11 @@ const migrations: ((db: Db) => void)[] = [
       CREATE TABLE mail_seen (message_id TEXT PRIMARY KEY, seen_at INTEGER NOT NULL) WITHOUT ROWID;
     `);
   },
+  // The last act each player has seen of each game (src/server/seen.ts), so that their page says
+  // what is new since, on whichever device they look next. NULL: they have not looked yet.
+  (db) => {
+    db.exec("ALTER TABLE memberships ADD COLUMN seen_seq INTEGER;");
+  },
 ];
 
 /** The file's schema version; throws if the file is another program's or a newer Nomos's. */

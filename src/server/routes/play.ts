@@ -66,11 +66,12 @@ export function playRoutes(app: Api, context: ServerContext): void {
       },
     },
     async (request, reply) => {
-      const { game, membership } = await seat(context, request, request.params.id);
+      const { game, membership, user } = await seat(context, request, request.params.id);
       const settings = accounts.settings(game.id);
+      const lastSeen = context.seen.of(game.id, user.id);
       // Every player's page is read after every act: each is built and serialized once per act.
-      const body = await pages.get(game, membership.playerId, settings, () =>
-        context.hub.read(game, async (g) => String(reply.serialize(await gamePage(g, settings, membership.playerId)))),
+      const body = await pages.get(game, membership.playerId, settings, lastSeen, () =>
+        context.hub.read(game, async (g) => String(reply.serialize(await gamePage(g, settings, membership.playerId, lastSeen)))),
       );
       return reply.type("application/json; charset=utf-8").send(body);
     },

@@ -7,13 +7,26 @@
  * The live stream opens once the page is read, saying which act the page has: the server
  * then tells at once of any act since, and again after a reconnect (Last-Event-ID); or, if the
  * game has fewer acts than that (restored from a backup), that the page must read it anew.
+ * What was new to the player on load ("since you last looked") comes from the log read then.
  */
 import { get } from "../api.js";
 import type { Channel, GamePage, LogEntry, Message, Rule } from "../types.js";
 
+/**
+ * What was new to the player when the page loaded: the last act they had seen before (the
+ * page's lastSeen then; later marks do not change it until a reload), and the log's entries
+ * after it, up to the page's act then.
+ */
+export interface Since {
+  lastSeen: number;
+  entries: LogEntry[];
+}
+
 /** What the feed has read, as it changes (a read's parts in one go, so the page draws them together). */
 export interface FeedView {
   page(page: GamePage): void;
+  /** Once on load, if the player has looked at the game before. */
+  since(since: Since): void;
   rules(rules: Rule[]): void;
   log(log: LogEntry[]): void;
   channels(channels: Channel[]): void;
@@ -155,8 +168,11 @@ export class GameFeed {
       this.page && channelTabs.has(this.tab) ? get<Channel[]>(`/api/games/${this.id}/channels`) : null,
     ]);
     this.rulesVersion = next.rulesVersion;
+    const since = this.page === null && next.lastSeen !== null ? this.since(next.lastSeen, seq) : null;
     this.page = next;
     if (rules) this.view.rules(rules);
+    if (since instanceof Promise) void since.then(this.view.since, (err: Error) => this.view.error(err.message));
+    else if (since) this.view.since(since);
     this.view.page(next);
     if (log) this.view.log(log);
     if (channels) this.view.channels(channels);
@@ -200,6 +216,28 @@ export class GameFeed {
     const first = read[0]!.seq;
     this.log = withMessagesNow([...this.log.filter((e) => e.seq < first), ...read]);
     return this.log;
+  }
+
+  /**
+   * What was new to the player on load: the log's entries after the act they had last seen, up to
+   * the page's. The log read on load holds them, unless the game is long and that read stopped
+   * short of them (the Play tab needs no more of the log): then the rest are read apart, once.
+   */
+  private since(lastSeen: number, seq: number): Since | Promise<Since> {
+    const entries = this.log.filter((e) => e.seq > lastSeen && e.seq <= seq);
+    if (lastSeen >= seq || this.logReadTo >= seq) return { lastSeen, entries };
+    return this.readSince(Math.max(lastSeen, this.logged), seq).then((rest) => ({ lastSeen, entries: [...entries, ...rest] }));
+  }
+
+  private async readSince(after: number, seq: number): Promise<LogEntry[]> {
+    const read: LogEntry[] = [];
+    while (after < seq) {
+      const reply = await get<{ entries: LogEntry[] }>(`/api/games/${this.id}/log?after=${after}`);
+      if (!reply.entries.length) break;
+      read.push(...reply.entries.filter((e) => e.seq <= seq));
+      after = reply.entries.at(-1)!.seq;
+    }
+    return read;
   }
 
   /**

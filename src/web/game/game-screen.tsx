@@ -11,6 +11,7 @@ import { ChannelsTab } from "./channels-tab.js";
 import { GameMail } from "./game-mail.js";
 import { LeaveGame } from "./leave-game.js";
 import { LogTab } from "./log-tab.js";
+import { useMarkSeen } from "./mark-seen.js";
 import { actionAnchor, PlayTab } from "./play-tab.js";
 import { RecordsTab } from "./records-tab.js";
 import { RulesTab } from "./rules-tab.js";
@@ -119,6 +120,7 @@ export function GameScreen({ id, tab, channel, user, mail }: { id: string; tab: 
   useTitle(gameTitle(page));
   const title = usePresetTitle(page?.view.preset);
   const go = useGoToAction(id, tab);
+  useMarkSeen(id, page?.view.seq);
   if (!page)
     return error ? (
       <p class="error" role="alert">
@@ -161,7 +163,7 @@ export function GameScreen({ id, tab, channel, user, mail }: { id: string; tab: 
         ))}
       </nav>
       {tab === "rules" ? (
-        <RulesTab page={page} rules={live.rules} />
+        <RulesTab page={page} rules={live.rules} lastSeen={live.since?.lastSeen ?? null} />
       ) : tab === "records" ? (
         <RecordsTab page={page} user={user} onChanged={live.refresh} />
       ) : tab === "log" ? (
@@ -178,7 +180,7 @@ export function GameScreen({ id, tab, channel, user, mail }: { id: string; tab: 
           onActed={live.refresh}
         />
       ) : (
-        <PlayTab page={page} rules={live.rules} onActed={live.refresh} />
+        <PlayTab page={page} rules={live.rules} since={live.since} onActed={live.refresh} />
       )}
     </div>
   );

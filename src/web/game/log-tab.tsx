@@ -38,29 +38,36 @@ function heading(input: LogEntry["input"], name: (id: string) => string, isPlaye
   }
 }
 
+/** One act in words, as the Log tab shows it: when, who did what, then what came of it (the Play tab's "since you last looked" too). */
+export function LogItem({ entry, name, isPlayer }: { entry: LogEntry; name: (id: string) => string; isPlayer: (id: string) => boolean }) {
+  return (
+    <li data-seq={entry.seq}>
+      <div class="log-head">
+        <span class="muted">
+          #{entry.seq} {when(entry.time)}
+        </span>{" "}
+        {heading(entry.input, name, isPlayer)}
+      </div>
+      {entry.message && <p class={entry.message.text === null ? "post-body gone" : "post-body"}>{entry.message.shown}</p>}
+      <ul>
+        {entry.effects.map((e, i) => {
+          if (entry.input.kind === "create" && (e.e === "rule.enacted" || e.e === "rule.loaded")) return null;
+          if (e.e === "event" || (e.e === "player.joined" && entry.input.kind === "join")) return null;
+          const line = effectLine(e as never, name);
+          return line ? <li key={i}>{line.trim()}</li> : null;
+        })}
+      </ul>
+    </li>
+  );
+}
+
 export function LogTab({ page, log }: { page: GamePage; log: LogEntry[] }) {
   const name = namer(page.view);
   const isPlayer = playerCheck(page.view);
   return (
     <ol class="log">
       {[...log].reverse().map((entry) => (
-        <li key={entry.seq} data-seq={entry.seq}>
-          <div class="log-head">
-            <span class="muted">
-              #{entry.seq} {when(entry.time)}
-            </span>{" "}
-            {heading(entry.input, name, isPlayer)}
-          </div>
-          {entry.message && <p class={entry.message.text === null ? "post-body gone" : "post-body"}>{entry.message.shown}</p>}
-          <ul>
-            {entry.effects.map((e, i) => {
-              if (entry.input.kind === "create" && (e.e === "rule.enacted" || e.e === "rule.loaded")) return null;
-              if (e.e === "event" || (e.e === "player.joined" && entry.input.kind === "join")) return null;
-              const line = effectLine(e as never, name);
-              return line ? <li key={i}>{line.trim()}</li> : null;
-            })}
-          </ul>
-        </li>
+        <LogItem key={entry.seq} entry={entry} name={name} isPlayer={isPlayer} />
       ))}
     </ol>
   );

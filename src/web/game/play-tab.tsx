@@ -1,15 +1,19 @@
 /**
- * The play page, what to do now first: the open proposals as cards, then the moves the
+ * The play page: what happened since you last looked, then what to do now: the open
+ * proposals as cards (and those decided meanwhile, with their outcome), then the moves the
  * rules would let you make now (those the game awaits from you first), the others folded
  * away with the rules' reasons, then the state of the game.
  */
 import { useState } from "preact/hooks";
 import type { ActionInfo, GamePage, Json, Rule } from "../types.js";
+import { DecidedCards } from "./decided-cards.js";
 import { DecisionCards } from "./decision-card.js";
+import type { Since } from "./game-feed.js";
 import { PracticeClock } from "./practice-clock.js";
 import { Preview, votingAction } from "./preview.js";
 import { ProposalCards, proposalMoves, proposalsOnTable } from "./proposal-card.js";
 import { SchemaForm } from "./schema-form.js";
+import { SincePanel } from "./since-panel.js";
 import { StateView } from "./state-view.js";
 import { ActMessage, type Message, useAct, useMessage } from "./use-act.js";
 
@@ -82,7 +86,7 @@ function NotNow({ actions }: { actions: ActionInfo[] }) {
   );
 }
 
-export function PlayTab({ page, rules, onActed }: { page: GamePage; rules: Rule[]; onActed(): Promise<void> }) {
+export function PlayTab({ page, rules, since, onActed }: { page: GamePage; rules: Rule[]; since: Since | null; onActed(): Promise<void> }) {
   const over = page.view.status === "over";
   const prompted = new Set(page.awaits.filter((a) => a.player === page.me && a.action !== null).map((a) => a.action!));
   // Votes and other moves on a proposal are made from its card.
@@ -92,11 +96,17 @@ export function PlayTab({ page, rules, onActed }: { page: GamePage; rules: Rule[
   const refused = page.actions.filter((a) => a.refused !== null);
   const [done, announce] = useMessage();
   // Open proposals are what to do now, before your other moves; the decided ones can wait below them.
-  const proposalsOpen = proposalsOnTable(page).open.length > 0;
-  const cards = <ProposalCards page={page} rules={rules} onActed={onActed} announce={announce} />;
+  const { open: onTable, decided } = proposalsOnTable(page);
+  const proposalsOpen = onTable.length > 0;
+  const cards = (
+    <ProposalCards page={page} rules={rules} onActed={onActed} announce={announce}>
+      <DecidedCards page={page} decided={decided} since={since} />
+    </ProposalCards>
+  );
   return (
     <div class="play">
       <div class="now">
+        <SincePanel page={page} since={since} />
         <ActMessage message={done} />
         {proposalsOpen && cards}
         <section class="actions">

@@ -3,7 +3,8 @@
  * each open one as a card with its rule-changes in words, the full text and code proposed
  * (a voter reads the code they vote on), a diff against the rule it amends, who has voted
  * how where the rules let the votes be seen, your own vote, and large buttons to vote.
- * Decided proposals are folded away below.
+ * Those decided since you last looked keep a card, with their outcome (decided-cards.tsx);
+ * every decided proposal is listed, folded away, below.
  */
 import { changeLine, describeChange } from "../../records/reports/describe-change.js";
 import { capitalise } from "../../present/display.js";
@@ -28,8 +29,9 @@ import { Preview } from "./preview.js";
 import { CodeDiff, mostlyRewritten, TextDiff } from "./text-diff.js";
 import { MessageVoteButtons, votesInOf } from "./message-votes.js";
 import { ActMessage, type Message, useAct } from "./use-act.js";
+import type { ComponentChildren } from "preact";
 
-const labelOf = (entry: Entry) => (typeof entry.label === "string" && entry.label ? entry.label : `Proposal ${String(entry.number)}`);
+export const labelOf = (entry: Entry) => (typeof entry.label === "string" && entry.label ? entry.label : `Proposal ${String(entry.number)}`);
 
 /** The code a change puts in: as recorded (compiled, with its source) or as typed. */
 function codeOf(change: Json): string | null {
@@ -41,7 +43,7 @@ function codeOf(change: Json): string | null {
 }
 
 /** A proposal's rule-changes as stored: a list (`changes`) or one (`change`). */
-function changesOf(entry: Entry): Json[] {
+export function changesOf(entry: Entry): Json[] {
   if (Array.isArray(entry.changes)) return entry.changes;
   return entry.change === undefined ? [] : [entry.change];
 }
@@ -92,7 +94,7 @@ function Change({ change, rules }: { change: Json; rules: Rule[] }) {
 }
 
 /** Who has voted how, by name, where the rules let the viewer see the votes. */
-function Votes({ votes, page }: { votes: Json | undefined; page: GamePage }) {
+export function Votes({ votes, page }: { votes: Json | undefined; page: GamePage }) {
   const name = namer(page.view);
   if (!votes || typeof votes !== "object" || Array.isArray(votes)) return <p class="muted">The votes are not shown to you.</p>;
   const entries = Object.entries(votes);
@@ -219,7 +221,8 @@ export function proposalMoves(page: GamePage): EntryMove[] {
   return declaredRecords(page.view.state, "proposal").flatMap((r) => entryMoves(page.actions, r.convention.citedAs));
 }
 
-export function ProposalCards({ page, rules, onActed, announce }: Props) {
+/** `children`: drawn after the open proposals (those decided since the player last looked: decided-cards.tsx). */
+export function ProposalCards({ page, rules, onActed, announce, children }: Props & { children?: ComponentChildren }) {
   const records = declaredRecords(page.view.state, "proposal");
   if (!records.length) return null;
   const { open, decided } = proposalsOnTable(page);
@@ -232,11 +235,12 @@ export function ProposalCards({ page, rules, onActed, announce }: Props) {
       {open.map((keyed) => (
         <ProposalCard key={keyed.key} page={page} rules={rules} keyed={keyed} moves={moves} onActed={onActed} announce={announce} />
       ))}
+      {children}
       {decided.length > 0 && (
         <details class="decided">
           <summary>Decided: {decided.length}</summary>
           <ul>
-            {decided.reverse().map(({ key, entry }) => (
+            {[...decided].reverse().map(({ key, entry }) => (
               <li key={key} data-proposal={String(entry.number)}>
                 <strong>{labelOf(entry)}</strong> by {typeof entry.proposer === "string" ? name(entry.proposer) : "someone"}: {String(entry.status)}
                 {typeof entry.reason === "string" && entry.reason ? ` (${entry.reason})` : ""}

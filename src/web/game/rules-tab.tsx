@@ -2,7 +2,8 @@
  * The ruleset as players read it: each rule's number, title, mutability, revision and text,
  * its code beside the text, its history, and a diff between any two revisions; or the
  * whole ruleset as it stood at any past moment. Where the rules declare comment markers
- * (the CommentMarkers convention), comments in the texts are shown as such.
+ * (the CommentMarkers convention), comments in the texts are shown as such. Rules enacted or
+ * changed since the player last looked say so.
  */
 import { useState } from "preact/hooks";
 import { isCommentMarkers, ruleTextParts, type CommentMarkers } from "../../present/comments.js";
@@ -12,6 +13,7 @@ import { when } from "../format.js";
 import type { GamePage, GameView, Json, Rule, StateView } from "../types.js";
 import { notInEffectLine } from "../../present/rule-status.js";
 import { madeBy } from "../../present/format.js";
+import { ruleNews } from "../../present/since.js";
 import { PermissionList } from "./permissions.js";
 import { TextDiff } from "./text-diff.js";
 
@@ -101,7 +103,10 @@ function RuleText({ rule, markers }: { rule: Rule; markers: CommentMarkers | nul
   );
 }
 
-function RuleCard({ rule, markers }: { rule: Rule; markers: CommentMarkers | null }) {
+const newsTitles = { new: "Enacted since you last looked", changed: "Changed since you last looked" };
+
+/** `news`: whether the rule is new or changed since the player last looked (null: neither). */
+function RuleCard({ rule, markers, news }: { rule: Rule; markers: CommentMarkers | null; news: "new" | "changed" | null }) {
   return (
     <article class={rule.suspended ? "rule suspended" : "rule"} id={`rule-${rule.number}`} data-rule={rule.number}>
       <header>
@@ -111,6 +116,11 @@ function RuleCard({ rule, markers }: { rule: Rule; markers: CommentMarkers | nul
         </h3>
         <span class={`badge ${rule.mutable ? "mutable" : "immutable"}`}>{rule.mutable ? "mutable" : "immutable"}</span>
         <span class="muted">revision {rule.revision}</span>
+        {news && (
+          <span class="badge news" title={newsTitles[news]}>
+            {news}
+          </span>
+        )}
       </header>
       {rule.suspended && <p class="not-in-effect">{notInEffectLine(rule.suspended)}</p>}
       <div class={rule.code ? "rule-body with-code" : "rule-body"}>
@@ -128,7 +138,8 @@ function RuleCard({ rule, markers }: { rule: Rule; markers: CommentMarkers | nul
   );
 }
 
-export function RulesTab({ page, rules }: { page: GamePage; rules: Rule[] }) {
+/** `lastSeen`: the last act the player had seen when the page loaded (null: this is their first look). */
+export function RulesTab({ page, rules, lastSeen }: { page: GamePage; rules: Rule[]; lastSeen: number | null }) {
   const [past, setPast] = useState<GameView | null>(null);
   const [error, setError] = useState<string | null>(null);
   const showAt = async (event: Event) => {
@@ -144,6 +155,8 @@ export function RulesTab({ page, rules }: { page: GamePage; rules: Rule[] }) {
   };
   const shown = past?.rules ?? rules;
   const markers = commentMarkers((past ?? page.view).state);
+  // The rules as they stood in the past are not news.
+  const newsOf = (rule: Rule) => (past ? null : ruleNews(rule, lastSeen));
   const immutable = shown.filter((r) => !r.mutable);
   const mutable = shown.filter((r) => r.mutable);
   return (
@@ -171,11 +184,11 @@ export function RulesTab({ page, rules }: { page: GamePage; rules: Rule[] }) {
       )}
       <h2>Immutable rules ({immutable.length})</h2>
       {immutable.map((r) => (
-        <RuleCard key={r.number} rule={r} markers={markers} />
+        <RuleCard key={r.number} rule={r} markers={markers} news={newsOf(r)} />
       ))}
       <h2>Mutable rules ({mutable.length})</h2>
       {mutable.map((r) => (
-        <RuleCard key={r.number} rule={r} markers={markers} />
+        <RuleCard key={r.number} rule={r} markers={markers} news={newsOf(r)} />
       ))}
     </div>
   );

@@ -4,13 +4,15 @@
  */
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { Channel, GamePage, LogEntry, Message, Rule } from "../types.js";
-import { GameFeed } from "./game-feed.js";
+import { GameFeed, type Since } from "./game-feed.js";
 
 export interface LiveGame {
   page: GamePage | null;
   /** The rules in effect, fetched again only when the page's rulesVersion changes. */
   rules: Rule[];
   log: LogEntry[];
+  /** What was new to the player when the page loaded; null on their first visit (or until read). */
+  since: Since | null;
   /** Whether an action or a timer has been played; null until the log has been read. */
   started: boolean | null;
   /** The channels you may read, and their messages, oldest first (read on the Channels tab). */
@@ -27,6 +29,7 @@ export function useGame(id: string, tab: string): LiveGame {
   const [page, setPage] = useState<GamePage | null>(null);
   const [rules, setRules] = useState<Rule[]>([]);
   const [log, setLog] = useState<LogEntry[]>([]);
+  const [since, setSince] = useState<Since | null>(null);
   const [channels, setChannels] = useState<Channel[]>([]);
   const [messages, setMessages] = useState<Message[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -36,12 +39,14 @@ export function useGame(id: string, tab: string): LiveGame {
   useEffect(() => {
     setPage(null);
     setLog([]);
+    setSince(null);
     setChannels([]);
     setMessages([]);
     const live = new GameFeed(id, {
       page: setPage,
       rules: setRules,
       log: setLog,
+      since: setSince,
       channels: setChannels,
       messages: setMessages,
       error: setError,
@@ -58,6 +63,7 @@ export function useGame(id: string, tab: string): LiveGame {
     page,
     rules,
     log,
+    since,
     started: current?.started ?? null,
     channels,
     messages,
