@@ -149,7 +149,7 @@ describe("rules enacted in play", () => {
     assert.deepEqual(after.awaits, [{ player: await t.mover(), does: "propose a rule-change", action: "propose", rule: 202 }]);
     const noted = after.view.failures.filter((f) => f.rule === oracle && f.during === "answer play.awaits").map((f) => f.error);
     assert.equal(noted.length, 2, JSON.stringify(after.view.failures));
-    assert.ok(noted.some((e) => /must be a list of \{ player, does, action\?, channel\? \}/.test(e)));
+    assert.ok(noted.some((e) => /must be a list of \{ player, does, action\?, channel\?, until\? \}/.test(e)));
     assert.ok(noted.some((e) => /the oracle is out/.test(e)));
     assert.equal((await t.page(t.clients[2]!)).view.seq, after.view.seq, "asking changed nothing");
   });
