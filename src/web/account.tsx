@@ -3,7 +3,7 @@ import { useEffect, useState } from "preact/hooks";
 import { get, patch, post, put } from "./api.js";
 import { CloseAccount, Sessions } from "./account-sessions.js";
 import { MailChoices } from "./mail-choices.js";
-import { failed, type Outcome, Said } from "./said.js";
+import { failed, type Outcome, Said, useSubmit } from "./said.js";
 import { useTitle } from "./title.js";
 import type { Notice, NotificationSettings, User } from "./types.js";
 
@@ -49,28 +49,17 @@ function Address({ user, onUser }: { user: User; onUser(user: User): void }) {
 }
 
 function Password() {
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  const [busy, setBusy] = useState(false);
-  const change = async (event: Event) => {
-    event.preventDefault();
-    const form = event.target as HTMLFormElement;
+  const { outcome, busy, submit } = useSubmit(async (form) => {
     const data = new FormData(form);
-    setBusy(true);
-    try {
-      const { message } = await post<Notice>("/api/me/password", {
-        currentPassword: String(data.get("currentPassword")),
-        password: String(data.get("password")),
-      });
-      form.reset();
-      setOutcome({ ok: true, text: message });
-    } catch (err) {
-      setOutcome(failed(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+    const { message } = await post<Notice>("/api/me/password", {
+      currentPassword: String(data.get("currentPassword")),
+      password: String(data.get("password")),
+    });
+    form.reset();
+    return message;
+  });
   return (
-    <form onSubmit={change}>
+    <form onSubmit={submit}>
       <label>
         Current password
         <input name="currentPassword" type="password" autocomplete="current-password" required />

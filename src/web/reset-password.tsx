@@ -7,28 +7,18 @@ import { useState } from "preact/hooks";
 import { post } from "./api.js";
 import { forgetHash, useHashToken } from "./mail-links.js";
 import { follow, navigate } from "./router.js";
-import { failed, type Outcome, Said } from "./said.js";
+import { failed, type Outcome, Said, useSubmit } from "./said.js";
 import { useTitle } from "./title.js";
 import type { Notice, Session } from "./types.js";
 
 function AskForLink({ mail }: { mail: boolean }) {
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  const [busy, setBusy] = useState(false);
+  const { outcome, busy, submit } = useSubmit(async (form) => {
+    const account = String(new FormData(form).get("account")).trim();
+    return (await post<Notice>("/api/auth/password-reset", { account })).message;
+  });
   if (!mail) return <p>This server sends no mail, so it cannot send you a link to reset your password: ask the person who runs it.</p>;
-  const ask = async (event: Event) => {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      const account = String(new FormData(event.target as HTMLFormElement).get("account")).trim();
-      setOutcome({ ok: true, text: (await post<Notice>("/api/auth/password-reset", { account })).message });
-    } catch (err) {
-      setOutcome(failed(err));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <form onSubmit={ask}>
+    <form onSubmit={submit}>
       <p>We mail a link to your account's verified address; it lets you choose a new password.</p>
       <label>
         Your username or e-mail address

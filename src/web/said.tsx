@@ -1,4 +1,5 @@
 /** What came of a form, shown under it: the server's words when done (a status), or why it refused (an alert). */
+import { useState } from "preact/hooks";
 
 export type Outcome = { ok: boolean; text: string } | null;
 
@@ -13,3 +14,24 @@ export function Said({ outcome }: { outcome: Outcome }) {
 
 /** An outcome from a failure: its message, already in words (api.ts). */
 export const failed = (err: unknown): Outcome => ({ ok: false, text: (err as Error).message });
+
+/**
+ * A form's submission: busy while `work` runs, then its words (a status) or the server's refusal
+ * (an alert). `work` is given the form, and returns what to say once done.
+ */
+export function useSubmit(work: (form: HTMLFormElement) => Promise<string>) {
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      setOutcome({ ok: true, text: await work(event.target as HTMLFormElement) });
+    } catch (err) {
+      setOutcome(failed(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { outcome, busy, submit };
+}
