@@ -42,3 +42,27 @@ test("the guest runtime imports only itself and the kernel's contracts and pure 
   );
   assert.deepEqual(offending, []);
 });
+
+/** The package a bare specifier names: "@scope/name/sub" -> "@scope/name", "name/sub" -> "name". */
+function packageOf(spec: string): string {
+  const parts = spec.split("/");
+  return spec.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]!;
+}
+
+test("every package the server and CLI load at run time is a dependency, not a dev one", () => {
+  // The image (Dockerfile) and `npm ci --omit=dev` install `dependencies` only; the web bundle
+  // (src/web) is built ahead, so its packages may be dev ones. Type-only imports vanish.
+  const pkg = JSON.parse(readFileSync(resolve(src, "..", "package.json"), "utf8")) as {
+    dependencies: Record<string, string>;
+  };
+  const runtime = /^(?:import|export)\s+(?!type\b)[^;]*?from\s+["']([^"'.][^"']*)["']|import\s*\(\s*["']([^"'.][^"']*)["']\s*\)/gm;
+  const missing = sources(src)
+    .filter((file) => !relative(src, file).startsWith("web/"))
+    .flatMap((file) =>
+      [...readFileSync(file, "utf8").matchAll(runtime)]
+        .map((m) => (m[1] ?? m[2])!)
+        .filter((spec) => !spec.startsWith("node:") && !(packageOf(spec) in pkg.dependencies))
+        .map((spec) => `${relative(src, file)} loads ${spec}`),
+    );
+  assert.deepEqual(missing, []);
+});
