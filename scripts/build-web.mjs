@@ -1,4 +1,4 @@
-// Bundles the web UI (src/web) into dist/web: index.html, and under assets/ the app's script,
+// Bundles the web UI (src/web) into dist/web: index.html, the service worker (sw.js), and under assets/ the app's script,
 // the code editor's (loaded only when a player opens it), the styles and their source maps.
 // Every asset's name carries a hash of its content, so the server may tell browsers to keep it
 // for good (src/server/web-files.ts); only index.html, which names them, is asked for anew.
@@ -35,6 +35,18 @@ const { metafile } = await build({
   logLevel: "warning",
 });
 
+// The service worker (push notifications) at the site's root, so that its scope is the whole
+// site; under a name that never changes, since a page registers it by that name.
+await build({
+  entryPoints: ["src/web/worker/service-worker.ts"],
+  bundle: true,
+  format: "iife",
+  target: "es2022",
+  outfile: join(out, "sw.js"),
+  minify: true,
+  logLevel: "warning",
+});
+
 /** The URL of the file built from an entry point, and of the chunks it imports (which the page may fetch at once, beside it). */
 function built(entry) {
   const [file, output] = Object.entries(metafile.outputs).find(([, o]) => o.entryPoint === entry) ?? [];
@@ -62,7 +74,7 @@ writeFileSync(join(out, "index.html"), page);
 // takes a tenth of the time (11 would take most of the build's seconds on them).
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
-const files = [join(out, "index.html"), ...readdirSync(assets).map((f) => join(assets, f))];
+const files = [join(out, "index.html"), join(out, "sw.js"), ...readdirSync(assets).map((f) => join(assets, f))];
 await Promise.all(
   files.map(async (file) => {
     const body = readFileSync(file);

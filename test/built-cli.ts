@@ -11,13 +11,14 @@
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildSync } from "esbuild";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const src = join(root, "src");
 const builds = join(root, ".tmp", "test-cli");
+const web = join(src, "web") + sep;
 
 function sources(dir = src): string[] {
   return readdirSync(dir, { withFileTypes: true })
@@ -47,7 +48,13 @@ function build(): string {
   const hash = createHash("sha256");
   // The guest's bundle and the rules read from src/ count too: all of src/ names the build, and
   // the locked dependencies, which the guest's bundle may take in.
-  for (const f of [...files, join(root, "package-lock.json"), join(root, "scripts", "bundle-guest.mjs"), join(root, "scripts", "bundle-cli.mjs")]) {
+  for (const f of [
+    ...files,
+    join(root, "package-lock.json"),
+    join(root, "scripts", "bundle-guest.mjs"),
+    join(root, "scripts", "bundle-cli.mjs"),
+    import.meta.filename,
+  ]) {
     hash.update(relative(root, f)).update("\0").update(readFileSync(f)).update("\0");
   }
   const name = hash.digest("hex").slice(0, 16);
@@ -62,9 +69,9 @@ function build(): string {
   // Files shipped in the package (the rules' sources, presets) are found from the package root: here.
   symlinkSync(src, join(temp, "src"));
   buildSync({
-    // Every file, though dist/ needs only what tsconfig.json builds: the rest (the guest, the
-    // web page, rules' sources) is never loaded from here, and a second list of it would drift.
-    entryPoints: files,
+    // Every file but the web page's, though dist/ needs only what tsconfig.json builds: the rest
+    // (the guest, rules' sources) is never loaded from here, and a second list of it would drift.
+    entryPoints: files.filter((f) => !f.startsWith(web)),
     outdir: join(temp, "dist"),
     outbase: src,
     format: "esm",
@@ -72,6 +79,8 @@ function build(): string {
     target: "node20",
     logLevel: "error",
   });
+  // The web UI as `npm test` built it before the tests (scripts/build-web.mjs), for `nomos serve` to serve.
+  symlinkSync(join(root, "dist", "web"), join(temp, "dist", "web"));
   return finish(temp, home, entry);
 }
 

@@ -20,8 +20,8 @@ export interface ServeChild {
   kill(): void;
 }
 
-/** `args` are added to the serve command's (`--log-level debug`, `--trust-proxy 127.0.0.1`...). */
-export async function startServeChild(db: string, args: string[] = []): Promise<ServeChild> {
+/** `args` are added to the serve command's (`--log-level debug`, `--trust-proxy 127.0.0.1`...); `env` to its environment (NODE_EXTRA_CA_CERTS). */
+export async function startServeChild(db: string, args: string[] = [], env: Record<string, string> = {}): Promise<ServeChild> {
   const child = spawn(process.execPath, [builtCli(), "--db", db, "serve", "--port", "0", "--host", "127.0.0.1", ...args], {
     stdio: ["ignore", "pipe", "pipe"],
     // The operator's settings come from the arguments alone, whatever the environment running the tests says.
@@ -37,6 +37,9 @@ export async function startServeChild(db: string, args: string[] = []): Promise<
       NOMOS_SMTP_URL: "",
       NOMOS_MAIL_FROM: "",
       NOMOS_IMAP_URL: "",
+      NOMOS_VAPID_SUBJECT: "",
+      NOMOS_PUSH_HOSTS: "",
+      ...env,
     },
   });
   let stdout = "";

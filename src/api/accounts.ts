@@ -28,6 +28,7 @@ export const Session = Type.Object(
     user: Nullable(ref(User)),
     csrf: Nullable(Type.String({ description: "Send it in the X-CSRF-Token header with every POST or PATCH" })),
     mail: Type.Boolean({ description: "Whether this server sends mail (address verification, password resets, notifications)" }),
+    push: Type.Boolean({ description: "Whether this server sends notifications to browsers (Web Push): GET /api/push gives its key" }),
   },
   { $id: "Session", title: "Session", description: "Who is signed in (null: no one), and the CSRF token to send with changes" },
 );

@@ -43,6 +43,7 @@ export * from "./log.js";
 export * from "./membership.js";
 export * from "./messages.js";
 export * from "./notifications.js";
+export * from "./push.js";
 export * from "./records.js";
 export type { Json } from "./shared.js";
 export { JsonValue, Nullable, ref } from "./shared.js";

@@ -1,14 +1,17 @@
-/** What a player asks to be told by mail, for their account and per game. */
+/** What a player asks to be told (by mail, and by push in their browsers), for their account and per game. */
 import { Type, type Static } from "@sinclair/typebox";
 import { ref } from "./shared.js";
 
 export const NotificationSettings = Type.Object(
   {
-    duties: Type.Boolean({ description: "Mail me when the game waits for me: my turn, my vote, a decision of mine (on by default)" }),
-    gameEnd: Type.Boolean({ description: "Mail me when the game ends (on by default)" }),
+    duties: Type.Boolean({
+      description:
+        "Tell me (by mail, and in the browsers I turned notifications on in) when the game waits for me: my turn, my vote, a decision of mine (on by default)",
+    }),
+    gameEnd: Type.Boolean({ description: "Tell me when the game ends (on by default)" }),
     outcomes: Type.Optional(
       Type.Boolean({
-        description: "Mail me each proposal decided and each case ruled on, as its record says (off by default); left out of a change, it stays as it was",
+        description: "Tell me each proposal decided and each case ruled on, as its record says (off by default); left out of a change, it stays as it was",
       }),
     ),
     reminderHours: Type.Optional(

@@ -46,7 +46,11 @@ import { engineOptions } from "../engine.js";
 import { RunningSandboxes } from "./running-sandboxes.js";
 import { MailService, type MailConfig } from "./mail/mail-service.js";
 import { mailSettingsProblem } from "./mail/mail-options.js";
-import { NotificationPrefs } from "./mail/settings.js";
+import { NotificationPrefs } from "./notify/settings.js";
+import { Notifications } from "./notify/notifications.js";
+import type { NoticeChannel } from "./notify/duties.js";
+import { PushService, type PushConfig } from "./push/push-service.js";
+import { pushRoutes } from "./routes/push.js";
 import { accountMailRoutes } from "./routes/account-mail.js";
 import { accountRoutes } from "./routes/account.js";
 import { notificationRoutes } from "./routes/notifications.js";
@@ -91,6 +95,8 @@ export interface ServerOptions {
   maxLoadedGames?: number;
   /** Mail to players (nodemailer to this relay); needs publicUrl, for its links. None when absent. */
   mail?: MailConfig;
+  /** Notifications to browsers by Web Push. None when absent. */
+  push?: PushConfig;
   /** Benchmarks only (bench:server's --rules trusted): how rule code runs; QuickJS sandboxes unless given. */
   sandbox?: SandboxFactory;
 }
@@ -176,10 +182,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const accounts = new Accounts(store.sql, clock, () => store.foreignWrites());
   const prefs = new NotificationPrefs(store.sql);
   const mail =
-    options.mail && options.publicUrl
-      ? new MailService(store.sql, accounts, prefs, { ...options.mail, publicUrl: options.publicUrl }, clock, app.log, hub)
-      : null;
-  if (mail) hub.onActs((id) => mail.notifier.changed(id));
+    options.mail && options.publicUrl ? new MailService(store.sql, accounts, { ...options.mail, publicUrl: options.publicUrl }, clock, app.log, hub) : null;
+  const push = options.push ? new PushService(store.sql, options.push, clock, (what, words) => app.log.warn(what, words)) : null;
+  const channels: NoticeChannel[] = [...(mail ? [mail.notices] : []), ...(push ? [push] : [])];
+  const notifications = channels.length ? new Notifications(store.sql, accounts, prefs, channels, hub, clock, app.log) : null;
   const context: ServerContext = {
     hub,
     accounts,
@@ -193,6 +199,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     messageLimit: messageLimiter(app, options.messageRateLimit ?? defaultMessageRateLimit),
     dryRuns: new DryRunSlots(options.dryRunLimit ?? defaultDryRunLimit),
     mail,
+    push,
     prefs,
     seen: new SeenMarks(store.sql),
   };
@@ -234,6 +241,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   accountRoutes(app, context);
   accountMailRoutes(app, context);
   notificationRoutes(app, context);
+  pushRoutes(app, context);
   seenRoutes(app, context);
   const ping = store.sql.prepare("SELECT count(*) FROM sqlite_master");
   healthRoutes(
@@ -283,8 +291,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
   await context.hub.wakeDue();
   mail?.start();
+  push?.start();
+  notifications?.start();
   app.addHook("onClose", async () => {
-    await mail?.stop();
+    await notifications?.stop();
+    await Promise.all([mail?.stop(), push?.stop()]);
     await context.hub.close();
     await store.close();
   });

@@ -17,7 +17,8 @@ import type { MessageLimiter } from "./message-limit.js";
 import type { Passwords } from "./passwords.js";
 import type { SignInThrottle } from "./sign-in-throttle.js";
 import type { MailService } from "./mail/mail-service.js";
-import type { NotificationPrefs } from "./mail/settings.js";
+import type { NotificationPrefs } from "./notify/settings.js";
+import type { PushService } from "./push/push-service.js";
 import type { SeenMarks } from "./seen.js";
 import { forwardedProtocol, type TrustProxy } from "./proxy.js";
 
@@ -43,7 +44,9 @@ export interface ServerContext {
   dryRuns: DryRunSlots;
   /** The server's mail (src/server/mail); null where the operator gave no relay. */
   mail: MailService | null;
-  /** What each account asks to be told by mail. */
+  /** Notifications to browsers (src/server/push); null where the operator set up none. */
+  push: PushService | null;
+  /** What each account asks to be told, by mail and push. */
   prefs: NotificationPrefs;
   /** The last act each player has seen of each game: what their page calls new. */
   seen: SeenMarks;

@@ -35,7 +35,7 @@ export class GameHub {
   private readonly idle: IdleGames;
   /** Told of each game unloaded, to drop what they keep of it (a page cache). */
   private readonly unloaded = new Set<(id: string) => void>();
-  /** Told of each game whose new acts are durable (the players' mail: src/server/mail/duties.ts). */
+  /** Told of each game whose new acts are durable (the players' notifications: src/server/notify/duties.ts). */
   private readonly acted = new Set<(id: string) => void>();
   private closed = false;
   /** Set by {@link stop}: no alarm is armed again, and a live stream opened now ends at once. */

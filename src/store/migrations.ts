@@ -60,7 +60,7 @@ export const migrations: ((db: Db) => void)[] = [
   // Accounts closed by their owners, and what device each session is on (its browser's words).
   // Mail (src/server/mail): an account's address, verified by a link; single-use links (verify,
   // reset) kept hashed; the server's own keys; what each player was last told the game awaits
-  // of them, up to which act (src/server/mail/duties.ts); what each account asks to be told; the
+  // of them, up to which act (src/server/notify/duties.ts); what each account asks to be told; the
   // outbox, which survives a crash between an act and its mail; each player's address for playing
   // a game by mail (src/server/mail/play-addresses.ts), and the mails already acted on.
   (db) => {
@@ -93,5 +93,17 @@ export const migrations: ((db: Db) => void)[] = [
   // what is new since, on whichever device they look next. NULL: they have not looked yet.
   (db) => {
     db.exec("ALTER TABLE memberships ADD COLUMN seen_seq INTEGER;");
+  },
+  // The browsers each account is notified in by Web Push (src/server/push), and the pushes not
+  // yet taken by their push service.
+  (db) => {
+    db.exec(`
+      CREATE TABLE push_subscriptions (id INTEGER PRIMARY KEY AUTOINCREMENT, user_id TEXT NOT NULL REFERENCES users(id), endpoint TEXT NOT NULL UNIQUE,
+        p256dh TEXT NOT NULL, auth TEXT NOT NULL, created_at INTEGER NOT NULL);
+      CREATE INDEX push_subscriptions_by_user ON push_subscriptions (user_id);
+      CREATE TABLE push_outbox (id INTEGER PRIMARY KEY AUTOINCREMENT, subscription_id INTEGER NOT NULL REFERENCES push_subscriptions(id),
+        payload TEXT NOT NULL, created_at INTEGER NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, next_at INTEGER NOT NULL);
+      CREATE INDEX push_outbox_due ON push_outbox (next_at);
+    `);
   },
 ];

@@ -1,7 +1,8 @@
-/** Your account: the e-mail address games mail you at, your password, what you are told by mail, your sessions; closing it. */
+/** Your account: the e-mail address games mail you at, your password, notifications in this browser, what you are told, your sessions; closing it. */
 import { useEffect, useState } from "preact/hooks";
 import { get, patch, post, put } from "./api.js";
 import { CloseAccount, Sessions } from "./account-sessions.js";
+import { BrowserPush, usePushKey } from "./browser-push.js";
 import { MailChoices } from "./mail-choices.js";
 import { failed, type Outcome, Said, useSubmit } from "./said.js";
 import { useTitle } from "./title.js";
@@ -102,7 +103,7 @@ function Notifications() {
   };
   return (
     <fieldset>
-      <legend>Mail me</legend>
+      <legend>Tell me</legend>
       <MailChoices settings={settings} inGame={false} disabled={busy} onChange={save} />
       <Said outcome={outcome} />
     </fieldset>
@@ -111,6 +112,7 @@ function Notifications() {
 
 export function AccountPage({ user, mail, onUser }: { user: User; mail: boolean; onUser(user: User): void }) {
   useTitle("Account");
+  const pushKey = usePushKey();
   return (
     <div class="account-page">
       <h1>Account</h1>
@@ -129,10 +131,18 @@ export function AccountPage({ user, mail, onUser }: { user: User; mail: boolean;
         <h2>Change your password</h2>
         <Password />
       </section>
-      {mail && (
+      {pushKey && (
+        <section class="card" aria-labelledby="browser-push-heading">
+          <h2 id="browser-push-heading">Notifications in this browser</h2>
+          <BrowserPush publicKey={pushKey} />
+        </section>
+      )}
+      {(mail || pushKey) && (
         <section class="card">
-          <h2>What you are told by mail</h2>
-          <p class="muted">Mail goes to a verified address only. Each game can choose otherwise on its page.</p>
+          <h2>What you are told</h2>
+          <p class="muted">
+            {mail ? "By mail to a verified address, and in" : "In"} the browsers you turned notifications on in. Each game can choose otherwise on its page.
+          </p>
           <Notifications />
         </section>
       )}

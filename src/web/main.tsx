@@ -22,11 +22,20 @@ function mailedPage(path: string, mail: boolean, onSignedIn: (s: Session) => voi
 }
 
 /** The pages of one signed in: a game, an invitation, the account, else the lobby. */
-function ownPage(path: string, user: User, mail: boolean, onUser: (u: User) => void): JSX.Element {
+/** `mail`: whether the server sends mail; `push`: whether it notifies browsers. */
+function ownPage(path: string, user: User, { mail, push }: { mail: boolean; push: boolean }, onUser: (u: User) => void): JSX.Element {
   const game = path.match(/^\/games\/([^/]+)(?:\/([a-z]+)(?:\/([^/]+))?)?/);
   const invite = path.match(/^\/invite\/([^/]+)/);
   if (game)
-    return <GameScreen id={decodeURIComponent(game[1]!)} tab={game[2] ?? "play"} channel={game[3] && decodeURIComponent(game[3])} user={user} mail={mail} />;
+    return (
+      <GameScreen
+        id={decodeURIComponent(game[1]!)}
+        tab={game[2] ?? "play"}
+        channel={game[3] && decodeURIComponent(game[3])}
+        user={user}
+        notifies={mail || push}
+      />
+    );
   if (invite) return <InvitePage code={decodeURIComponent(invite[1]!)} />;
   if (path === "/account") return <AccountPage user={user} mail={mail} onUser={onUser} />;
   return <LobbyPage user={user} onUser={onUser} />;
@@ -40,7 +49,7 @@ function App() {
     setSession(s);
   };
   // Read again after a verification, so that the account page says so; a failure leaves what is known.
-  const reload = () => get<Session>("/api/session").then(signedIn, () => setSession((s) => s ?? { user: null, csrf: null, mail: false }));
+  const reload = () => get<Session>("/api/session").then(signedIn, () => setSession((s) => s ?? { user: null, csrf: null, mail: false, push: false }));
   useEffect(() => {
     reload();
   }, []);
@@ -53,10 +62,10 @@ function App() {
   const signOut = async () => {
     await post("/api/auth/signout");
     setCsrf(null);
-    setSession({ user: null, csrf: null, mail: session.mail });
+    setSession({ user: null, csrf: null, mail: session.mail, push: session.push });
     navigate("/");
   };
-  const page = mailed ?? (user && ownPage(path, user, session.mail, (u) => setSession({ ...session, user: u })));
+  const page = mailed ?? (user && ownPage(path, user, session, (u) => setSession({ ...session, user: u })));
 
   return (
     <>

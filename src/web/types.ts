@@ -28,6 +28,7 @@ export type Notice = api.Notice;
 export type SessionInfo = api.SessionInfo;
 export type NotificationSettings = api.NotificationSettings;
 export type GameNotificationSettings = api.GameNotificationSettings;
+export type PushSetup = api.PushSetup;
 /** The JSON Schema of an action's input, from which the page draws its form. */
 export type Schema = api.InputSchema;
 

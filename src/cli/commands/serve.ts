@@ -24,6 +24,8 @@ interface ServeOptions {
   smtpUrl?: string;
   mailFrom?: string;
   imapUrl?: string;
+  vapidSubject?: string;
+  pushHost: string[];
 }
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -85,6 +87,17 @@ export function registerServeCommand(program: Command, globals: () => GlobalOpti
       "play by mail: read the mailbox that --mail-from's address delivers to (imap://user:password@mail.example.org:143, imaps:// for TLS) and act on the moves players send to their own game address ($NOMOS_IMAP_URL)",
       process.env.NOMOS_IMAP_URL,
     )
+    .option(
+      "--vapid-subject <contact>",
+      "notify players in their browsers (Web Push), telling the push services who runs this server: mailto:you@example.org or https://your.site ($NOMOS_VAPID_SUBJECT)",
+      process.env.NOMOS_VAPID_SUBJECT,
+    )
+    .option(
+      "--push-host <host>",
+      "a push service to send to besides the browsers' own (host or host:port; repeatable; $NOMOS_PUSH_HOSTS, comma-separated)",
+      collect,
+      fromEnv("NOMOS_PUSH_HOSTS"),
+    )
     .action(async (options: ServeOptions) => {
       const port = Number(options.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535, not "${options.port}"`);
@@ -109,6 +122,9 @@ export function registerServeCommand(program: Command, globals: () => GlobalOpti
         throw new UsageError(`${options.imapUrl ? "--imap-url" : "--mail-from"} needs --smtp-url, the relay to send through`);
       if (options.imapUrl && !/^imaps?:\/\/[^/]+@[^/]+/.test(options.imapUrl))
         throw new UsageError(`--imap-url is written imap://user:password@mail.example.org:143 (imaps:// for TLS), not "${options.imapUrl}"`);
+      if (options.vapidSubject && !/^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+)$/.test(options.vapidSubject))
+        throw new UsageError(`--vapid-subject is a contact for the push services, mailto:you@example.org or https://your.site, not "${options.vapidSubject}"`);
+      if (options.pushHost.length && !options.vapidSubject) throw new UsageError("--push-host needs --vapid-subject, which turns notifications to browsers on");
       const db = globals().db;
       // Loaded here: the server and its framework cost every other command ~100 ms to load.
       const { buildServer } = await import("../../server/app.js");
@@ -124,6 +140,7 @@ export function registerServeCommand(program: Command, globals: () => GlobalOpti
         unloadIdleAfterMs: unloadIdleAfter * 1000,
         maxSandboxes,
         maxLoadedGames,
+        ...(options.vapidSubject ? { push: { subject: options.vapidSubject, extraHosts: options.pushHost } } : {}),
         ...(options.smtpUrl ? { mail: { smtpUrl: options.smtpUrl, from: options.mailFrom!, ...(options.imapUrl ? { imapUrl: options.imapUrl } : {}) } } : {}),
       });
       await app.listen({

@@ -5,15 +5,8 @@
  * 8058), threads with the game's other mails, and says it is automatic (RFC 3834), so that an
  * auto-responder does not answer it.
  */
+import type { Notice } from "../notify/notices.js";
 import type { StoredMail } from "./transport.js";
-
-/** One thing a game awaits of its recipient. */
-export interface Duty {
-  does: string;
-  rule: number;
-  /** When it lapses, by the game's clock. */
-  until?: number;
-}
 
 /** The game a mail is about, and the recipient's own address for playing it by mail, where the server reads mail. */
 export interface GameMail {
@@ -28,22 +21,6 @@ export interface Recipient {
   /** Where deadlines are told in: the recipient's zone, or the game's. */
   timeZone?: string;
 }
-
-/** "Tue 1 Dec 2026, 14:00 (Europe/Paris)": a moment in the recipient's zone. */
-export function momentIn(time: number, zone = "UTC"): string {
-  const words = new Intl.DateTimeFormat("en-GB", {
-    timeZone: zone,
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-  }).format(time);
-  return `${words} (${zone})`;
-}
-
-const dutyLine = (d: Duty, zone?: string) => `  - ${d.does} (rule ${d.rule})${d.until !== undefined ? `, by ${momentIn(d.until, zone)}` : ""}`;
 
 export class MailWriter {
   private readonly base: string;
@@ -95,41 +72,6 @@ export class MailWriter {
     ]);
   }
 
-  duties(to: Recipient, game: GameMail, duties: Duty[], unsubscribe: string): StoredMail {
-    const first = duties[0]!;
-    const subject = `${game.name}: the game waits for you to ${first.does}${duties.length > 1 ? ` (and ${duties.length - 1} more)` : ""}`;
-    return this.notification(to, game, subject, unsubscribe, [
-      `In "${game.name}", the game waits for you:`,
-      "",
-      ...duties.map((d) => dutyLine(d, to.timeZone)),
-      ...(game.replyTo ? ["", 'You can answer this mail to play: its first line names the action ("vote 301 for"; "help" lists them).'] : []),
-    ]);
-  }
-
-  /** Before a duty lapses; `now` by the host's clock, `duty.until` too. */
-  reminder(to: Recipient, game: GameMail, duty: Duty, now: number, unsubscribe: string): StoredMail {
-    const left = Math.max(1, Math.round((duty.until! - now) / 3_600_000));
-    return this.notification(to, game, `${game.name}: reminder, ${left === 1 ? "an hour" : `${left} hours`} left to ${duty.does}`, unsubscribe, [
-      `In "${game.name}", the game still waits for you, for about ${left === 1 ? "an hour" : `${left} hours`} more:`,
-      "",
-      dutyLine({ does: duty.does, rule: duty.rule }, to.timeZone),
-      ...(game.replyTo ? ["", 'You can answer this mail to play: its first line names the action ("help" lists them).'] : []),
-    ]);
-  }
-
-  outcomes(to: Recipient, game: GameMail, outcomes: { kind: string; number: string; status: string }[], unsubscribe: string): StoredMail {
-    const line = (o: (typeof outcomes)[number]) => `${o.kind} ${o.number}: ${o.status}`;
-    return this.notification(to, game, `${game.name}: ${line(outcomes[0]!)}${outcomes.length > 1 ? ` (and ${outcomes.length - 1} more)` : ""}`, unsubscribe, [
-      `In "${game.name}":`,
-      "",
-      ...outcomes.map((o) => `  - ${line(o)}`),
-    ]);
-  }
-
-  gameOver(to: Recipient, game: GameMail, how: string, unsubscribe: string): StoredMail {
-    return this.notification(to, game, `${game.name}: the game is over`, unsubscribe, [`"${game.name}" is over: ${how}.`]);
-  }
-
   /** The answer to a mail a player sent the game (a move, a message, a refusal), in the game's thread. */
   reply(to: Recipient, game: GameMail | null, answering: { subject: string; messageId: string | null }, lines: string[]): StoredMail {
     const subject = /^re:/i.test(answering.subject) ? answering.subject : `Re: ${answering.subject || (game?.name ?? "your mail")}`;
@@ -146,12 +88,14 @@ export class MailWriter {
     return mail;
   }
 
-  private notification(to: Recipient, game: GameMail, subject: string, unsubscribe: string, lines: string[]): StoredMail {
+  /** A notification (notify/notices.ts) as a mail: greeted, with the game's link, how to answer it where mail is read, and how to stop it. */
+  notification(to: Recipient, game: GameMail, notice: Notice, unsubscribe: string): StoredMail {
     const stop = `${this.base}/unsubscribe/${unsubscribe}`;
-    const mail = this.mail(to, "notification", subject, [
+    const mail = this.mail(to, "notification", notice.subject, [
       `Hello ${to.displayName},`,
       "",
-      ...lines,
+      ...notice.lines,
+      ...(game.replyTo ? ["", 'You can answer this mail to play: its first line names the action ("vote 301 for"; "help" lists them).'] : []),
       "",
       `Open the game: ${this.base}/games/${game.id}`,
       "",

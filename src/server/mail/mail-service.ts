@@ -1,13 +1,11 @@
 /**
  * The server's mail, put together: the outbox and its worker, the links sent by mail, the
- * words of each mail, and the notifier of duties. Made only when the operator gave a relay
+ * words of each mail, notifications by mail and the mailbox read for moves. Made only when the operator gave a relay
  * (--smtp-url) and the address players use (--public-url); without them the server sends none.
  */
 import type { SqlDatabase } from "../../store/sqlite-driver.js";
 import type { Accounts, User } from "../accounts.js";
 import { MailWriter } from "./compose.js";
-import { DutyNotifier } from "./duties.js";
-import { gameNow } from "./game-now.js";
 import { serverKey, Signer } from "./keys.js";
 import { Mailbox } from "./mailbox.js";
 import { MailPlay, maxMailBytes } from "./mail-play.js";
@@ -15,7 +13,7 @@ import { PlayAddresses } from "./play-addresses.js";
 import type { GameHub } from "../hub.js";
 import { Links } from "./links.js";
 import { Outbox } from "./outbox.js";
-import type { NotificationPrefs } from "./settings.js";
+import { MailNotices } from "./mail-notices.js";
 import { Mailer } from "./transport.js";
 
 /** The address in "Nomos <nomos@nomic.example.org>". */
@@ -33,22 +31,21 @@ export interface MailConfig {
 export class MailService {
   readonly links: Links;
   readonly signer: Signer;
-  readonly notifier: DutyNotifier;
+  /** Notifications by mail (a channel of notify/notifications.ts). */
+  readonly notices: MailNotices;
   private readonly outbox: Outbox;
   private readonly writer: MailWriter;
   private readonly mailer: Mailer;
   private readonly mailbox: Mailbox | undefined;
   /** Each player's address for playing a game by mail; absent where the server reads no mail (no --imap-url). */
   readonly plays: PlayAddresses | undefined;
-  private reminders: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly db: SqlDatabase,
     private readonly accounts: Accounts,
-    prefs: NotificationPrefs,
     config: MailConfig & { publicUrl: string },
     clock: () => number,
-    private readonly log: { warn: (what: object, words: string) => void; error: (what: object, words: string) => void },
+    log: { warn: (what: object, words: string) => void; error: (what: object, words: string) => void },
     hub: GameHub,
   ) {
     this.mailer = new Mailer(config.smtpUrl, config.from);
@@ -59,45 +56,21 @@ export class MailService {
     this.signer = new Signer(db);
     const plays = config.imapUrl ? new PlayAddresses(db, serverKey(db, "play-addresses"), mailboxOf(config.from)) : undefined;
     this.plays = plays;
-    this.notifier = new DutyNotifier(
-      db,
-      accounts,
-      prefs,
-      this.outbox,
-      this.writer,
-      this.signer,
-      (id) => gameNow(hub, id),
-      (gameId, err) =>
-        log.error({ err, gameId }, "what the game awaits could not be read for its players' mail; it is read again after its next act or restart"),
-      clock,
-      plays && ((userId, gameId) => plays.addressOf(userId, gameId)),
-    );
+    this.notices = new MailNotices(this.outbox, this.writer, this.signer, plays && ((userId, gameId) => plays.addressOf(userId, gameId)));
     if (config.imapUrl && plays) {
       const play = new MailPlay(db, accounts, hub, plays, this.writer, this.outbox, clock);
       this.mailbox = new Mailbox(config.imapUrl, (source, size) => play.handle(source, size), maxMailBytes, log);
     }
   }
 
-  /** Sends what a crash left in the outbox, and looks at the games whose acts went past what was last seen. */
+  /** Sends what a crash left in the outbox, and reads the mailbox. */
   start(): void {
     this.outbox.wake();
-    this.notifier.catchUp();
     this.mailbox?.start();
-    // Reminders fall due with the clock, not with acts: looked for each minute.
-    this.reminders = setInterval(() => {
-      try {
-        this.notifier.remind();
-      } catch (err) {
-        this.log.error({ err }, "reminders could not be looked for; looked for again in a minute");
-      }
-    }, 60_000);
-    this.reminders.unref();
   }
 
   async stop(): Promise<void> {
-    clearInterval(this.reminders);
     await this.mailbox?.stop();
-    await this.notifier.settled();
     await this.outbox.stop();
     this.mailer.close();
   }

@@ -8,9 +8,9 @@
  */
 import { randomBytes } from "node:crypto";
 import type { SqlDatabase, SqlStatement } from "../../store/sqlite-driver.js";
+import { QueueWorker, retryBackoffMs } from "../notify/queue-worker.js";
 import { SendFailure, type Mailer, type StoredMail } from "./transport.js";
 
-const backoffMs = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000, 6 * 3600_000];
 /** Refusals for good, since the address was verified, that mark it bouncing. */
 const bouncesToMark = 2;
 /** A recipient is sent at most this many notifications (or answers to a stranger) a minute; the rest wait for the next minute. */
@@ -28,10 +28,7 @@ interface Row {
 
 export class Outbox {
   private readonly q: Record<string, SqlStatement>;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = false;
+  private readonly worker: QueueWorker<Row>;
 
   constructor(
     private readonly db: SqlDatabase,
@@ -42,6 +39,13 @@ export class Outbox {
     /** Tells the log of a mail given up (the server's own logger). */
     private readonly warn: (what: object, words: string) => void,
   ) {
+    this.worker = new QueueWorker(
+      () => this.q.due!.all(this.clock()) as unknown as Row[],
+      (row) => this.sendOne(row),
+      pollMs,
+      warn,
+      "outbox",
+    );
     this.q = {
       insert: db.prepare("INSERT INTO outbox (user_id, address, mail, created_at, next_at) VALUES (?, ?, ?, ?, ?)"),
       due: db.prepare(
@@ -76,46 +80,12 @@ export class Outbox {
 
   /** Sends what is due now (and again later, by the poll): after a commit that queued mail, and at start. */
   wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    clearTimeout(this.timer);
-    // A failure here (a disk that refuses writes, a busy file) must not end the process: logged, and tried at the next wake or poll.
-    this.running = this.drain()
-      .catch((err: unknown) => this.warn({ err }, "the outbox could not be sent from now; trying again shortly"))
-      .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          this.wake();
-        } else this.schedule();
-      });
+    this.worker.wake();
   }
 
   /** Stops the worker; a mail being sent finishes. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
-  }
-
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => this.wake(), pollMs);
-    this.timer.unref();
-  }
-
-  private async drain(): Promise<void> {
-    for (;;) {
-      const rows = this.q.due!.all(this.clock()) as unknown as Row[];
-      if (!rows.length || this.stopped) return;
-      for (const row of rows) {
-        if (this.stopped) return;
-        await this.sendOne(row);
-      }
-    }
+  stop(): Promise<void> {
+    return this.worker.stop();
   }
 
   private async sendOne(row: Row): Promise<void> {
@@ -149,7 +119,7 @@ export class Outbox {
       });
     } catch (err) {
       const failure = err instanceof SendFailure ? err : new SendFailure(String(err), false);
-      const later = backoffMs[row.attempts];
+      const later = retryBackoffMs[row.attempts];
       this.db.transaction(() => {
         if (failure.permanent || later === undefined) {
           this.q.giveUp!.run(this.clock(), `${failure.permanent ? "refused for good" : "gave up"}: ${failure.message}`, row.id);

@@ -125,7 +125,7 @@ export function accountMailRoutes(app: Api, context: ServerContext): void {
       mail.passwordChanged(user, "reset");
       const session = accounts.openSession(user.id, request.headers["user-agent"]);
       setSessionCookie(context, reply, session.token, session.expiresAt);
-      return { user, csrf: session.csrf, mail: true };
+      return { user, csrf: session.csrf, mail: true, push: context.push !== null };
     },
   );
 

@@ -44,7 +44,7 @@ export function authRoutes(app: Api, context: ServerContext): void {
       }
       const session = accounts.openSession(user.id, request.headers["user-agent"]);
       setSessionCookie(context, reply, session.token, session.expiresAt);
-      return reply.code(201).send({ user, csrf: session.csrf, mail: context.mail !== null });
+      return reply.code(201).send({ user, csrf: session.csrf, mail: context.mail !== null, push: context.push !== null });
     },
   );
 
@@ -65,7 +65,7 @@ export function authRoutes(app: Api, context: ServerContext): void {
       const user = await checkSignIn(context, reply, request.body.username, request.body.password);
       const session = accounts.openSession(user.id, request.headers["user-agent"]);
       setSessionCookie(context, reply, session.token, session.expiresAt);
-      return { user, csrf: session.csrf, mail: context.mail !== null };
+      return { user, csrf: session.csrf, mail: context.mail !== null, push: context.push !== null };
     },
   );
 
@@ -83,7 +83,7 @@ export function authRoutes(app: Api, context: ServerContext): void {
       const token = request.cookies[sessionCookie];
       if (token) accounts.closeSession(token);
       reply.clearCookie(sessionCookie, { path: "/" });
-      return { user: null, csrf: null, mail: context.mail !== null };
+      return { user: null, csrf: null, mail: context.mail !== null, push: context.push !== null };
     },
   );
 
@@ -98,7 +98,7 @@ export function authRoutes(app: Api, context: ServerContext): void {
       },
     },
     async (request) => {
-      return { user: request.session?.user ?? null, csrf: request.session?.csrf ?? null, mail: context.mail !== null };
+      return { user: request.session?.user ?? null, csrf: request.session?.csrf ?? null, mail: context.mail !== null, push: context.push !== null };
     },
   );
 

@@ -113,8 +113,8 @@ function gameTitle(page: GamePage | null): string | null {
   return mine ? `(${mine}) ${page.view.name}` : page.view.name;
 }
 
-/** `mail`: whether this server sends mail, and so whether to offer the game's mail settings. */
-export function GameScreen({ id, tab, channel, user, mail }: { id: string; tab: string; channel?: string; user: User; mail: boolean }) {
+/** `notifies`: whether this server sends mail or pushes, and so whether to offer the game's notification settings. */
+export function GameScreen({ id, tab, channel, user, notifies }: { id: string; tab: string; channel?: string; user: User; notifies: boolean }) {
   const live = useGame(id, tab);
   const { page, error } = live;
   useTitle(gameTitle(page));
@@ -141,7 +141,7 @@ export function GameScreen({ id, tab, channel, user, mail }: { id: string; tab: 
           {players(page.view.players.length)} · <span class={live.connected ? "live on" : "live"}>{live.connected ? "live" : "reconnecting…"}</span>
         </span>
         {page.owner === user.id && <Settings id={id} timeZone={page.timeZone} onSaved={live.refresh} />}
-        {mail && <GameMail id={id} />}
+        {notifies && <GameMail id={id} />}
         <LeaveGame page={page} onLeft={live.refresh} />
         {invite && (
           <p class="invite">

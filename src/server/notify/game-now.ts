@@ -2,7 +2,8 @@
 import { viewFor } from "../../kernel/visibility.js";
 import { declaredRecords, keyedEntriesOf, isOpen } from "../../present/records.js";
 import type { GameHub } from "../hub.js";
-import type { GameNow, Outcome } from "./duties.js";
+import type { GameNow } from "./duties.js";
+import type { Outcome } from "./notices.js";
 
 /** The proposals decided and cases ruled on, as a page of no one in particular shows their records. */
 function outcomesOf(state: Parameters<typeof viewFor>[0]): Outcome[] {

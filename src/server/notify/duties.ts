@@ -1,19 +1,31 @@
 /**
- * Tells players by mail when the game waits for them. After each act is durable, the game is
+ * Tells players (by mail, by push: each a NoticeChannel) when the game waits for them. After each act is durable, the game is
  * asked what play awaits (the answer its pages read), that is diffed against what was last
  * seen (table `awaited`), and each player with something new is mailed once, in one transaction
- * with the new set and the act it was seen at (table `notified`). A server starting looks again
+ * with the new set and the act it was seen at (table `notified`): each channel queues its own
+ * durable copy in that transaction. A server starting looks again
  * at every game whose acts went past what it had seen, so a crash between an act and its mail
  * loses no mail, and a mail queued is never queued twice. The game's end is told the same way.
  */
 import type { Awaited } from "../../kernel/availability.js";
 import type { SqlDatabase, SqlStatement } from "../../store/sqlite-driver.js";
-import type { Accounts } from "../accounts.js";
-import type { Duty, GameMail, MailWriter, Recipient } from "./compose.js";
-import type { Signer } from "./keys.js";
-import type { Outbox } from "./outbox.js";
-import type { StoredMail } from "./transport.js";
+import type { Accounts, User } from "../accounts.js";
+import { dutiesNotice, gameOverNotice, outcomesNotice, reminderNotice, type Duty, type Notice, type Outcome } from "./notices.js";
 import type { NotificationPrefs } from "./settings.js";
+
+/** The game a notification is about. */
+export interface NoticeGame {
+  id: string;
+  name: string;
+}
+
+/** A way of telling players: mail, push. */
+export interface NoticeChannel {
+  /** Queues the notice for the account inside the caller's transaction; false if it cannot reach them. */
+  queue(user: User, game: NoticeGame, notice: Notice): boolean;
+  /** Sends what was queued, once the transaction has committed. */
+  wake(): void;
+}
 
 /** What the notifier reads of a game: the act it is at, and what play awaits, from whom. */
 export interface GameNow {
@@ -26,13 +38,6 @@ export interface GameNow {
   aheadMs: number;
   /** Every proposal decided and case ruled on so far, by its record (which says what is still open). */
   outcomes: Outcome[];
-}
-
-/** "proposal 301: adopted". */
-export interface Outcome {
-  kind: string;
-  number: string;
-  status: string;
 }
 
 const hour = 3_600_000;
@@ -50,15 +55,11 @@ export class DutyNotifier {
     private readonly db: SqlDatabase,
     private readonly accounts: Accounts,
     private readonly prefs: NotificationPrefs,
-    private readonly outbox: Outbox,
-    private readonly writer: MailWriter,
-    private readonly signer: Signer,
+    private readonly channels: NoticeChannel[],
     /** The game now, or undefined if there is none. */
     private readonly read: (gameId: string) => Promise<GameNow | undefined>,
     private readonly fail: (gameId: string, err: unknown) => void,
     private readonly clock: () => number,
-    /** The player's address for playing the game by mail, where the server reads mail. */
-    private readonly playAddress?: (userId: string, gameId: string) => string,
   ) {
     this.q = {
       seen: db.prepare("SELECT player_id, key FROM awaited WHERE game_id = ?"),
@@ -83,7 +84,8 @@ export class DutyNotifier {
       behind: db.prepare(`
         SELECT g.id FROM games g LEFT JOIN notified n ON n.game_id = g.id
         WHERE COALESCE(n.seq, -1) < (SELECT max(seq) FROM acts a WHERE a.game_id = g.id)
-          AND EXISTS (SELECT 1 FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.game_id = g.id AND u.email_verified_at IS NOT NULL)`),
+          AND EXISTS (SELECT 1 FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.game_id = g.id
+            AND (u.email_verified_at IS NOT NULL OR EXISTS (SELECT 1 FROM push_subscriptions p WHERE p.user_id = u.id)))`),
     };
   }
 
@@ -137,7 +139,7 @@ export class DutyNotifier {
         else this.q.moved!.run(hostUntil(a), a.until ?? null, a.until ?? null, gameId, a.player, keyOf(a));
       for (const [player, duties] of fresh) {
         const member = this.q.member!.get(gameId, player) as { user_id: string } | undefined;
-        if (member && this.mailTo(member.user_id, game, "duties", (to, stop, g) => this.writer.duties(to, g, duties, stop))) queued = true;
+        if (member && this.tell(member.user_id, game, "duties", (zone) => dutiesNotice(game.name, duties, zone))) queued = true;
       }
       // Outcomes already decided when the game was first seen (or mail began) are not news.
       const told = new Set((this.q.outcomesTold!.all(gameId) as { key: string }[]).map((r) => r.key));
@@ -145,14 +147,14 @@ export class DutyNotifier {
       for (const o of news) this.q.tellOutcome!.run(gameId, `${o.kind} ${o.number} ${o.status}`);
       if (news.length && progress)
         for (const { user_id } of this.q.members!.all(gameId) as { user_id: string }[])
-          if (this.mailTo(user_id, game, "outcomes", (to, stop, g) => this.writer.outcomes(to, g, news, stop))) queued = true;
+          if (this.tell(user_id, game, "outcomes", () => outcomesNotice(game.name, news))) queued = true;
       if (game.over !== null && !progress?.over) {
         for (const { user_id } of this.q.members!.all(gameId) as { user_id: string }[])
-          if (this.mailTo(user_id, game, "gameEnd", (to, stop, g) => this.writer.gameOver(to, g, game.over!, stop))) queued = true;
+          if (this.tell(user_id, game, "gameEnd", () => gameOverNotice(game.name, game.over!))) queued = true;
       }
       this.q.setProgress!.run(gameId, game.seq, game.over !== null ? 1 : 0);
     });
-    if (queued) this.outbox.wake();
+    if (queued) this.wake();
     this.remind();
   }
 
@@ -182,26 +184,25 @@ export class DutyNotifier {
       const duty = { does, rule: Number(rule), until: row.until };
       this.db.transaction(() => {
         const game = { id: row.game_id, name: row.name };
-        if (this.mailTo(row.user_id, game, "duties", (to, stop, g) => this.writer.reminder(to, g, duty, now, stop))) queued = true;
+        if (this.tell(row.user_id, game, "duties", (zone) => reminderNotice(game.name, duty, now, zone))) queued = true;
         this.q.reminded!.run(row.game_id, row.player_id, row.key);
       });
     }
-    if (queued) this.outbox.wake();
+    if (queued) this.wake();
   }
 
-  /** Queues the mail for the account if it has a working verified address and asked for this kind. */
-  private mailTo(
-    userId: string,
-    game: { id: string; name: string },
-    kind: "duties" | "gameEnd" | "outcomes",
-    write: (to: Recipient, unsubscribe: string, game: GameMail) => StoredMail,
-  ): boolean {
+  /** Queues the notice on every channel that reaches the account, if it asked for this kind; true if any did. */
+  private tell(userId: string, game: NoticeGame, kind: "duties" | "gameEnd" | "outcomes", notice: (zone: string) => Notice): boolean {
     if (!this.prefs.game(userId, game.id).settings[kind]) return false;
     const user = this.accounts.user(userId);
-    if (!user?.email || user.emailStatus !== "verified") return false;
-    const about = { id: game.id, name: game.name, ...(this.playAddress ? { replyTo: this.playAddress(userId, game.id) } : {}) };
-    const zone = user.timeZone ?? this.accounts.settings(game.id)?.timeZone ?? "UTC";
-    this.outbox.add(userId, write({ address: user.email, displayName: user.displayName, timeZone: zone }, this.signer.sign(["u", userId, game.id]), about));
-    return true;
+    if (!user) return false;
+    const words = notice(user.timeZone ?? this.accounts.settings(game.id)?.timeZone ?? "UTC");
+    let queued = false;
+    for (const channel of this.channels) if (channel.queue(user, { id: game.id, name: game.name }, words)) queued = true;
+    return queued;
+  }
+
+  private wake(): void {
+    for (const channel of this.channels) channel.wake();
   }
 }

@@ -1,0 +1,82 @@
+/**
+ * Notifications to browsers by Web Push (a channel of notify/notifications.ts): the browsers an
+ * account subscribed, the server's VAPID keys, and the durable queue of pushes. A push says what
+ * the same notification's mail says (notify/notices.ts), never more, and opens the game.
+ */
+import type { SqlDatabase } from "../../store/sqlite-driver.js";
+import type { User } from "../accounts.js";
+import type { NoticeChannel, NoticeGame } from "../notify/duties.js";
+import type { Notice } from "../notify/notices.js";
+import { PushOutbox, type PushPayload } from "./push-outbox.js";
+import { PushSubscriptions } from "./subscriptions.js";
+import { vapidKeys } from "./vapid.js";
+
+export interface PushConfig {
+  /** Who runs the server, for the push services: mailto:... or https://... */
+  subject: string;
+  /** Push services besides the browsers' own (host or host:port), such as a self-hosted one. */
+  extraHosts: string[];
+}
+
+/** A push's words: the notice's subject as its title, its lines (a few, short) as its body. */
+const payloadOf = (notice: Notice, url: string, tag: string): PushPayload => ({
+  title: notice.subject,
+  body: notice.lines
+    .filter((l) => l.trim())
+    .map((l) => l.trim())
+    .join("\n")
+    .slice(0, 1000),
+  url,
+  tag,
+});
+
+export class PushService implements NoticeChannel {
+  readonly subscriptions: PushSubscriptions;
+  readonly publicKey: string;
+  readonly extraHosts: readonly string[];
+  private readonly outbox: PushOutbox;
+
+  constructor(
+    private readonly db: SqlDatabase,
+    config: PushConfig,
+    clock: () => number,
+    warn: (what: object, words: string) => void,
+  ) {
+    const keys = vapidKeys(db, config.subject);
+    this.publicKey = keys.publicKey;
+    this.extraHosts = config.extraHosts;
+    this.subscriptions = new PushSubscriptions(db, clock);
+    this.outbox = new PushOutbox(db, this.subscriptions, keys, clock, warn);
+  }
+
+  queue(user: User, game: NoticeGame, notice: Notice): boolean {
+    return this.queueTo(user.id, payloadOf(notice, `/games/${game.id}`, `game-${game.id}`));
+  }
+
+  /** A push to every browser of the account, to see that they work. */
+  test(userId: string): boolean {
+    const notice = { subject: "Nomos: notifications work", lines: ["This browser will show you what your games await of you."] };
+    const queued = this.db.transaction(() => this.queueTo(userId, payloadOf(notice, "/account", "nomos-test")));
+    this.wake();
+    return queued;
+  }
+
+  wake(): void {
+    this.outbox.wake();
+  }
+
+  /** Sends what a crash left queued. */
+  start(): void {
+    this.outbox.wake();
+  }
+
+  stop(): Promise<void> {
+    return this.outbox.stop();
+  }
+
+  private queueTo(userId: string, payload: PushPayload): boolean {
+    const browsers = this.subscriptions.ofUser(userId);
+    for (const s of browsers) this.outbox.add(s.id, payload);
+    return browsers.length > 0;
+  }
+}

@@ -1,0 +1,106 @@
+/**
+ * Notifications in this browser: turned on (the browser's permission, the page's service worker,
+ * a push subscription the server keeps), turned off, and tried with a test notification. Where
+ * the server sends no pushes or the browser cannot take them, the section says so.
+ */
+import { useEffect, useState } from "preact/hooks";
+import { api, get, post } from "./api.js";
+import { failed, type Outcome, Said } from "./said.js";
+import type { Notice, PushSetup } from "./types.js";
+
+const supported = () => "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
+
+/** The server's key browsers subscribe with: undefined while asked, null where the server sends no pushes. */
+export function usePushKey(): string | null | undefined {
+  const [key, setKey] = useState<string | null | undefined>(undefined);
+  useEffect(() => {
+    get<PushSetup>("/api/push").then(
+      (s) => setKey(s.publicKey),
+      () => setKey(null),
+    );
+  }, []);
+  return key;
+}
+
+const bytesOf = (base64url: string) => Uint8Array.from(atob(base64url.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
+
+async function subscribe(publicKey: string): Promise<PushSubscription> {
+  if ((await Notification.requestPermission()) !== "granted")
+    throw new Error("This browser is not allowed to show notifications from this site: allow them in its site settings, then try again.");
+  const registration = await navigator.serviceWorker.register("/sw.js");
+  await navigator.serviceWorker.ready;
+  try {
+    return await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: bytesOf(publicKey) });
+  } catch (err) {
+    throw new Error(`This browser could not reach its push service (${(err as Error).message}): try again later, or use mail instead.`);
+  }
+}
+
+async function currentSubscription(): Promise<PushSubscription | null> {
+  const registration = await navigator.serviceWorker.getRegistration("/");
+  return (await registration?.pushManager.getSubscription()) ?? null;
+}
+
+export function BrowserPush({ publicKey }: { publicKey: string }) {
+  const [on, setOn] = useState<boolean | undefined>(undefined);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (supported())
+      currentSubscription().then(
+        (s) => setOn(s !== null),
+        () => setOn(false),
+      );
+  }, []);
+  if (!supported()) return <p>This browser cannot show notifications from a site; mail can tell you instead.</p>;
+  const act = (work: () => Promise<string>) => async () => {
+    setBusy(true);
+    try {
+      setOutcome({ ok: true, text: await work() });
+    } catch (err) {
+      setOutcome(failed(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const turnOn = act(async () => {
+    const subscription = await subscribe(publicKey);
+    const { message } = await post<Notice>("/api/me/push", subscription.toJSON());
+    setOn(true);
+    return `On: ${message}.`;
+  });
+  const turnOff = act(async () => {
+    const subscription = await currentSubscription();
+    if (subscription) {
+      await api<Notice>("DELETE", "/api/me/push", { endpoint: subscription.endpoint });
+      await subscription.unsubscribe();
+    }
+    setOn(false);
+    return "Off: this browser will notify you no more.";
+  });
+  const test = act(async () => (await post<Notice>("/api/me/push/test")).message);
+  return (
+    <div class="browser-push">
+      <p>
+        {on
+          ? "On: this browser shows what your games await of you, as your choices below say."
+          : "This browser can show what your games await of you, even with no tab of this site open."}
+      </p>
+      <Said outcome={outcome} />
+      <div class="buttons">
+        {on ? (
+          <button type="button" onClick={turnOff} disabled={busy}>
+            Turn off notifications in this browser
+          </button>
+        ) : (
+          <button type="button" onClick={turnOn} disabled={busy}>
+            Turn on notifications in this browser
+          </button>
+        )}
+        <button type="button" class="secondary" onClick={test} disabled={busy}>
+          Send a test notification
+        </button>
+      </div>
+    </div>
+  );
+}
