@@ -323,6 +323,9 @@ describe("nomos remote", () => {
     await fails("ada", ["notifications", "--duties", "maybe"], /--duties is on or off, not "maybe"/);
     await fails("ada", ["notifications", "--remind", "-1"], /--remind is a whole number of hours from 0 to 72/);
     await fails("ada", ["notifications", "--follow-account"], /--follow-account goes with --game/);
+    assert.match(await ok("ada", "notifications", "--digest", "7"), /; mailed in one digest a day at 07:00 your time\.\n$/);
+    assert.equal((await okJson("ada", "notifications", "--digest", "off")).digestHour, null);
+    await fails("ada", ["notifications", "--digest", "25"], /--digest is an hour from 0 to 23 \(your time zone's\), or off, not "25"/);
   });
 
   test("channels: say, read, edit, delete, and the host redacts", async () => {

@@ -89,6 +89,10 @@ test("a subscription that is not a browser's is refused in words; a test reaches
     ["http://127.0.0.1:9/push/x", /https:\/\//],
     ["https://push.example.net/x", /push\.example\.net is not a push service this server sends to/],
     ["not a url", /not a URL/],
+    // Read one way here and another by the library that posts: refused, not sent to 127.0.0.1.
+    ["https://127.0.0.1;.fcm.googleapis.com/x", /not a plain https:\/\/ URL/],
+    ["https://user:secret@fcm.googleapis.com/x", /not a plain https:\/\/ URL/],
+    ["https://fcm.googleapis.com:22/x", /fcm\.googleapis\.com:22 is not a push service/],
   ] as const) {
     const refused = await mary.post("/api/me/push", { ...good, endpoint });
     assert.equal(refused.status, 400, endpoint);
@@ -124,6 +128,20 @@ test("a subscription that is not a browser's is refused in words; a test reaches
   const off = await mary.request("DELETE", "/api/me/push", { endpoint: other.endpoint });
   assert.equal(off.status, 200);
   assert.equal((await mary.post("/api/me/push/test")).status, 409);
+
+  // Signed out of the browser: its notifications end with the session they were asked in.
+  const shared = service.subscribe(key);
+  assert.equal((await mary.post("/api/me/push", shared)).status, 200);
+  assert.equal((await mary.post("/api/auth/signout")).status, 200);
+  await mary.post("/api/auth/signin", { username: "mary", password: "mary-secret-pw" }).then((r) => (mary.csrf = r.body.csrf));
+  assert.equal((await mary.post("/api/me/push/test")).status, 409, "no browser of Mary's is notified after she signed out of it");
+  // The same browser, signed in to another account, notifies that account alone.
+  const hal = await new ApiClient(server.url).signup("hal", "Hal Abelson");
+  assert.equal((await mary.post("/api/me/push", shared)).status, 200);
+  assert.equal((await hal.post("/api/me/push", shared)).status, 200);
+  assert.equal((await mary.post("/api/me/push/test")).status, 409, "the browser moved to Hal");
+  assert.equal((await hal.post("/api/me/push/test")).status, 200);
+  await service.waitFor(1, shared.endpoint);
 });
 
 test("a server not set up for push says so: no key, and a subscription is refused in words", async () => {

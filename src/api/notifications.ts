@@ -21,12 +21,25 @@ export const NotificationSettings = Type.Object(
         description: "Remind me this many hours before a duty lapses (12 by default; 0: no reminders); left out of a change, it stays as it was",
       }),
     ),
+    // Null first: the server's validator coerces types, and would read null as the hour 0 were the integer tried first.
+    digestHour: Type.Optional(
+      Type.Union([Type.Null(), Type.Integer({ minimum: 0, maximum: 23 })], {
+        description:
+          "Mail it in one digest a day, sent at this hour of my time zone, instead of a mail each (reminders still come on time; pushes at once); null: a mail each (the default); left out of a change, it stays as it was",
+      }),
+    ),
   },
   { $id: "NotificationSettings", title: "NotificationSettings", additionalProperties: false },
 );
 export type NotificationSettings = Static<typeof NotificationSettings>;
 
-export const defaultNotificationSettings: Required<NotificationSettings> = { duties: true, gameEnd: true, reminderHours: 12, outcomes: false };
+export const defaultNotificationSettings: Required<NotificationSettings> = {
+  duties: true,
+  gameEnd: true,
+  reminderHours: 12,
+  outcomes: false,
+  digestHour: null,
+};
 
 export const GameNotificationSettings = Type.Object(
   {

@@ -32,3 +32,13 @@ export const PushEndpoint = Type.Object(
   { additionalProperties: false },
 );
 export type PushEndpoint = Static<typeof PushEndpoint>;
+
+/** What a push carries to the page's service worker (src/web/worker/service-worker.ts), encrypted for the browser. */
+export interface PushPayload {
+  title: string;
+  body: string;
+  /** A path of this server's ("/games/..."): the worker opens it on its own origin. */
+  url: string;
+  /** Notifications of one game replace one another on the device rather than pile up. */
+  tag: string;
+}

@@ -94,7 +94,7 @@ export class Accounts {
   private readonly memberships = new ReadCache<Membership>();
   private readonly gameSettings = new ReadCache<GameSettings>(1_000);
   private readonly foreign: ForeignWrites;
-  /** What a closed account leaves behind nowhere: its links, mail settings, game addresses and mail. */
+  /** What a closed account leaves behind nowhere: its links, mail settings, game addresses, mail and browsers. */
   private readonly forgetOnClose: SqlStatement[];
 
   constructor(
@@ -104,7 +104,7 @@ export class Accounts {
     foreignWrites?: () => number,
   ) {
     this.foreign = new ForeignWrites(foreignWrites, [this.sessions, this.memberships, this.gameSettings]);
-    this.forgetOnClose = ["account_links", "notification_settings", "play_addresses", "outbox"].map((table) =>
+    this.forgetOnClose = ["account_links", "notification_settings", "play_addresses", "outbox", "push_subscriptions"].map((table) =>
       db.prepare(`DELETE FROM ${table} WHERE user_id = ?`),
     );
     this.q = {

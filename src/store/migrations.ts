@@ -95,15 +95,28 @@ export const migrations: ((db: Db) => void)[] = [
     db.exec("ALTER TABLE memberships ADD COLUMN seen_seq INTEGER;");
   },
   // The browsers each account is notified in by Web Push (src/server/push), and the pushes not
-  // yet taken by their push service.
+  // yet taken by their push service; notifications held for a player's daily digest (src/server/mail/digests.ts).
   (db) => {
     db.exec(`
       CREATE TABLE push_subscriptions (id INTEGER PRIMARY KEY AUTOINCREMENT, user_id TEXT NOT NULL REFERENCES users(id), endpoint TEXT NOT NULL UNIQUE,
-        p256dh TEXT NOT NULL, auth TEXT NOT NULL, created_at INTEGER NOT NULL);
+        p256dh TEXT NOT NULL, auth TEXT NOT NULL, session_hash TEXT NOT NULL, created_at INTEGER NOT NULL);
       CREATE INDEX push_subscriptions_by_user ON push_subscriptions (user_id);
+      CREATE INDEX push_subscriptions_by_session ON push_subscriptions (session_hash);
       CREATE TABLE push_outbox (id INTEGER PRIMARY KEY AUTOINCREMENT, subscription_id INTEGER NOT NULL REFERENCES push_subscriptions(id),
-        payload TEXT NOT NULL, created_at INTEGER NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, next_at INTEGER NOT NULL);
+        tag TEXT NOT NULL, payload TEXT NOT NULL, created_at INTEGER NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, next_at INTEGER NOT NULL);
       CREATE INDEX push_outbox_due ON push_outbox (next_at);
+      CREATE INDEX push_outbox_by_subscription ON push_outbox (subscription_id, tag);
+      -- A browser is notified while the session it subscribed in lasts (signed out, ended, expired:
+      -- no more), and a subscription gone takes its queued pushes with it, however it went.
+      CREATE TRIGGER push_ends_with_session AFTER DELETE ON sessions BEGIN
+        DELETE FROM push_subscriptions WHERE session_hash = OLD.token_hash;
+      END;
+      CREATE TRIGGER push_queue_ends_with_subscription AFTER DELETE ON push_subscriptions BEGIN
+        DELETE FROM push_outbox WHERE subscription_id = OLD.id;
+      END;
+      CREATE TABLE digest_items (id INTEGER PRIMARY KEY AUTOINCREMENT, user_id TEXT NOT NULL REFERENCES users(id), game_id TEXT NOT NULL,
+        game_name TEXT NOT NULL, hour INTEGER NOT NULL, notice TEXT NOT NULL, created_at INTEGER NOT NULL);
+      CREATE INDEX digest_items_by_user ON digest_items (user_id);
     `);
   },
 ];

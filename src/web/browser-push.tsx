@@ -29,11 +29,24 @@ async function subscribe(publicKey: string): Promise<PushSubscription> {
     throw new Error("This browser is not allowed to show notifications from this site: allow them in its site settings, then try again.");
   const registration = await navigator.serviceWorker.register("/sw.js");
   await navigator.serviceWorker.ready;
+  // One made with an older key of the server's would be refused: a new one replaces it.
+  await (await registration.pushManager.getSubscription())?.unsubscribe();
   try {
     return await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: bytesOf(publicKey) });
   } catch (err) {
-    throw new Error(`This browser could not reach its push service (${(err as Error).message}): try again later, or use mail instead.`);
+    throw new Error(`This browser could not reach its push service (${(err as Error).message}): try again later.`);
   }
+}
+
+/**
+ * Tells the server again of this browser's subscription, for whoever is signed in now: the server
+ * forgets it when the session it was made in ends, and the browser keeps it. Called as the page
+ * opens signed in; nothing happens where the browser has none.
+ */
+export async function renewPush(): Promise<void> {
+  if (!supported() || Notification.permission !== "granted") return;
+  const subscription = await currentSubscription().catch(() => null);
+  if (subscription) await post("/api/me/push", subscription.toJSON()).catch(() => undefined);
 }
 
 async function currentSubscription(): Promise<PushSubscription | null> {
@@ -65,7 +78,10 @@ export function BrowserPush({ publicKey }: { publicKey: string }) {
   };
   const turnOn = act(async () => {
     const subscription = await subscribe(publicKey);
-    const { message } = await post<Notice>("/api/me/push", subscription.toJSON());
+    const { message } = await post<Notice>("/api/me/push", subscription.toJSON()).catch(async (err: unknown) => {
+      await subscription.unsubscribe();
+      throw err;
+    });
     setOn(true);
     return `On: ${message}.`;
   });

@@ -2,6 +2,7 @@
 import type { NotificationSettings } from "./types.js";
 
 const leads = [0, 1, 3, 12, 24, 48];
+const hours = Array.from({ length: 24 }, (_, h) => h);
 
 export function MailChoices({
   settings,
@@ -48,6 +49,23 @@ export function MailChoices({
       <label class="check">
         <input {...box("gameEnd")} /> When {game} ends
       </label>
+      <label>
+        Mail it{" "}
+        <select
+          value={settings.digestHour == null ? "" : String(settings.digestHour)}
+          disabled={disabled}
+          onChange={(e) => {
+            const chosen = (e.target as HTMLSelectElement).value;
+            onChange({ ...settings, digestHour: chosen === "" ? null : Number(chosen) });
+          }}
+        >
+          <option value="">as it happens</option>
+          {hours.map((h) => (
+            <option value={String(h)}>in one digest a day, at {String(h).padStart(2, "0")}:00</option>
+          ))}
+        </select>
+      </label>
+      <p class="field-note">A digest comes at that hour of your time zone; reminders still come on time.</p>
     </>
   );
 }

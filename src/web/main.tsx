@@ -8,6 +8,7 @@ import { GameScreen } from "./game/game-screen.js";
 import { InvitePage } from "./invite.js";
 import { LobbyPage } from "./lobby.js";
 import { UnsubscribePage, VerifyPage } from "./mail-links.js";
+import { renewPush } from "./browser-push.js";
 import { ResetPasswordPage } from "./reset-password.js";
 import { follow, navigate, usePath } from "./router.js";
 import type { Session, User } from "./types.js";
@@ -47,6 +48,8 @@ function App() {
   const signedIn = (s: Session) => {
     setCsrf(s.csrf);
     setSession(s);
+    // This browser's notifications follow whoever signs in to it (the server ends them with a session).
+    if (s.user && s.push) void renewPush();
   };
   // Read again after a verification, so that the account page says so; a failure leaves what is known.
   const reload = () => get<Session>("/api/session").then(signedIn, () => setSession((s) => s ?? { user: null, csrf: null, mail: false, push: false }));

@@ -5,6 +5,7 @@ import { UsageError, type GlobalOptions } from "../context.js";
 import { parseLogLevel } from "../../server/log-level.js";
 import { defaultMaxLoadedGames, defaultMaxSandboxes } from "../../server/idle-games.js";
 import { mailSettingsProblem } from "../../server/mail/mail-options.js";
+import { pushHost } from "../../server/push/subscriptions.js";
 
 /** How long acts in flight have to finish once asked to stop; then the process exits anyway. */
 const gracePeriodMs = 10_000;
@@ -140,7 +141,7 @@ export function registerServeCommand(program: Command, globals: () => GlobalOpti
         unloadIdleAfterMs: unloadIdleAfter * 1000,
         maxSandboxes,
         maxLoadedGames,
-        ...(options.vapidSubject ? { push: { subject: options.vapidSubject, extraHosts: options.pushHost } } : {}),
+        ...(options.vapidSubject ? { push: { subject: options.vapidSubject, extraHosts: options.pushHost.map(pushHost) } } : {}),
         ...(options.smtpUrl ? { mail: { smtpUrl: options.smtpUrl, from: options.mailFrom!, ...(options.imapUrl ? { imapUrl: options.imapUrl } : {}) } } : {}),
       });
       await app.listen({

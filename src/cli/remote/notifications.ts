@@ -12,6 +12,7 @@ interface Choices {
   gameEnd?: string;
   outcomes?: string;
   remind?: string;
+  digest?: string;
   followAccount?: boolean;
 }
 
@@ -24,7 +25,7 @@ const onOff = (flag: string, value: string | undefined): boolean | undefined => 
 
 /** "your duties on, reminded 12 hours before one lapses; the game's end on" */
 const words = (s: NotificationSettings) =>
-  `your duties ${s.duties ? "on" : "off"}${s.duties ? (s.reminderHours ? `, reminded ${s.reminderHours} hours before one lapses` : ", no reminders") : ""}; the game's end ${s.gameEnd ? "on" : "off"}${s.outcomes ? "; proposals decided and cases ruled on" : ""}`;
+  `your duties ${s.duties ? "on" : "off"}${s.duties ? (s.reminderHours ? `, reminded ${s.reminderHours} hours before one lapses` : ", no reminders") : ""}; the game's end ${s.gameEnd ? "on" : "off"}${s.outcomes ? "; proposals decided and cases ruled on" : ""}${s.digestHour != null ? `; mailed in one digest a day at ${String(s.digestHour).padStart(2, "0")}:00 your time` : ""}`;
 
 export function registerNotificationCommands(surface: Surface): void {
   surface
@@ -34,6 +35,7 @@ export function registerNotificationCommands(surface: Surface): void {
     .option("--game-end <on|off>", "mail me when a game ends")
     .option("--outcomes <on|off>", "mail me each proposal decided and case ruled on")
     .option("--remind <hours>", "remind me this many hours before a duty lapses (0: never)")
+    .option("--digest <hour|off>", "mail it in one digest a day at this hour of your time zone (0 to 23), or off: a mail each")
     .option("--follow-account", "with --game: the game follows your account's choice from now on")
     .action(async (o: Choices) => {
       const g = surface.globals();
@@ -41,11 +43,15 @@ export function registerNotificationCommands(surface: Surface): void {
       const hours = o.remind === undefined ? undefined : Number(o.remind);
       if (hours !== undefined && !(Number.isInteger(hours) && hours >= 0 && hours <= 72))
         throw new UsageError(`--remind is a whole number of hours from 0 to 72, not "${o.remind}"`);
+      const digest = o.digest === undefined ? undefined : /^off$/i.test(o.digest) ? null : Number(o.digest);
+      if (digest !== undefined && digest !== null && !(Number.isInteger(digest) && digest >= 0 && digest <= 23))
+        throw new UsageError(`--digest is an hour from 0 to 23 (your time zone's), or off, not "${o.digest}"`);
       const changes = {
         ...(onOff("--duties", o.duties) !== undefined ? { duties: onOff("--duties", o.duties)! } : {}),
         ...(onOff("--game-end", o.gameEnd) !== undefined ? { gameEnd: onOff("--game-end", o.gameEnd)! } : {}),
         ...(onOff("--outcomes", o.outcomes) !== undefined ? { outcomes: onOff("--outcomes", o.outcomes)! } : {}),
         ...(hours !== undefined ? { reminderHours: hours } : {}),
+        ...(digest !== undefined ? { digestHour: digest } : {}),
       };
       const changing = Object.keys(changes).length > 0;
       if (g.game === undefined) {

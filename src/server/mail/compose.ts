@@ -72,6 +72,34 @@ export class MailWriter {
     ]);
   }
 
+  /** A day's notifications in one mail, game by game; its one click ends all mail to the account, since it spans games. */
+  digest(to: Recipient, games: { game: GameMail; notices: Notice[] }[], unsubscribe: string): StoredMail {
+    const count = games.reduce((n, g) => n + g.notices.length, 0);
+    const stop = `${this.base}/unsubscribe/${unsubscribe}`;
+    const mail = this.mail(
+      to,
+      "notification",
+      `Your Nomos digest: ${count === 1 ? "1 notification" : `${count} notifications`} from ${games.length === 1 ? `"${games[0]!.game.name}"` : `${games.length} games`}`,
+      [
+        `Hello ${to.displayName},`,
+        "",
+        "Since your last digest:",
+        ...games.flatMap(({ game, notices }) => [
+          "",
+          `${game.name} (${this.base}/games/${game.id})`,
+          ...notices.map((n) => `  - ${n.subject.replace(`${game.name}: `, "")}`),
+        ]),
+        "",
+        "-- ",
+        `You get this digest once a day, as you chose. To choose what you are told, and how: ${this.base}/account`,
+        `To stop all mail from your games: ${stop}`,
+      ],
+    );
+    mail.headers["List-Unsubscribe"] = `<${stop}>`;
+    mail.headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click";
+    return mail;
+  }
+
   /** The answer to a mail a player sent the game (a move, a message, a refusal), in the game's thread. */
   reply(to: Recipient, game: GameMail | null, answering: { subject: string; messageId: string | null }, lines: string[]): StoredMail {
     const subject = /^re:/i.test(answering.subject) ? answering.subject : `Re: ${answering.subject || (game?.name ?? "your mail")}`;

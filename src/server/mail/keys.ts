@@ -6,12 +6,12 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { SqlDatabase } from "../../store/sqlite-driver.js";
 
-/** The server's key of this name, made on first use (by whichever process gets there first). */
-export function serverKey(db: SqlDatabase, name: string): Buffer {
+/** The server's key of this name, made on first use (by whichever process gets there first): 32 random bytes unless `make` says otherwise. */
+export function serverKey(db: SqlDatabase, name: string, make: () => Buffer = () => randomBytes(32)): Buffer {
   const read = db.prepare("SELECT value FROM server_keys WHERE name = ?");
   let row = read.get(name) as { value: string } | undefined;
   if (!row) {
-    db.transaction(() => db.prepare("INSERT OR IGNORE INTO server_keys (name, value) VALUES (?, ?)").run(name, randomBytes(32).toString("base64url")));
+    db.transaction(() => db.prepare("INSERT OR IGNORE INTO server_keys (name, value) VALUES (?, ?)").run(name, make().toString("base64url")));
     row = read.get(name) as { value: string };
   }
   return Buffer.from(row.value, "base64url");

@@ -13,6 +13,7 @@ import { PlayAddresses } from "./play-addresses.js";
 import type { GameHub } from "../hub.js";
 import { Links } from "./links.js";
 import { Outbox } from "./outbox.js";
+import { Digests } from "./digests.js";
 import { MailNotices } from "./mail-notices.js";
 import { Mailer } from "./transport.js";
 
@@ -37,6 +38,7 @@ export class MailService {
   private readonly writer: MailWriter;
   private readonly mailer: Mailer;
   private readonly mailbox: Mailbox | undefined;
+  private readonly digests: Digests;
   /** Each player's address for playing a game by mail; absent where the server reads no mail (no --imap-url). */
   readonly plays: PlayAddresses | undefined;
 
@@ -56,20 +58,23 @@ export class MailService {
     this.signer = new Signer(db);
     const plays = config.imapUrl ? new PlayAddresses(db, serverKey(db, "play-addresses"), mailboxOf(config.from)) : undefined;
     this.plays = plays;
-    this.notices = new MailNotices(this.outbox, this.writer, this.signer, plays && ((userId, gameId) => plays.addressOf(userId, gameId)));
+    this.digests = new Digests(db, accounts, this.outbox, this.writer, this.signer, clock, log.warn);
+    this.notices = new MailNotices(this.outbox, this.writer, this.signer, this.digests, plays && ((userId, gameId) => plays.addressOf(userId, gameId)));
     if (config.imapUrl && plays) {
       const play = new MailPlay(db, accounts, hub, plays, this.writer, this.outbox, clock);
       this.mailbox = new Mailbox(config.imapUrl, (source, size) => play.handle(source, size), maxMailBytes, log);
     }
   }
 
-  /** Sends what a crash left in the outbox, and reads the mailbox. */
+  /** Sends what a crash left in the outbox and the digests due, and reads the mailbox. */
   start(): void {
     this.outbox.wake();
+    this.digests.run();
     this.mailbox?.start();
   }
 
   async stop(): Promise<void> {
+    this.digests.stop();
     await this.mailbox?.stop();
     await this.outbox.stop();
     this.mailer.close();

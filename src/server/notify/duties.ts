@@ -11,6 +11,7 @@ import type { Awaited } from "../../kernel/availability.js";
 import type { SqlDatabase, SqlStatement } from "../../store/sqlite-driver.js";
 import type { Accounts, User } from "../accounts.js";
 import { dutiesNotice, gameOverNotice, outcomesNotice, reminderNotice, type Duty, type Notice, type Outcome } from "./notices.js";
+import type { NotificationSettings } from "../../api/notifications.js";
 import type { NotificationPrefs } from "./settings.js";
 
 /** The game a notification is about. */
@@ -21,8 +22,8 @@ export interface NoticeGame {
 
 /** A way of telling players: mail, push. */
 export interface NoticeChannel {
-  /** Queues the notice for the account inside the caller's transaction; false if it cannot reach them. */
-  queue(user: User, game: NoticeGame, notice: Notice): boolean;
+  /** Queues the notice for the account inside the caller's transaction, as its settings for the game say; false if it cannot reach them. */
+  queue(user: User, game: NoticeGame, notice: Notice, settings: Required<NotificationSettings>): boolean;
   /** Sends what was queued, once the transaction has committed. */
   wake(): void;
 }
@@ -193,12 +194,13 @@ export class DutyNotifier {
 
   /** Queues the notice on every channel that reaches the account, if it asked for this kind; true if any did. */
   private tell(userId: string, game: NoticeGame, kind: "duties" | "gameEnd" | "outcomes", notice: (zone: string) => Notice): boolean {
-    if (!this.prefs.game(userId, game.id).settings[kind]) return false;
+    const { settings } = this.prefs.game(userId, game.id);
+    if (!settings[kind]) return false;
     const user = this.accounts.user(userId);
     if (!user) return false;
     const words = notice(user.timeZone ?? this.accounts.settings(game.id)?.timeZone ?? "UTC");
     let queued = false;
-    for (const channel of this.channels) if (channel.queue(user, { id: game.id, name: game.name }, words)) queued = true;
+    for (const channel of this.channels) if (channel.queue(user, { id: game.id, name: game.name }, words, settings)) queued = true;
     return queued;
   }
 

@@ -17,6 +17,8 @@ export interface Duty {
 export interface Notice {
   subject: string;
   lines: string[];
+  /** Worth nothing later: sent at once even to one who reads a daily digest (a reminder). */
+  timely?: true;
 }
 
 /** "proposal 301: adopted". */
@@ -56,6 +58,7 @@ export function dutiesNotice(gameName: string, duties: Duty[], zone?: string): N
 export function reminderNotice(gameName: string, duty: Duty, now: number, zone?: string): Notice {
   const left = hours(Math.max(1, Math.round((duty.until! - now) / 3_600_000)));
   return {
+    timely: true,
     subject: `${gameName}: reminder, ${left} left to ${duty.does}`,
     lines: [`In "${gameName}", the game still waits for you, for about ${left} more:`, "", dutyLine({ does: duty.does, rule: duty.rule }, zone)],
   };

@@ -1,5 +1,5 @@
 /** What each account asks to be told by mail: its own defaults, and a game's own where it set them. */
-import { defaultNotificationSettings, type GameNotificationSettings, type NotificationSettings } from "../../api/notifications.js";
+import { defaultNotificationSettings, type NotificationSettings } from "../../api/notifications.js";
 import type { SqlDatabase, SqlStatement } from "../../store/sqlite-driver.js";
 
 /** The account's row: game_id is empty. */
@@ -13,6 +13,7 @@ export class NotificationPrefs {
       get: db.prepare("SELECT settings FROM notification_settings WHERE user_id = ? AND game_id = ?"),
       put: db.prepare("INSERT INTO notification_settings (user_id, game_id, settings) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET settings = excluded.settings"),
       drop: db.prepare("DELETE FROM notification_settings WHERE user_id = ? AND game_id = ?"),
+      silenceGames: db.prepare("UPDATE notification_settings SET settings = json_patch(settings, ?) WHERE user_id = ? AND game_id <> ?"),
     };
   }
 
@@ -20,7 +21,7 @@ export class NotificationPrefs {
     return this.read(userId, account) ?? defaultNotificationSettings;
   }
 
-  game(userId: string, gameId: string): Omit<GameNotificationSettings, "playAddress"> {
+  game(userId: string, gameId: string): { settings: Required<NotificationSettings>; own: boolean } {
     const own = this.read(userId, gameId);
     return { settings: own ?? this.account(userId), own: own !== undefined };
   }
@@ -34,6 +35,14 @@ export class NotificationPrefs {
   setGame(userId: string, gameId: string, settings: NotificationSettings | null): void {
     const now = this.game(userId, gameId).settings;
     this.db.transaction(() => (settings ? this.q.put!.run(userId, gameId, JSON.stringify({ ...now, ...settings })) : this.q.drop!.run(userId, gameId)));
+  }
+
+  /** Nothing more for the account, in any game (a digest's one-click unsubscribe: a digest spans games). */
+  silence(userId: string, off: NotificationSettings): void {
+    this.db.transaction(() => {
+      this.setAccount(userId, off);
+      this.q.silenceGames!.run(JSON.stringify(off), userId, account);
+    });
   }
 
   private read(userId: string, gameId: string): Required<NotificationSettings> | undefined {

@@ -6,21 +6,13 @@
  * 5xx, no answer) is tried again as mail is; any other refusal gives the push up. A push is
  * deleted once delivered or given up: the service holds it for the browser from then on.
  */
+import { createHash } from "node:crypto";
 import webpush from "web-push";
+import type { PushPayload } from "../../api/push.js";
 import type { SqlDatabase, SqlStatement } from "../../store/sqlite-driver.js";
 import { QueueWorker, retryBackoffMs } from "../notify/queue-worker.js";
 import type { PushSubscriptions } from "./subscriptions.js";
 import type { VapidKeys } from "./vapid.js";
-
-/** What the service worker (src/web/sw.ts) shows: the notification's words and the page a click opens. */
-export interface PushPayload {
-  title: string;
-  body: string;
-  /** A path of this server's ("/games/..."): the worker opens it on its own origin. */
-  url: string;
-  /** Notifications of one game replace one another on the device rather than pile up. */
-  tag: string;
-}
 
 /** How long a push service keeps a push for a browser that is offline (web-push's TTL, in s). */
 const keepForS = 24 * 3600;
@@ -31,8 +23,16 @@ const answerWithinMs = 15_000;
 interface Row {
   id: number;
   subscription_id: number;
+  tag: string;
   payload: string;
   attempts: number;
+}
+
+/** Rejects if `work` has not settled in `ms`: a service that trickles its answer does not hold the queue. */
+function withinTime<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms / 1000} s`)), ms)));
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 export class PushOutbox {
@@ -47,8 +47,10 @@ export class PushOutbox {
     private readonly warn: (what: object, words: string) => void,
   ) {
     this.q = {
-      insert: db.prepare("INSERT INTO push_outbox (subscription_id, payload, created_at, next_at) VALUES (?, ?, ?, ?)"),
-      due: db.prepare("SELECT id, subscription_id, payload, attempts FROM push_outbox WHERE next_at <= ? ORDER BY id LIMIT 20"),
+      // A newer push of the same game replaces one not yet delivered, as it would on the device.
+      superseded: db.prepare("DELETE FROM push_outbox WHERE subscription_id = ? AND tag = ?"),
+      insert: db.prepare("INSERT INTO push_outbox (subscription_id, tag, payload, created_at, next_at) VALUES (?, ?, ?, ?, ?)"),
+      due: db.prepare("SELECT id, subscription_id, tag, payload, attempts FROM push_outbox WHERE next_at <= ? ORDER BY id LIMIT 20"),
       done: db.prepare("DELETE FROM push_outbox WHERE id = ?"),
       retry: db.prepare("UPDATE push_outbox SET next_at = ?, attempts = attempts + 1 WHERE id = ?"),
     };
@@ -64,7 +66,10 @@ export class PushOutbox {
   /** Queues a push to one browser; call inside the transaction that decided it, then {@link wake}. */
   add(subscriptionId: number, payload: PushPayload): void {
     const now = this.clock();
-    this.db.transaction(() => this.q.insert!.run(subscriptionId, JSON.stringify(payload), now, now));
+    this.db.transaction(() => {
+      this.q.superseded!.run(subscriptionId, payload.tag);
+      this.q.insert!.run(subscriptionId, payload.tag, JSON.stringify(payload), now, now);
+    });
   }
 
   wake(): void {
@@ -81,9 +86,11 @@ export class PushOutbox {
       this.db.transaction(() => this.q.done!.run(row.id));
       return;
     }
-    const options = { vapidDetails: this.vapid, TTL: keepForS, timeout: answerWithinMs };
+    // The push service, too, keeps only the latest of a topic for a browser that is offline.
+    const topic = createHash("sha256").update(row.tag).digest("base64url").slice(0, 32);
+    const options = { vapidDetails: this.vapid, TTL: keepForS, timeout: answerWithinMs, topic };
     try {
-      await webpush.sendNotification(subscription, row.payload, options);
+      await withinTime(webpush.sendNotification(subscription, row.payload, options), answerWithinMs * 2);
       this.db.transaction(() => this.q.done!.run(row.id));
     } catch (err) {
       const status = err instanceof webpush.WebPushError ? err.statusCode : undefined;

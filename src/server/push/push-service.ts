@@ -7,7 +7,8 @@ import type { SqlDatabase } from "../../store/sqlite-driver.js";
 import type { User } from "../accounts.js";
 import type { NoticeChannel, NoticeGame } from "../notify/duties.js";
 import type { Notice } from "../notify/notices.js";
-import { PushOutbox, type PushPayload } from "./push-outbox.js";
+import type { PushPayload } from "../../api/push.js";
+import { PushOutbox } from "./push-outbox.js";
 import { PushSubscriptions } from "./subscriptions.js";
 import { vapidKeys } from "./vapid.js";
 

@@ -1,9 +1,13 @@
 /**
- * The browsers each account has asked to be notified in: a Web Push subscription per browser,
- * as its PushSubscription.toJSON() gives it. An endpoint belongs to one browser, so a browser
- * signed in to another account moves its subscription there. Only endpoints at the known push
- * services (and those the operator adds with --push-hosts) are kept: the server posts to them,
- * and must not be made to post anywhere else.
+ * The browsers each account is notified in: a Web Push subscription per browser, as its
+ * PushSubscription.toJSON() gives it, tied to the session it was made in (the database ends it
+ * with the session: migrations.ts). An endpoint belongs to one browser, so a browser signed in to
+ * another account moves there, without what was queued for the first. An account keeps its
+ * latest ten browsers.
+ *
+ * The server posts to every endpoint, so only plain https URLs at the known push services (and
+ * at those the operator adds with --push-host) are kept, in the form both URL parsers (WHATWG's
+ * here, Node's legacy url.parse in web-push) read the same.
  */
 import type { SqlDatabase, SqlStatement } from "../../store/sqlite-driver.js";
 
@@ -15,6 +19,12 @@ export interface StoredSubscription {
 
 /** The push services of Chrome and Edge's Chromium (Google), Firefox (Mozilla), Edge (Microsoft) and Safari (Apple). */
 const knownServices = ["fcm.googleapis.com", "push.services.mozilla.com", "notify.windows.com", "push.apple.com"];
+const maxBrowsers = 10;
+
+/** "Push.Example.org:443" -> "push.example.org": a host as --push-host names it and URLs compare. */
+export function pushHost(host: string): string {
+  return host.toLowerCase().replace(/:443$/, "");
+}
 
 /** Why the endpoint cannot be used, in words; undefined where it can. */
 export function endpointProblem(endpoint: string, extraHosts: readonly string[]): string | undefined {
@@ -25,8 +35,12 @@ export function endpointProblem(endpoint: string, extraHosts: readonly string[])
     return "the subscription's endpoint is not a URL";
   }
   if (url.protocol !== "https:") return "the subscription's endpoint must be an https:// URL";
-  const known = knownServices.some((d) => url.hostname === d || url.hostname.endsWith(`.${d}`)) || extraHosts.includes(url.host);
-  return known ? undefined : `${url.host} is not a push service this server sends to (the browsers' own, and those its operator names with --push-hosts)`;
+  // Letters, digits, dots and dashes only, no user or password, and the URL as written is the URL as read.
+  if (!/^[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(url.hostname) || url.username || url.password || url.href !== endpoint)
+    return "the subscription's endpoint is not a plain https:// URL of a push service";
+  const host = pushHost(url.host);
+  const known = (!url.port && knownServices.some((d) => host === d || host.endsWith(`.${d}`))) || extraHosts.includes(host);
+  return known ? undefined : `${url.host} is not a push service this server sends to (the browsers' own, and those its operator names with --push-host)`;
 }
 
 export class PushSubscriptions {
@@ -37,22 +51,26 @@ export class PushSubscriptions {
     private readonly clock: () => number,
   ) {
     this.q = {
+      owner: db.prepare("SELECT id, user_id FROM push_subscriptions WHERE endpoint = ?"),
       put: db.prepare(
-        `INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, created_at) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT (endpoint) DO UPDATE SET user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth`,
+        `INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, session_hash, created_at) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (endpoint) DO UPDATE SET p256dh = excluded.p256dh, auth = excluded.auth, session_hash = excluded.session_hash`,
       ),
       ofUser: db.prepare("SELECT id, endpoint, p256dh, auth FROM push_subscriptions WHERE user_id = ? ORDER BY id"),
       one: db.prepare("SELECT id, endpoint, p256dh, auth FROM push_subscriptions WHERE id = ?"),
-      dropEndpoint: db.prepare("DELETE FROM push_subscriptions WHERE user_id = ? AND endpoint = ?"),
       drop: db.prepare("DELETE FROM push_subscriptions WHERE id = ?"),
-      dropUser: db.prepare("DELETE FROM push_subscriptions WHERE user_id = ?"),
-      dropQueued: db.prepare("DELETE FROM push_outbox WHERE subscription_id = ?"),
-      dropQueuedOfUser: db.prepare("DELETE FROM push_outbox WHERE subscription_id IN (SELECT id FROM push_subscriptions WHERE user_id = ?)"),
+      oldest: db.prepare("DELETE FROM push_subscriptions WHERE id IN (SELECT id FROM push_subscriptions WHERE user_id = ? ORDER BY id DESC LIMIT -1 OFFSET ?)"),
     };
   }
 
-  add(userId: string, endpoint: string, keys: { p256dh: string; auth: string }): void {
-    this.db.transaction(() => this.q.put!.run(userId, endpoint, keys.p256dh, keys.auth, this.clock()));
+  /** This browser, for the account signed in to it in the session `sessionHash`. */
+  add(userId: string, sessionHash: string, endpoint: string, keys: { p256dh: string; auth: string }): void {
+    this.db.transaction(() => {
+      const owner = this.q.owner!.get(endpoint) as { id: number; user_id: string } | undefined;
+      if (owner && owner.user_id !== userId) this.q.drop!.run(owner.id);
+      this.q.put!.run(userId, endpoint, keys.p256dh, keys.auth, sessionHash, this.clock());
+      this.q.oldest!.run(userId, maxBrowsers);
+    });
   }
 
   ofUser(userId: string): StoredSubscription[] {
@@ -73,20 +91,9 @@ export class PushSubscriptions {
     });
   }
 
-  /** The push service said the subscription is gone (404, 410): it and what was queued for it go. */
+  /** The push service said the subscription is gone (404, 410): it goes, and what was queued for it. */
   drop(id: number): void {
-    this.db.transaction(() => {
-      this.q.dropQueued!.run(id);
-      this.q.drop!.run(id);
-    });
-  }
-
-  /** A closed account's subscriptions, and what was queued for them. */
-  dropUser(userId: string): void {
-    this.db.transaction(() => {
-      this.q.dropQueuedOfUser!.run(userId);
-      this.q.dropUser!.run(userId);
-    });
+    this.db.transaction(() => this.q.drop!.run(id));
   }
 }
 

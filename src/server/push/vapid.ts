@@ -1,8 +1,8 @@
 /**
  * The server's VAPID key pair (RFC 8292), with which it signs every push so that a push service
  * takes pushes to its subscriptions from this server only. Made at the first start and kept in
- * the database as the server's other secrets are (mail/keys.ts): a P-256 private key is 32
- * random bytes, and its public key follows from it. Browsers subscribe with the public key.
+ * the database as the server's other secrets are (mail/keys.ts); its public key follows from the
+ * private one. Browsers subscribe with the public key.
  */
 import { createECDH } from "node:crypto";
 import type { SqlDatabase } from "../../store/sqlite-driver.js";
@@ -16,7 +16,11 @@ export interface VapidKeys {
 }
 
 export function vapidKeys(db: SqlDatabase, subject: string): VapidKeys {
-  const privateKey = serverKey(db, "vapid");
+  const privateKey = serverKey(db, "vapid", () => {
+    const made = createECDH("prime256v1");
+    made.generateKeys();
+    return made.getPrivateKey();
+  });
   const ecdh = createECDH("prime256v1");
   ecdh.setPrivateKey(privateKey);
   return { subject, publicKey: ecdh.getPublicKey().toString("base64url"), privateKey: privateKey.toString("base64url") };

@@ -67,7 +67,6 @@ export function accountRoutes(app: Api, context: ServerContext): void {
           : err;
       });
       accounts.closeAccount(user.id);
-      context.push?.subscriptions.dropUser(user.id);
       reply.clearCookie(sessionCookie, { path: "/" });
       return { message: "your account is closed; your games keep your acts under the name you had in them" };
     },

@@ -113,9 +113,13 @@ export function notificationRoutes(app: Api, context: ServerContext): void {
     },
   );
 
-  /** The game's mail ended for the account the link was made for. */
+  /** The game's mail ended for the account the link was made for (a digest's link: every game's). */
   const unsubscribe = (token: string) => {
     const parts = context.mail?.signer.open(token);
+    if (parts?.[0] === "d" && parts.length === 2 && context.accounts.user(parts[1]!)) {
+      prefs.silence(parts[1]!, off);
+      return { message: "your games mail you no more; you can turn their mail on again on your account page" };
+    }
     if (parts?.[0] !== "u" || parts.length !== 3)
       throw new ApiError(400, "bad-link", "this unsubscribe link is not one of ours (was it copied whole?); choose what you are told on your account page");
     const [, userId, gameId] = parts as [string, string, string];

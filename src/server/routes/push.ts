@@ -3,11 +3,16 @@
  * (subscribe, unsubscribe, send a test). Where the operator set up no push (--vapid-subject),
  * the key is null and the rest answers 409 in words.
  */
+import type { FastifyRequest } from "fastify";
 import { anyRoute, changing, errorResponses, Notice, PushEndpoint, PushSetup, PushSubscriptionBody, signedIn } from "../../api/index.js";
-import { requireUser, type Api, type ServerContext } from "../context.js";
+import { tokenHash } from "../accounts.js";
+import { requireUser, sessionCookie, type Api, type ServerContext } from "../context.js";
 import { ApiError } from "../errors.js";
 import type { PushService } from "../push/push-service.js";
 import { endpointProblem } from "../push/subscriptions.js";
+
+/** Subscribing and testing post to push services: a few a minute per account, so that no one makes the server a flood. */
+const perPerson = { timeWindow: "1 minute", keyGenerator: (request: FastifyRequest) => request.session?.user.id ?? request.ip };
 
 export function pushRoutes(app: Api, context: ServerContext): void {
   const push = (): PushService => {
@@ -32,20 +37,22 @@ export function pushRoutes(app: Api, context: ServerContext): void {
   app.post(
     "/api/me/push",
     {
+      config: { rateLimit: { ...perPerson, max: 30 } },
       schema: {
         operationId: "subscribePush",
         tags: ["accounts"],
         summary: "Be notified in this browser: its push subscription, as PushSubscription.toJSON() gives it",
         body: PushSubscriptionBody,
-        response: { 200: Notice, ...errorResponses(...changing, ...signedIn, 409) },
+        response: { 200: Notice, ...errorResponses(...changing, ...signedIn, 409, 429) },
       },
     },
     async (request) => {
       const user = requireUser(request);
       const service = push();
       const problem = endpointProblem(request.body.endpoint, service.extraHosts);
-      if (problem) throw new ApiError(400, "bad-subscription", `${problem}; subscribe again from the account page`);
-      service.subscriptions.add(user.id, request.body.endpoint, request.body.keys);
+      if (problem)
+        throw new ApiError(400, "bad-subscription", `${problem}: this browser's push service cannot be used here; ask the server's operator, or use mail`);
+      service.subscriptions.add(user.id, tokenHash(request.cookies[sessionCookie]!), request.body.endpoint, request.body.keys);
       return { message: "this browser will show you what your games await of you" };
     },
   );
@@ -70,11 +77,12 @@ export function pushRoutes(app: Api, context: ServerContext): void {
   app.post(
     "/api/me/push/test",
     {
+      config: { rateLimit: { ...perPerson, max: 10 } },
       schema: {
         operationId: "testPush",
         tags: ["accounts"],
         summary: "Send a notification to each of your browsers, to see that they show it",
-        response: { 200: Notice, ...errorResponses(...changing, ...signedIn, 409) },
+        response: { 200: Notice, ...errorResponses(...changing, ...signedIn, 409, 429) },
       },
     },
     async (request) => {

@@ -4,6 +4,7 @@
  * already on it, else a tab of this site led there, else a new one). It holds no cache: the
  * page loads as it always does. Typed by hand: the page's TypeScript knows the DOM, not workers.
  */
+import type { PushPayload } from "../../api/push.js";
 
 interface WaitingEvent extends Event {
   waitUntil(work: Promise<unknown>): void;
@@ -29,8 +30,8 @@ interface WorkerScope {
 
 const worker = self as unknown as WorkerScope;
 
-/** What the server sends (src/server/push/push-outbox.ts, PushPayload); anything else still shows, in plain words. */
-function payloadOf(data: PushEventLike["data"]): { title: string; body: string; url: string; tag?: string } {
+/** What the server sends (PushPayload); anything else still shows, in plain words. */
+function payloadOf(data: PushEventLike["data"]): Omit<PushPayload, "tag"> & { tag?: string } {
   const text = data?.text() ?? "";
   try {
     const p = JSON.parse(text) as Record<string, unknown>;

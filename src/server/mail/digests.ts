@@ -1,0 +1,123 @@
+/**
+ * Daily digests: a player who chose one (digestHour) is mailed what their games told them once
+ * a day, at that hour of their own time zone, instead of a mail each. Each notice waits in
+ * `digest_items`, written in the notifier's transaction as a mail would be; when the hour comes
+ * to a recipient, what waited since before it began goes out as one mail, in the transaction that
+ * deletes it. A notice that arrives during the hour waits for the next day's. Reminders never
+ * wait (Notice.timely): a digest could come after the deadline they warn of.
+ */
+import type { SqlDatabase, SqlStatement } from "../../store/sqlite-driver.js";
+import type { Accounts } from "../accounts.js";
+import type { NoticeGame } from "../notify/duties.js";
+import type { Notice } from "../notify/notices.js";
+import type { MailWriter } from "./compose.js";
+import type { Signer } from "./keys.js";
+import type { Outbox } from "./outbox.js";
+
+const hourMs = 3_600_000;
+
+/** The hour of the day in `zone`, and when that hour began. */
+function localHour(now: number, zone: string): { hour: number; began: number } {
+  const parts = new Intl.DateTimeFormat("en-GB", { timeZone: zone, hour: "numeric", minute: "numeric", hourCycle: "h23" }).formatToParts(now);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const began = now - part("minute") * 60_000 - (now % 60_000);
+  return { hour: part("hour"), began };
+}
+
+/** When `hour` next begins in `zone`, after `now` (a day at most, whatever the zone's changes of offset). */
+function nextHour(now: number, zone: string, hour: number): number {
+  let at = localHour(now, zone).began + hourMs;
+  for (let i = 0; i < 26 && localHour(at, zone).hour !== hour; i++) at += hourMs;
+  return at;
+}
+
+interface Item {
+  user_id: string;
+  game_id: string;
+  game_name: string;
+  notice: string;
+}
+
+export class Digests {
+  private readonly q: Record<string, SqlStatement>;
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
+  /** Something was held since the last run: its hour may come before the timer set. */
+  private held = false;
+
+  constructor(
+    private readonly db: SqlDatabase,
+    private readonly accounts: Accounts,
+    private readonly outbox: Outbox,
+    private readonly writer: MailWriter,
+    private readonly signer: Signer,
+    private readonly clock: () => number,
+    private readonly warn: (what: object, words: string) => void,
+  ) {
+    this.q = {
+      hold: db.prepare("INSERT INTO digest_items (user_id, game_id, game_name, hour, notice, created_at) VALUES (?, ?, ?, ?, ?, ?)"),
+      waiting: db.prepare("SELECT DISTINCT user_id, hour FROM digest_items"),
+      items: db.prepare("SELECT user_id, game_id, game_name, notice FROM digest_items WHERE user_id = ? AND hour = ? AND created_at < ? ORDER BY id"),
+      sent: db.prepare("DELETE FROM digest_items WHERE user_id = ? AND hour = ? AND created_at < ?"),
+    };
+  }
+
+  /** Keeps the notice for the recipient's digest at `hour`; inside the notifier's transaction. */
+  hold(userId: string, game: NoticeGame, hour: number, notice: Notice): void {
+    this.db.transaction(() => this.q.hold!.run(userId, game.id, game.name, hour, JSON.stringify(notice), this.clock()));
+    this.held = true;
+  }
+
+  /** After the notifier's transaction: sets the timer again if something was held. */
+  wake(): void {
+    if (this.held) this.run();
+  }
+
+  /** Sends the digests whose hour has come, and sets a timer for the next. */
+  run(): void {
+    if (this.stopped) return;
+    this.held = false;
+    clearTimeout(this.timer);
+    const now = this.clock();
+    let next = now + hourMs;
+    let queued = false;
+    try {
+      for (const { user_id: userId, hour } of this.q.waiting!.all() as { user_id: string; hour: number }[]) {
+        const zone = this.accounts.user(userId)?.timeZone ?? "UTC";
+        const local = localHour(now, zone);
+        if (local.hour === hour && this.send(userId, hour, local.began)) queued = true;
+        next = Math.min(next, nextHour(now, zone, hour));
+      }
+    } catch (err) {
+      this.warn({ err }, "digests could not be sent now; tried again within the hour");
+    }
+    if (queued) this.outbox.wake();
+    // A timer at each hour's start that some digest waits for; within the hour anyway, for a clock that jumped.
+    this.timer = setTimeout(() => this.run(), Math.max(1000, next - now + 1000));
+    this.timer.unref();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.timer);
+  }
+
+  /** One digest mail of what waited since before `began`, in the transaction that deletes it. */
+  private send(userId: string, hour: number, began: number): boolean {
+    return this.db.transaction(() => {
+      const items = this.q.items!.all(userId, hour, began) as unknown as Item[];
+      const user = this.accounts.user(userId);
+      this.q.sent!.run(userId, hour, began);
+      if (!items.length || !user?.email || user.emailStatus !== "verified") return false;
+      const games = new Map<string, { game: NoticeGame; notices: Notice[] }>();
+      for (const item of items) {
+        const entry = games.get(item.game_id) ?? { game: { id: item.game_id, name: item.game_name }, notices: [] };
+        entry.notices.push(JSON.parse(item.notice) as Notice);
+        games.set(item.game_id, entry);
+      }
+      const to = { address: user.email, displayName: user.displayName };
+      this.outbox.add(userId, this.writer.digest(to, [...games.values()], this.signer.sign(["d", userId])));
+      return true;
+    });
+  }
+}
