@@ -2,7 +2,8 @@
  * A daily digest instead of a mail each: Ada chose one at an hour of her day; what her game tells
  * her waits until that hour begins, then comes in one mail, game by game, with a one-click
  * unsubscribe that ends all her games' mail. Grace, who chose none, is mailed each as it comes.
- * The server's clock is the host's, moved on to just before Ada's hour (real mail servers,
+ * A game's creator has its ruleset and proposals report mailed weekly to those who ask. The
+ * server's clock is the host's, moved on to just before the hour awaited (real mail servers,
  * started by the test on loopback).
  */
 import assert from "node:assert/strict";
@@ -16,7 +17,7 @@ let ahead = 0;
 let mail: MailServer;
 let server: TestServer;
 before(async () => {
-  mail = await startMailServer(["ada@players.test", "grace@players.test", "nomos@nomos.test"]);
+  mail = await startMailServer(["ada@players.test", "grace@players.test", "alan@players.test", "mary@players.test", "nomos@nomos.test"]);
   server = await startServer({
     clock: () => Date.now() + ahead,
     publicUrl: "http://nomos.test",
@@ -35,7 +36,7 @@ test("a digest reader is mailed what waited, once, when her hour begins; the oth
   const hers = Math.ceil((Date.now() + 1000) / hour) * hour;
   const digestHour = new Date(hers).getUTCHours();
   const chosen = await ada.request("PUT", "/api/me/notifications", { duties: true, gameEnd: true, digestHour });
-  assert.deepEqual(chosen.body, { duties: true, gameEnd: true, reminderHours: 12, outcomes: false, digestHour });
+  assert.deepEqual(chosen.body, { duties: true, gameEnd: true, reminderHours: 12, outcomes: false, digestHour, weeklyReports: false });
 
   const created = await ada.post("/api/games", { name: "Digest Nomic", preset: "suber" });
   const id: string = created.body.id;
@@ -69,4 +70,35 @@ test("a digest reader is mailed what waited, once, when her hour begins; the oth
   assert.equal(click.status, 200);
   const now = (await ada.get("/api/me/notifications")).body;
   assert.deepEqual([now.duties, now.gameEnd, now.outcomes], [false, false, false]);
+});
+
+test("the creator's weekly reports reach the players who asked for them, at the day and hour chosen, each as they may see it", async () => {
+  const alan = await verifiedPlayer(server.url, mail, "alan", "Alan Turing", "alan@players.test");
+  const mary = await verifiedPlayer(server.url, mail, "mary", "Mary Somerville", "mary@players.test");
+  const created = await alan.post("/api/games", { name: "Weekly Nomic", preset: "suber", timeZone: "UTC" });
+  const id: string = created.body.id;
+  await mary.post(`/api/invites/${created.body.invite}/join`);
+  const quiet = { duties: false, gameEnd: false };
+  assert.equal((await alan.request("PUT", "/api/me/notifications", { ...quiet, weeklyReports: true })).status, 200);
+  assert.equal((await mary.request("PUT", "/api/me/notifications", quiet)).status, 200);
+
+  const path = `/api/games/${id}/weekly-reports`;
+  const notCreator = await mary.request("PUT", path, { schedule: { weekday: 1, hour: 9 } });
+  assert.equal(notCreator.status, 403);
+  assert.match(notCreator.body.error.message, /only the game's creator/);
+  assert.equal((await alan.request("PUT", path, { schedule: { weekday: 7, hour: 9 } })).status, 400);
+  assert.deepEqual((await mary.get(path)).body, { schedule: null });
+
+  // Two seconds before the next hour, the creator chooses it: this week's reports go when it begins.
+  const next = Math.ceil((Date.now() + ahead) / hour) * hour;
+  ahead = next - 2000 - Date.now();
+  const schedule = { weekday: new Date(next).getUTCDay(), hour: new Date(next).getUTCHours() };
+  assert.deepEqual((await alan.request("PUT", path, { schedule })).body, { schedule });
+  const reports = await mail.waitForMail("alan@players.test", (m) => /this week's ruleset/.test(m.subject ?? ""), 20_000);
+  assert.equal(reports.subject, "Weekly Nomic: this week's ruleset and proposals");
+  assert.match(reports.text ?? "", /All players must always abide by all the rules then in effect/);
+  assert.match(reports.text ?? "", /proposals/i);
+  assert.equal(header(reports, "List-Unsubscribe-Post"), "List-Unsubscribe=One-Click");
+  const marys = (await mail.inbox("mary@players.test")).map((m) => m.subject);
+  assert.equal(marys.filter((subject) => /this week's/.test(subject ?? "")).length, 0, `Mary did not ask for them: ${marys.join("; ")}`);
 });

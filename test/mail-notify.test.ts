@@ -66,7 +66,7 @@ test("each player is mailed exactly when the game comes to wait for them, and no
   });
   assert.equal(click.status, 200, await click.clone().text());
   assert.deepEqual((await ada.get(`/api/games/${id}/notifications`)).body, {
-    settings: { duties: false, gameEnd: false, reminderHours: 12, outcomes: false, digestHour: null },
+    settings: { duties: false, gameEnd: false, reminderHours: 12, outcomes: false, digestHour: null, weeklyReports: false },
     own: true,
     playAddress: null,
   });
@@ -86,7 +86,14 @@ test("each player is mailed exactly when the game comes to wait for them, and no
   ]);
   assert.deepEqual(await dutiesTold(mail, "ada@players.test"), adas, "Ada, unsubscribed, is told nothing more");
   // Her account's settings are untouched: another game would still mail her.
-  assert.deepEqual((await ada.get("/api/me/notifications")).body, { duties: true, gameEnd: true, reminderHours: 12, outcomes: false, digestHour: null });
+  assert.deepEqual((await ada.get("/api/me/notifications")).body, {
+    duties: true,
+    gameEnd: true,
+    reminderHours: 12,
+    outcomes: false,
+    digestHour: null,
+    weeklyReports: false,
+  });
 });
 
 test("a reminder comes before a Nomicron vote closes (its practice clock moved on), to those yet to vote, once, with the deadline in their time zone", async () => {

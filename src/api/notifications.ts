@@ -21,6 +21,12 @@ export const NotificationSettings = Type.Object(
         description: "Remind me this many hours before a duty lapses (12 by default; 0: no reminders); left out of a change, it stays as it was",
       }),
     ),
+    weeklyReports: Type.Optional(
+      Type.Boolean({
+        description:
+          "Mail me the short ruleset and the proposals report each week, where the game's creator sends them (off by default); left out of a change, it stays as it was",
+      }),
+    ),
     // Null first: the server's validator coerces types, and would read null as the hour 0 were the integer tried first.
     digestHour: Type.Optional(
       Type.Union([Type.Null(), Type.Integer({ minimum: 0, maximum: 23 })], {
@@ -39,6 +45,7 @@ export const defaultNotificationSettings: Required<NotificationSettings> = {
   reminderHours: 12,
   outcomes: false,
   digestHour: null,
+  weeklyReports: false,
 };
 
 export const GameNotificationSettings = Type.Object(
@@ -60,3 +67,23 @@ export const GameNotificationChange = Type.Object(
   { additionalProperties: false },
 );
 export type GameNotificationChange = Static<typeof GameNotificationChange>;
+
+export const WeeklyReportsSchedule = Type.Object(
+  {
+    schedule: Type.Union(
+      [
+        Type.Null(),
+        Type.Object(
+          {
+            weekday: Type.Integer({ minimum: 0, maximum: 6, description: "0 is Sunday, 1 Monday, … 6 Saturday" }),
+            hour: Type.Integer({ minimum: 0, maximum: 23, description: "The hour of the game's time zone" }),
+          },
+          { additionalProperties: false },
+        ),
+      ],
+      { description: "When the game's weekly reports are mailed to the players who ask for them; null: never" },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type WeeklyReportsSchedule = Static<typeof WeeklyReportsSchedule>;

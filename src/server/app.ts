@@ -182,7 +182,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const accounts = new Accounts(store.sql, clock, () => store.foreignWrites());
   const prefs = new NotificationPrefs(store.sql);
   const mail =
-    options.mail && options.publicUrl ? new MailService(store.sql, accounts, { ...options.mail, publicUrl: options.publicUrl }, clock, app.log, hub) : null;
+    options.mail && options.publicUrl
+      ? new MailService(store.sql, accounts, prefs, { ...options.mail, publicUrl: options.publicUrl }, clock, app.log, hub)
+      : null;
   const push = options.push ? new PushService(store.sql, options.push, clock, (what, words) => app.log.warn(what, words)) : null;
   const channels: NoticeChannel[] = [...(mail ? [mail.notices] : []), ...(push ? [push] : [])];
   const notifications = channels.length ? new Notifications(store.sql, accounts, prefs, channels, hub, clock, app.log) : null;

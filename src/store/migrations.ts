@@ -95,7 +95,8 @@ export const migrations: ((db: Db) => void)[] = [
     db.exec("ALTER TABLE memberships ADD COLUMN seen_seq INTEGER;");
   },
   // The browsers each account is notified in by Web Push (src/server/push), and the pushes not
-  // yet taken by their push service; notifications held for a player's daily digest (src/server/mail/digests.ts).
+  // yet taken by their push service; notifications held for a player's daily digest (src/server/mail/digests.ts); each game's
+  // weekly reports (src/server/mail/weekly-reports.ts).
   (db) => {
     db.exec(`
       CREATE TABLE push_subscriptions (id INTEGER PRIMARY KEY AUTOINCREMENT, user_id TEXT NOT NULL REFERENCES users(id), endpoint TEXT NOT NULL UNIQUE,
@@ -117,6 +118,7 @@ export const migrations: ((db: Db) => void)[] = [
       CREATE TABLE digest_items (id INTEGER PRIMARY KEY AUTOINCREMENT, user_id TEXT NOT NULL REFERENCES users(id), game_id TEXT NOT NULL,
         game_name TEXT NOT NULL, hour INTEGER NOT NULL, notice TEXT NOT NULL, created_at INTEGER NOT NULL);
       CREATE INDEX digest_items_by_user ON digest_items (user_id);
+      CREATE TABLE weekly_reports (game_id TEXT PRIMARY KEY REFERENCES games(id), weekday INTEGER NOT NULL, hour INTEGER NOT NULL, last_due INTEGER NOT NULL) WITHOUT ROWID;
     `);
   },
 ];

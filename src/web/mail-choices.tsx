@@ -17,7 +17,7 @@ export function MailChoices({
   onChange(settings: NotificationSettings): void;
 }) {
   const game = inGame ? "this game" : "a game";
-  const box = (key: "duties" | "gameEnd" | "outcomes") => ({
+  const box = (key: "duties" | "gameEnd" | "outcomes" | "weeklyReports") => ({
     type: "checkbox" as const,
     checked: settings[key] ?? false,
     disabled,
@@ -48,6 +48,9 @@ export function MailChoices({
       </label>
       <label class="check">
         <input {...box("gameEnd")} /> When {game} ends
+      </label>
+      <label class="check">
+        <input {...box("weeklyReports")} /> The ruleset and the proposals report each week, where {inGame ? "its" : "a game's"} creator sends them
       </label>
       <label>
         Mail it{" "}

@@ -29,6 +29,7 @@ export type SessionInfo = api.SessionInfo;
 export type NotificationSettings = api.NotificationSettings;
 export type GameNotificationSettings = api.GameNotificationSettings;
 export type PushSetup = api.PushSetup;
+export type WeeklyReportsSchedule = api.WeeklyReportsSchedule;
 /** The JSON Schema of an action's input, from which the page draws its form. */
 export type Schema = api.InputSchema;
 

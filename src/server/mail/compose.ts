@@ -100,6 +100,19 @@ export class MailWriter {
     return mail;
   }
 
+  /** The week's records of a game, as its reader may see them: the short ruleset, then the proposals report. */
+  weeklyReports(to: Recipient, game: GameMail, reports: string[], unsubscribe: string): StoredMail {
+    return this.notification(
+      to,
+      game,
+      {
+        subject: `${game.name}: this week's ruleset and proposals`,
+        lines: [`This week's records of "${game.name}":`, ...reports.flatMap((r) => ["", r.trimEnd()])],
+      },
+      unsubscribe,
+    );
+  }
+
   /** The answer to a mail a player sent the game (a move, a message, a refusal), in the game's thread. */
   reply(to: Recipient, game: GameMail | null, answering: { subject: string; messageId: string | null }, lines: string[]): StoredMail {
     const subject = /^re:/i.test(answering.subject) ? answering.subject : `Re: ${answering.subject || (game?.name ?? "your mail")}`;

@@ -15,6 +15,8 @@ import { Links } from "./links.js";
 import { Outbox } from "./outbox.js";
 import { Digests } from "./digests.js";
 import { MailNotices } from "./mail-notices.js";
+import { WeeklyReports } from "./weekly-reports.js";
+import type { NotificationPrefs } from "../notify/settings.js";
 import { Mailer } from "./transport.js";
 
 /** The address in "Nomos <nomos@nomic.example.org>". */
@@ -39,12 +41,15 @@ export class MailService {
   private readonly mailer: Mailer;
   private readonly mailbox: Mailbox | undefined;
   private readonly digests: Digests;
+  /** Each game's weekly reports, by its creator's schedule. */
+  readonly weekly: WeeklyReports;
   /** Each player's address for playing a game by mail; absent where the server reads no mail (no --imap-url). */
   readonly plays: PlayAddresses | undefined;
 
   constructor(
     private readonly db: SqlDatabase,
     private readonly accounts: Accounts,
+    prefs: NotificationPrefs,
     config: MailConfig & { publicUrl: string },
     clock: () => number,
     log: { warn: (what: object, words: string) => void; error: (what: object, words: string) => void },
@@ -58,6 +63,7 @@ export class MailService {
     this.signer = new Signer(db);
     const plays = config.imapUrl ? new PlayAddresses(db, serverKey(db, "play-addresses"), mailboxOf(config.from)) : undefined;
     this.plays = plays;
+    this.weekly = new WeeklyReports(db, accounts, prefs, hub, this.outbox, this.writer, this.signer, clock, log.warn);
     this.digests = new Digests(db, accounts, this.outbox, this.writer, this.signer, clock, log.warn);
     this.notices = new MailNotices(this.outbox, this.writer, this.signer, this.digests, plays && ((userId, gameId) => plays.addressOf(userId, gameId)));
     if (config.imapUrl && plays) {
@@ -70,11 +76,13 @@ export class MailService {
   start(): void {
     this.outbox.wake();
     this.digests.run();
+    this.weekly.run();
     this.mailbox?.start();
   }
 
   async stop(): Promise<void> {
     this.digests.stop();
+    await this.weekly.stop();
     await this.mailbox?.stop();
     await this.outbox.stop();
     this.mailer.close();

@@ -14,9 +14,10 @@ import {
   NotificationSettings,
   ref,
   signedIn,
+  WeeklyReportsSchedule,
 } from "../../api/index.js";
 import { requireUser, type Api, type ServerContext } from "../context.js";
-import { ApiError } from "../errors.js";
+import { ApiError, forbidden } from "../errors.js";
 import { gameIdParams } from "../schemas.js";
 import { seat } from "./play.js";
 
@@ -110,6 +111,45 @@ export function notificationRoutes(app: Api, context: ServerContext): void {
       const { user } = await seat(context, request, request.params.id, true);
       prefs.setGame(user.id, request.params.id, request.body.settings);
       return { ...prefs.game(user.id, request.params.id), playAddress: context.mail?.plays?.addressOf(user.id, request.params.id) ?? null };
+    },
+  );
+
+  app.get(
+    "/api/games/:id/weekly-reports",
+    {
+      schema: {
+        operationId: "getWeeklyReports",
+        tags: ["records"],
+        summary: "When the game's short ruleset and proposals report are mailed each week to the players who ask for them",
+        params: gameIdParams,
+        response: { 200: WeeklyReportsSchedule, ...errorResponses(...inGame) },
+      },
+    },
+    async (request) => {
+      await seat(context, request, request.params.id, true);
+      return { schedule: context.mail?.weekly.schedule(request.params.id) ?? null };
+    },
+  );
+
+  app.put(
+    "/api/games/:id/weekly-reports",
+    {
+      schema: {
+        operationId: "setWeeklyReports",
+        tags: ["records"],
+        summary: "Choose (the game's creator) the day and hour, in the game's time zone, its reports are mailed each week; null: never",
+        params: gameIdParams,
+        body: WeeklyReportsSchedule,
+        response: { 200: WeeklyReportsSchedule, ...errorResponses(...changing, ...inGame, 409) },
+      },
+    },
+    async (request) => {
+      const { user } = await seat(context, request, request.params.id, true);
+      const settings = context.accounts.settings(request.params.id);
+      if (settings?.ownerId !== user.id) throw forbidden("only the game's creator chooses when its weekly reports are mailed");
+      if (!context.mail) throw new ApiError(409, "no-mail", "this server sends no mail, so it cannot mail reports; its operator can start it with --smtp-url");
+      context.mail.weekly.setSchedule(request.params.id, request.body.schedule, settings.timeZone);
+      return { schedule: request.body.schedule };
     },
   );
 

@@ -16,9 +16,10 @@ import { actionAnchor, PlayTab } from "./play-tab.js";
 import { RecordsTab } from "./records-tab.js";
 import { RulesTab } from "./rules-tab.js";
 import { useGame } from "./use-game.js";
+import { WeeklyReports } from "./weekly-reports.js";
 
-/** The game's creator may change the time zone its deadlines are announced in. */
-function Settings({ id, timeZone, onSaved }: { id: string; timeZone: string; onSaved(): Promise<void> }) {
+/** The game's creator may change the time zone its deadlines are announced in, and when its reports are mailed. */
+function Settings({ id, timeZone, notifies, onSaved }: { id: string; timeZone: string; notifies: boolean; onSaved(): Promise<void> }) {
   const [message, setMessage] = useState<string | null>(null);
   const save = async (event: Event) => {
     event.preventDefault();
@@ -47,6 +48,7 @@ function Settings({ id, timeZone, onSaved }: { id: string; timeZone: string; onS
         <button type="submit">Save</button>
         {message && <span role="status">{message}</span>}
       </form>
+      {notifies && <WeeklyReports id={id} />}
     </details>
   );
 }
@@ -140,7 +142,7 @@ export function GameScreen({ id, tab, channel, user, notifies }: { id: string; t
           {title ?? "custom ruleset"} · {started === false ? "Waiting to start · " : ""}
           {players(page.view.players.length)} · <span class={live.connected ? "live on" : "live"}>{live.connected ? "live" : "reconnecting…"}</span>
         </span>
-        {page.owner === user.id && <Settings id={id} timeZone={page.timeZone} onSaved={live.refresh} />}
+        {page.owner === user.id && <Settings id={id} timeZone={page.timeZone} notifies={notifies} onSaved={live.refresh} />}
         {notifies && <GameMail id={id} />}
         <LeaveGame page={page} onLeft={live.refresh} />
         {invite && (

@@ -1,0 +1,139 @@
+/**
+ * Weekly reports, as Agora's officers send theirs: a game's creator chooses a day and an hour of
+ * the game's time zone, and each week then the short ruleset and the proposals report are mailed
+ * to the players who asked for them (NotificationSettings.weeklyReports), each rendered for its
+ * reader by the records (nothing the reader's page would not show). A week's reports are sent
+ * once: the moment they were due is kept (`weekly_reports.last_due`) in the transaction that
+ * queues them; a schedule set now begins with its next moment, not a past one.
+ */
+import type { SqlDatabase, SqlStatement } from "../../store/sqlite-driver.js";
+import { renderRecord } from "../../records/documents.js";
+import { asOf } from "../../records/reports/as-of.js";
+import type { Accounts } from "../accounts.js";
+import type { GameHub } from "../hub.js";
+import type { NotificationPrefs } from "../notify/settings.js";
+import type { MailWriter } from "./compose.js";
+import type { Signer } from "./keys.js";
+import type { Outbox } from "./outbox.js";
+import type { StoredMail } from "./transport.js";
+
+export interface WeeklySchedule {
+  /** 0 is Sunday, as Date.getDay counts. */
+  weekday: number;
+  hour: number;
+}
+
+const hourMs = 3_600_000;
+const days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+
+/** The latest moment at or before `now` that is `schedule`'s weekday and hour in `zone` (the start of that hour). */
+export function lastDue(now: number, zone: string, schedule: WeeklySchedule): number {
+  const format = new Intl.DateTimeFormat("en-GB", { timeZone: zone, weekday: "short", hour: "numeric", minute: "numeric", hourCycle: "h23" });
+  const local = (at: number) => {
+    const parts = format.formatToParts(at);
+    const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+    return { weekday: days.indexOf(part("weekday")), hour: Number(part("hour")), minute: Number(part("minute")) };
+  };
+  const here = local(now);
+  let at = now - here.minute * 60_000 - (now % 60_000);
+  for (let i = 0; i < 7 * 24 + 2; i++, at -= hourMs) {
+    const l = local(at);
+    if (l.weekday === schedule.weekday && l.hour === schedule.hour) return at;
+  }
+  return at;
+}
+
+export class WeeklyReports {
+  private readonly q: Record<string, SqlStatement>;
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
+  private running: Promise<void> | undefined;
+
+  constructor(
+    private readonly db: SqlDatabase,
+    private readonly accounts: Accounts,
+    private readonly prefs: NotificationPrefs,
+    private readonly hub: GameHub,
+    private readonly outbox: Outbox,
+    private readonly writer: MailWriter,
+    private readonly signer: Signer,
+    private readonly clock: () => number,
+    private readonly warn: (what: object, words: string) => void,
+  ) {
+    this.q = {
+      get: db.prepare("SELECT weekday, hour FROM weekly_reports WHERE game_id = ?"),
+      set: db.prepare(
+        "INSERT INTO weekly_reports (game_id, weekday, hour, last_due) VALUES (?, ?, ?, ?) ON CONFLICT DO UPDATE SET weekday = excluded.weekday, hour = excluded.hour, last_due = excluded.last_due",
+      ),
+      drop: db.prepare("DELETE FROM weekly_reports WHERE game_id = ?"),
+      all: db.prepare("SELECT game_id, weekday, hour, last_due FROM weekly_reports"),
+      sent: db.prepare("UPDATE weekly_reports SET last_due = ? WHERE game_id = ?"),
+      members: db.prepare("SELECT user_id, player_id FROM memberships WHERE game_id = ?"),
+    };
+  }
+
+  schedule(gameId: string): WeeklySchedule | null {
+    return (this.q.get!.get(gameId) as WeeklySchedule | undefined) ?? null;
+  }
+
+  /** The creator's choice; null: no weekly reports. The week under way is not sent at once. */
+  setSchedule(gameId: string, schedule: WeeklySchedule | null, zone: string): void {
+    this.db.transaction(() =>
+      schedule ? this.q.set!.run(gameId, schedule.weekday, schedule.hour, lastDue(this.clock(), zone, schedule)) : this.q.drop!.run(gameId),
+    );
+    this.run();
+  }
+
+  /** Sends each game's reports now due, then sets a timer for the next hour's start. */
+  run(): void {
+    if (this.stopped || this.running) return;
+    clearTimeout(this.timer);
+    this.running = this.sendDue()
+      .catch((err: unknown) => this.warn({ err }, "weekly reports could not be sent now; tried again within the hour"))
+      .finally(() => {
+        this.running = undefined;
+        if (this.stopped) return;
+        const now = this.clock();
+        this.timer = setTimeout(() => this.run(), hourMs - (now % hourMs) + 1000);
+        this.timer.unref();
+      });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  private async sendDue(): Promise<void> {
+    let queued = false;
+    for (const row of this.q.all!.all() as { game_id: string; weekday: number; hour: number; last_due: number }[]) {
+      const zone = this.accounts.settings(row.game_id)?.timeZone ?? "UTC";
+      const due = lastDue(this.clock(), zone, row);
+      if (due <= row.last_due) continue;
+      if (await this.send(row.game_id, due)) queued = true;
+    }
+    if (queued) this.outbox.wake();
+  }
+
+  /** Each reader's reports, as they may see them, queued in the transaction that marks the week sent. */
+  private async send(gameId: string, due: number): Promise<boolean> {
+    const acts = await this.hub.engine.store.readActs(gameId, 0);
+    const { state } = asOf(acts);
+    const mails: (readonly [string, StoredMail])[] = [];
+    for (const { user_id: userId, player_id: viewer } of this.q.members!.all(gameId) as { user_id: string; player_id: string }[]) {
+      if (!this.prefs.game(userId, gameId).settings.weeklyReports) continue;
+      const user = this.accounts.user(userId);
+      if (!user?.email || user.emailStatus !== "verified") continue;
+      const source = { acts, state, viewer };
+      const reports = [String(renderRecord("ruleset", source, "text")), String(renderRecord("proposals", source, "text"))];
+      const to = { address: user.email, displayName: user.displayName };
+      mails.push([userId, this.writer.weeklyReports(to, { id: gameId, name: state.name }, reports, this.signer.sign(["u", userId, gameId]))] as const);
+    }
+    this.db.transaction(() => {
+      for (const [userId, mail] of mails) this.outbox.add(userId, mail);
+      this.q.sent!.run(due, gameId);
+    });
+    return mails.length > 0;
+  }
+}
