@@ -6,6 +6,7 @@
  * deletes it. A notice that arrives during the hour waits for the next day's. Reminders never
  * wait (Notice.timely): a digest could come after the deadline they warn of.
  */
+import { localTime, nextLocal, weekdays } from "../../sandbox/calendar.js";
 import type { SqlDatabase, SqlStatement } from "../../store/sqlite-driver.js";
 import type { Accounts } from "../accounts.js";
 import type { NoticeGame } from "../notify/duties.js";
@@ -18,17 +19,18 @@ const hourMs = 3_600_000;
 
 /** The hour of the day in `zone`, and when that hour began. */
 function localHour(now: number, zone: string): { hour: number; began: number } {
-  const parts = new Intl.DateTimeFormat("en-GB", { timeZone: zone, hour: "numeric", minute: "numeric", hourCycle: "h23" }).formatToParts(now);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const began = now - part("minute") * 60_000 - (now % 60_000);
-  return { hour: part("hour"), began };
+  const { hour, minute } = localTime(now, zone);
+  return { hour, began: now - minute * 60_000 - (now % 60_000) };
 }
 
-/** When `hour` next begins in `zone`, after `now` (a day at most, whatever the zone's changes of offset). */
+/** When `hour` next begins in `zone`, after `now`. */
 function nextHour(now: number, zone: string, hour: number): number {
-  let at = localHour(now, zone).began + hourMs;
-  for (let i = 0; i < 26 && localHour(at, zone).hour !== hour; i++) at += hourMs;
-  return at;
+  const { weekday } = localTime(now, zone);
+  const time = `${String(hour).padStart(2, "0")}:00`;
+  // Today's, or else tomorrow's: the next day's name follows in the week.
+  const today = nextLocal({ weekday, time, zone, after: now });
+  const tomorrow = nextLocal({ weekday: weekdays[(weekdays.indexOf(weekday) + 1) % 7]!, time, zone, after: now });
+  return Math.min(today, tomorrow);
 }
 
 interface Item {

@@ -9,6 +9,7 @@
 import type { SqlDatabase, SqlStatement } from "../../store/sqlite-driver.js";
 import { renderRecord } from "../../records/documents.js";
 import { asOf } from "../../records/reports/as-of.js";
+import { nextLocal } from "../../sandbox/calendar.js";
 import type { Accounts } from "../accounts.js";
 import type { GameHub } from "../hub.js";
 import type { NotificationPrefs } from "../notify/settings.js";
@@ -24,23 +25,14 @@ export interface WeeklySchedule {
 }
 
 const hourMs = 3_600_000;
-const days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+const weekMs = 7 * 24 * hourMs;
+/** Sunday first, as WeeklySchedule.weekday counts. */
+const dayNames = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
 
-/** The latest moment at or before `now` that is `schedule`'s weekday and hour in `zone` (the start of that hour). */
+/** The latest moment at or before `now` that is `schedule`'s weekday and hour in `zone`. */
 export function lastDue(now: number, zone: string, schedule: WeeklySchedule): number {
-  const format = new Intl.DateTimeFormat("en-GB", { timeZone: zone, weekday: "short", hour: "numeric", minute: "numeric", hourCycle: "h23" });
-  const local = (at: number) => {
-    const parts = format.formatToParts(at);
-    const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-    return { weekday: days.indexOf(part("weekday")), hour: Number(part("hour")), minute: Number(part("minute")) };
-  };
-  const here = local(now);
-  let at = now - here.minute * 60_000 - (now % 60_000);
-  for (let i = 0; i < 7 * 24 + 2; i++, at -= hourMs) {
-    const l = local(at);
-    if (l.weekday === schedule.weekday && l.hour === schedule.hour) return at;
-  }
-  return at;
+  const time = `${String(schedule.hour).padStart(2, "0")}:00`;
+  return nextLocal({ weekday: dayNames[schedule.weekday]!, time, zone, after: now - weekMs });
 }
 
 export class WeeklyReports {
