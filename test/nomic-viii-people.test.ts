@@ -29,6 +29,10 @@ test("Rule 205: 48 hours (or the hours given) to do a required action, then inac
   const { ada, alan, grace } = t.id as Record<"ada" | "alan" | "grace" | "edsger", string>;
   const start = t.clock.now;
   await t.game.act(ada, "require", { player: alan, what: "acknowledge the duty" });
+  const awaited = (await t.game.standing(null)).awaits.find((a) => a.player === alan && a.does === "acknowledge the duty");
+  const due = (value(t, "required-actions") as { player: string; due: number }[]).find((r) => r.player === alan)?.due;
+  assert.ok(due && due - start >= 48 * hour && due - start < 48 * hour + minute);
+  assert.equal(awaited?.until, due, "play awaits it of him until it falls due, so that he can be reminded");
   await runTo(t, start + 47 * hour);
   assert.equal(t.game.value("status", alan), "active", "47 hours in, still active");
   await runTo(t, start + 48 * hour + minute);

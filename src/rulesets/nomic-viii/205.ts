@@ -89,4 +89,5 @@ on("player.left", (e: GameEvent<{ player: PlayerId }>) => {
   drop(e.data.player, null);
 });
 
-answer("play.awaits", () => required.get().map((r) => ({ player: r.player, does: r.what })));
+// Until it falls due, a requirement lapses at `due`: a reminder can come before (play.awaits' `until`).
+answer("play.awaits", () => required.get().map((r) => ({ player: r.player, does: r.what, ...(r.overdue ? {} : { until: r.due }) })));
