@@ -53,7 +53,8 @@ test("a digest reader is mailed what waited, once, when her hour begins; the oth
   assert.match(
     digest.text ?? "",
     new RegExp(
-      `Digest Nomic \\(http://nomos\\.test/games/${id}\\)\\n  - the game waits for you to start the game\\n  - the game waits for you to vote on proposal 301`,
+      // Game by game, each notice with its own lines (its duties and their rules).
+      `Digest Nomic \\(http://nomos\\.test/games/${id}\\)\\n  - the game waits for you to start the game\\n    - start the game \\(rule 201\\)\\n  - the game waits for you to vote on proposal 301\\n    - vote on proposal 301 \\(rule \\d+\\)`,
     ),
   );
   const subjects = (await mail.inbox("ada@players.test")).map((m) => m.subject);

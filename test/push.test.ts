@@ -12,6 +12,7 @@ import { after, before, test } from "node:test";
 import { servePushing, startPushService, type PushService, type Subscription } from "./push-service.js";
 import type { ServeChild } from "./serve-child.js";
 import { ApiClient, startServer } from "./server-helpers.js";
+import { fitBytes } from "../src/server/push/push-service.js";
 
 let service: PushService;
 let server: ServeChild;
@@ -156,4 +157,11 @@ test("a server not set up for push says so: no key, and a subscription is refuse
   } finally {
     await plain.close();
   }
+});
+
+test("a push's words are cut to what a push carries, by UTF-8 bytes and whole characters", () => {
+  assert.equal(fitBytes("short", 100), "short");
+  const cut = fitBytes("🎲".repeat(1000), 301);
+  assert.equal(cut, `${"🎲".repeat(74)}…`, "74 dice of 4 bytes and the ellipsis's 3: 299 bytes; a 75th would not fit");
+  assert.equal(fitBytes("héllo wörld", 8), "héll…", "h, é (2 bytes), l, l and the ellipsis (3): 8 bytes");
 });

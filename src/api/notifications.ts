@@ -48,6 +48,9 @@ export const defaultNotificationSettings: Required<NotificationSettings> = {
   weeklyReports: false,
 };
 
+/** Nothing told: what an unsubscribe link sets (every kind of notification, off). */
+export const notificationsOff = { duties: false, gameEnd: false, outcomes: false, weeklyReports: false } satisfies Partial<NotificationSettings>;
+
 export const GameNotificationSettings = Type.Object(
   {
     settings: ref(NotificationSettings),

@@ -118,7 +118,8 @@ export const migrations: ((db: Db) => void)[] = [
       CREATE TABLE digest_items (id INTEGER PRIMARY KEY AUTOINCREMENT, user_id TEXT NOT NULL REFERENCES users(id), game_id TEXT NOT NULL,
         game_name TEXT NOT NULL, hour INTEGER NOT NULL, notice TEXT NOT NULL, created_at INTEGER NOT NULL);
       CREATE INDEX digest_items_by_user ON digest_items (user_id);
-      CREATE TABLE weekly_reports (game_id TEXT PRIMARY KEY REFERENCES games(id), weekday INTEGER NOT NULL, hour INTEGER NOT NULL, last_due INTEGER NOT NULL) WITHOUT ROWID;
+      CREATE TABLE weekly_reports (game_id TEXT PRIMARY KEY REFERENCES games(id), weekday INTEGER NOT NULL, hour INTEGER NOT NULL, last_due INTEGER NOT NULL,
+        sent_at INTEGER) WITHOUT ROWID;
     `);
   },
 ];

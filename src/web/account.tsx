@@ -134,7 +134,7 @@ export function AccountPage({ user, mail, onUser }: { user: User; mail: boolean;
       {pushKey && (
         <section class="card" aria-labelledby="browser-push-heading">
           <h2 id="browser-push-heading">Notifications in this browser</h2>
-          <BrowserPush publicKey={pushKey} />
+          <BrowserPush publicKey={pushKey} userId={user.id} />
         </section>
       )}
       {(mail || pushKey) && (

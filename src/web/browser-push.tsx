@@ -8,6 +8,9 @@ import { api, get, post } from "./api.js";
 import { failed, type Outcome, Said } from "./said.js";
 import type { Notice, PushSetup } from "./types.js";
 
+/** Which account turned notifications on in this browser (localStorage). */
+const turnedOnBy = "nomos.push.user";
+
 const supported = () => "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
 
 /** The server's key browsers subscribe with: undefined while asked, null where the server sends no pushes. */
@@ -43,8 +46,9 @@ async function subscribe(publicKey: string): Promise<PushSubscription> {
  * forgets it when the session it was made in ends, and the browser keeps it. Called as the page
  * opens signed in; nothing happens where the browser has none.
  */
-export async function renewPush(): Promise<void> {
-  if (!supported() || Notification.permission !== "granted") return;
+export async function renewPush(userId: string): Promise<void> {
+  // Only for the account that turned them on in this browser: another signing in has not asked.
+  if (!supported() || Notification.permission !== "granted" || localStorage.getItem(turnedOnBy) !== userId) return;
   const subscription = await currentSubscription().catch(() => null);
   if (subscription) await post("/api/me/push", subscription.toJSON()).catch(() => undefined);
 }
@@ -54,7 +58,7 @@ async function currentSubscription(): Promise<PushSubscription | null> {
   return (await registration?.pushManager.getSubscription()) ?? null;
 }
 
-export function BrowserPush({ publicKey }: { publicKey: string }) {
+export function BrowserPush({ publicKey, userId }: { publicKey: string; userId: string }) {
   const [on, setOn] = useState<boolean | undefined>(undefined);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [busy, setBusy] = useState(false);
@@ -82,6 +86,7 @@ export function BrowserPush({ publicKey }: { publicKey: string }) {
       await subscription.unsubscribe();
       throw err;
     });
+    localStorage.setItem(turnedOnBy, userId);
     setOn(true);
     return `On: ${message}.`;
   });
@@ -91,6 +96,7 @@ export function BrowserPush({ publicKey }: { publicKey: string }) {
       await api<Notice>("DELETE", "/api/me/push", { endpoint: subscription.endpoint });
       await subscription.unsubscribe();
     }
+    localStorage.removeItem(turnedOnBy);
     setOn(false);
     return "Off: this browser will notify you no more.";
   });

@@ -69,6 +69,8 @@ export function VerifyPage({ onVerified }: { onVerified(): void }) {
 
 export function UnsubscribePage({ token }: { token: string }) {
   useTitle("Stop mail");
+  // A digest's link (its token starts "d."), which spans every game, or one game's.
+  const digest = token.startsWith("d.");
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [busy, setBusy] = useState(false);
   const stop = async () => {
@@ -83,15 +85,19 @@ export function UnsubscribePage({ token }: { token: string }) {
   };
   return (
     <section class="card">
-      <h1>Stop all mail from this game?</h1>
+      <h1>{digest ? "Stop all mail from your games?" : "Stop all mail from this game?"}</h1>
       {outcome?.ok ? (
         <Said outcome={outcome} />
       ) : (
         <>
-          <p>You will no longer be mailed about this game: not when it waits for you, nor when it ends. Your other games still mail you.</p>
+          <p>
+            {digest
+              ? "None of your games will tell you anything more, by mail or in your browsers, and no digest comes again."
+              : "You will no longer be mailed about this game: not when it waits for you, nor when it ends. Your other games still mail you."}
+          </p>
           <Said outcome={outcome} />
           <button type="button" onClick={stop} disabled={busy}>
-            Stop this game's mail
+            {digest ? "Stop all my games' mail" : "Stop this game's mail"}
           </button>
         </>
       )}

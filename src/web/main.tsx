@@ -34,7 +34,8 @@ function ownPage(path: string, user: User, { mail, push }: { mail: boolean; push
         tab={game[2] ?? "play"}
         channel={game[3] && decodeURIComponent(game[3])}
         user={user}
-        notifies={mail || push}
+        mail={mail}
+        push={push}
       />
     );
   if (invite) return <InvitePage code={decodeURIComponent(invite[1]!)} />;
@@ -49,7 +50,7 @@ function App() {
     setCsrf(s.csrf);
     setSession(s);
     // This browser's notifications follow whoever signs in to it (the server ends them with a session).
-    if (s.user && s.push) void renewPush();
+    if (s.user && s.push) void renewPush(s.user.id);
   };
   // Read again after a verification, so that the account page says so; a failure leaves what is known.
   const reload = () => get<Session>("/api/session").then(signedIn, () => setSession((s) => s ?? { user: null, csrf: null, mail: false, push: false }));

@@ -87,7 +87,14 @@ export class MailWriter {
         ...games.flatMap(({ game, notices }) => [
           "",
           `${game.name} (${this.base}/games/${game.id})`,
-          ...notices.map((n) => `  - ${n.subject.replace(`${game.name}: `, "")}`),
+          // Each notice's own lines (its duties and their deadlines), under its subject.
+          ...notices.flatMap((n) => [
+            `  - ${n.subject.replace(`${game.name}: `, "")}`,
+            ...n.lines
+              .slice(1)
+              .filter((l) => l.trim())
+              .map((l) => `    ${l.trim()}`),
+          ]),
         ]),
         "",
         "-- ",

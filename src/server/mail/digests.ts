@@ -3,8 +3,9 @@
  * a day, at that hour of their own time zone, instead of a mail each. Each notice waits in
  * `digest_items`, written in the notifier's transaction as a mail would be; when the hour comes
  * to a recipient, what waited since before it began goes out as one mail, in the transaction that
- * deletes it. A notice that arrives during the hour waits for the next day's. Reminders never
- * wait (Notice.timely): a digest could come after the deadline they warn of.
+ * deletes it; an hour missed (the server down, a clock changed) is caught up at the next run. A
+ * notice that arrives after the hour began waits for the next day's. Reminders never wait
+ * (Notice.timely): a digest could come after the deadline they warn of.
  */
 import { localTime, nextLocal, weekdays } from "../../sandbox/calendar.js";
 import type { SqlDatabase, SqlStatement } from "../../store/sqlite-driver.js";
@@ -16,20 +17,15 @@ import type { Signer } from "./keys.js";
 import type { Outbox } from "./outbox.js";
 
 const hourMs = 3_600_000;
+const dayMs = 24 * hourMs;
 
-/** The hour of the day in `zone`, and when that hour began. */
-function localHour(now: number, zone: string): { hour: number; began: number } {
-  const { hour, minute } = localTime(now, zone);
-  return { hour, began: now - minute * 60_000 - (now % 60_000) };
-}
-
-/** When `hour` next begins in `zone`, after `now`. */
-function nextHour(now: number, zone: string, hour: number): number {
-  const { weekday } = localTime(now, zone);
+/** When `hour` next begins in `zone`, strictly after `after`. */
+function nextHour(after: number, zone: string, hour: number): number {
+  const { weekday } = localTime(after, zone);
   const time = `${String(hour).padStart(2, "0")}:00`;
   // Today's, or else tomorrow's: the next day's name follows in the week.
-  const today = nextLocal({ weekday, time, zone, after: now });
-  const tomorrow = nextLocal({ weekday: weekdays[(weekdays.indexOf(weekday) + 1) % 7]!, time, zone, after: now });
+  const today = nextLocal({ weekday, time, zone, after });
+  const tomorrow = nextLocal({ weekday: weekdays[(weekdays.indexOf(weekday) + 1) % 7]!, time, zone, after });
   return Math.min(today, tomorrow);
 }
 
@@ -83,15 +79,17 @@ export class Digests {
     const now = this.clock();
     let next = now + hourMs;
     let queued = false;
-    try {
-      for (const { user_id: userId, hour } of this.q.waiting!.all() as { user_id: string; hour: number }[]) {
+    for (const { user_id: userId, hour } of this.q.waiting!.all() as { user_id: string; hour: number }[]) {
+      // One reader's failure (a zone no longer known) holds up no one else's digest.
+      try {
         const zone = this.accounts.user(userId)?.timeZone ?? "UTC";
-        const local = localHour(now, zone);
-        if (local.hour === hour && this.send(userId, hour, local.began)) queued = true;
+        // The latest start of their hour, at or before now: what waited since before it is due.
+        const began = nextHour(now - dayMs, zone, hour);
+        if (began <= now && this.send(userId, hour, began)) queued = true;
         next = Math.min(next, nextHour(now, zone, hour));
+      } catch (err) {
+        this.warn({ err, userId }, "a digest could not be sent now; tried again within the hour");
       }
-    } catch (err) {
-      this.warn({ err }, "digests could not be sent now; tried again within the hour");
     }
     if (queued) this.outbox.wake();
     // A timer at each hour's start that some digest waits for; within the hour anyway, for a clock that jumped.

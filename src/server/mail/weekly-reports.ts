@@ -4,9 +4,11 @@
  * to the players who asked for them (NotificationSettings.weeklyReports), each rendered for its
  * reader by the records (nothing the reader's page would not show). A week's reports are sent
  * once: the moment they were due is kept (`weekly_reports.last_due`) in the transaction that
- * queues them; a schedule set now begins with its next moment, not a past one.
+ * queues them, which checks it again; a schedule set now begins with its next moment, not a past
+ * one; and no reports go within six days of the last (a changed zone or hour moves the moment).
  */
 import type { SqlDatabase, SqlStatement } from "../../store/sqlite-driver.js";
+import { visible } from "../../present/visible-text.js";
 import { renderRecord } from "../../records/documents.js";
 import { asOf } from "../../records/reports/as-of.js";
 import { nextLocal } from "../../sandbox/calendar.js";
@@ -25,14 +27,19 @@ export interface WeeklySchedule {
 }
 
 const hourMs = 3_600_000;
-const weekMs = 7 * 24 * hourMs;
+const dayMs = 24 * hourMs;
+const weekMs = 7 * dayMs;
+/** A week's reports go once: none sooner than this after the last (a zone or schedule changed meanwhile). */
+const minGapMs = 6 * dayMs;
 /** Sunday first, as WeeklySchedule.weekday counts. */
 const dayNames = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
 
-/** The latest moment at or before `now` that is `schedule`'s weekday and hour in `zone`. */
+/** The latest moment at or before `now` that is `schedule`'s weekday and hour in `zone` (weeks of 167 or 169 hours included). */
 export function lastDue(now: number, zone: string, schedule: WeeklySchedule): number {
-  const time = `${String(schedule.hour).padStart(2, "0")}:00`;
-  return nextLocal({ weekday: dayNames[schedule.weekday]!, time, zone, after: now - weekMs });
+  const spec = { weekday: dayNames[schedule.weekday]!, time: `${String(schedule.hour).padStart(2, "0")}:00`, zone };
+  let at = nextLocal({ ...spec, after: now - weekMs - dayMs });
+  for (let next = nextLocal({ ...spec, after: at }); next <= now; next = nextLocal({ ...spec, after: at })) at = next;
+  return at;
 }
 
 export class WeeklyReports {
@@ -58,8 +65,9 @@ export class WeeklyReports {
         "INSERT INTO weekly_reports (game_id, weekday, hour, last_due) VALUES (?, ?, ?, ?) ON CONFLICT DO UPDATE SET weekday = excluded.weekday, hour = excluded.hour, last_due = excluded.last_due",
       ),
       drop: db.prepare("DELETE FROM weekly_reports WHERE game_id = ?"),
-      all: db.prepare("SELECT game_id, weekday, hour, last_due FROM weekly_reports"),
-      sent: db.prepare("UPDATE weekly_reports SET last_due = ? WHERE game_id = ?"),
+      all: db.prepare("SELECT game_id, weekday, hour, last_due, sent_at FROM weekly_reports"),
+      lastDue: db.prepare("SELECT last_due FROM weekly_reports WHERE game_id = ?"),
+      sent: db.prepare("UPDATE weekly_reports SET last_due = ?, sent_at = ? WHERE game_id = ?"),
       members: db.prepare("SELECT user_id, player_id FROM memberships WHERE game_id = ?"),
     };
   }
@@ -99,17 +107,22 @@ export class WeeklyReports {
 
   private async sendDue(): Promise<void> {
     let queued = false;
-    for (const row of this.q.all!.all() as { game_id: string; weekday: number; hour: number; last_due: number }[]) {
-      const zone = this.accounts.settings(row.game_id)?.timeZone ?? "UTC";
-      const due = lastDue(this.clock(), zone, row);
-      if (due <= row.last_due) continue;
-      if (await this.send(row.game_id, due)) queued = true;
+    for (const row of this.q.all!.all() as { game_id: string; weekday: number; hour: number; last_due: number; sent_at: number | null }[]) {
+      // One game's failure (a zone no longer known, a record that fails to render) holds up no other game's.
+      try {
+        const now = this.clock();
+        const due = lastDue(now, this.accounts.settings(row.game_id)?.timeZone ?? "UTC", row);
+        if (due <= row.last_due || (row.sent_at !== null && now - row.sent_at < minGapMs)) continue;
+        if (await this.send(row.game_id, due, row.last_due)) queued = true;
+      } catch (err) {
+        this.warn({ err, gameId: row.game_id }, "a game's weekly reports could not be sent now; tried again within the hour");
+      }
     }
     if (queued) this.outbox.wake();
   }
 
   /** Each reader's reports, as they may see them, queued in the transaction that marks the week sent. */
-  private async send(gameId: string, due: number): Promise<boolean> {
+  private async send(gameId: string, due: number, lastDue: number): Promise<boolean> {
     const acts = await this.hub.engine.store.readActs(gameId, 0);
     const { state } = asOf(acts);
     const mails: (readonly [string, StoredMail])[] = [];
@@ -118,14 +131,18 @@ export class WeeklyReports {
       const user = this.accounts.user(userId);
       if (!user?.email || user.emailStatus !== "verified") continue;
       const source = { acts, state, viewer };
-      const reports = [String(renderRecord("ruleset", source, "text")), String(renderRecord("proposals", source, "text"))];
+      // As the records route sends text: control characters shown, not passed to the reader's terminal.
+      const reports = [visible(String(renderRecord("ruleset", source, "text"))), visible(String(renderRecord("proposals", source, "text")))];
       const to = { address: user.email, displayName: user.displayName };
       mails.push([userId, this.writer.weeklyReports(to, { id: gameId, name: state.name }, reports, this.signer.sign(["u", userId, gameId]))] as const);
     }
-    this.db.transaction(() => {
+    // Sent by another run (or process) meanwhile, or rescheduled: nothing queued.
+    return this.db.transaction(() => {
+      const now = this.q.lastDue!.get(gameId) as { last_due: number } | undefined;
+      if (now?.last_due !== lastDue) return false;
+      this.q.sent!.run(due, this.clock(), gameId);
       for (const [userId, mail] of mails) this.outbox.add(userId, mail);
-      this.q.sent!.run(due, gameId);
+      return mails.length > 0;
     });
-    return mails.length > 0;
   }
 }

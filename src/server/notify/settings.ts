@@ -13,6 +13,7 @@ export class NotificationPrefs {
       get: db.prepare("SELECT settings FROM notification_settings WHERE user_id = ? AND game_id = ?"),
       put: db.prepare("INSERT INTO notification_settings (user_id, game_id, settings) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET settings = excluded.settings"),
       drop: db.prepare("DELETE FROM notification_settings WHERE user_id = ? AND game_id = ?"),
+      forgetDigest: db.prepare("DELETE FROM digest_items WHERE user_id = ?"),
       silenceGames: db.prepare("UPDATE notification_settings SET settings = json_patch(settings, ?) WHERE user_id = ? AND game_id <> ?"),
     };
   }
@@ -37,11 +38,12 @@ export class NotificationPrefs {
     this.db.transaction(() => (settings ? this.q.put!.run(userId, gameId, JSON.stringify({ ...now, ...settings })) : this.q.drop!.run(userId, gameId)));
   }
 
-  /** Nothing more for the account, in any game (a digest's one-click unsubscribe: a digest spans games). */
+  /** Nothing more for the account, in any game, and no digest still waiting (a digest's one-click unsubscribe: a digest spans games). */
   silence(userId: string, off: NotificationSettings): void {
     this.db.transaction(() => {
       this.setAccount(userId, off);
       this.q.silenceGames!.run(JSON.stringify(off), userId, account);
+      this.q.forgetDigest!.run(userId);
     });
   }
 

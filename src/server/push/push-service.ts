@@ -19,17 +19,34 @@ export interface PushConfig {
   extraHosts: string[];
 }
 
-/** A push's words: the notice's subject as its title, its lines (a few, short) as its body. */
-const payloadOf = (notice: Notice, url: string, tag: string): PushPayload => ({
-  title: notice.subject,
-  body: notice.lines
+/** A push carries at most ~4 KB encrypted: its words are cut to fit 3 KB, by their UTF-8 bytes. */
+const maxPayloadBytes = 3000;
+
+/** As much of `text` as fits in `bytes` bytes of UTF-8, whole characters, "…" where cut. */
+export function fitBytes(text: string, bytes: number): string {
+  if (Buffer.byteLength(text) <= bytes) return text;
+  const chars = [...text];
+  let low = 0;
+  let high = chars.length;
+  // The longest prefix that fits with its "…" (3 bytes): a binary search on whole characters.
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (Buffer.byteLength(chars.slice(0, mid).join("")) + 3 <= bytes) low = mid;
+    else high = mid - 1;
+  }
+  return `${chars.slice(0, low).join("")}…`;
+}
+
+/** A push's words: the notice's subject as its title, its lines as its body, cut to fit a push. */
+function payloadOf(notice: Notice, url: string, tag: string): PushPayload {
+  const title = fitBytes(notice.subject, 600);
+  const body = notice.lines
     .filter((l) => l.trim())
     .map((l) => l.trim())
-    .join("\n")
-    .slice(0, 1000),
-  url,
-  tag,
-});
+    .join("\n");
+  const room = maxPayloadBytes - Buffer.byteLength(JSON.stringify({ title, body: "", url, tag }));
+  return { title, body: fitBytes(body, Math.max(0, room)), url, tag };
+}
 
 export class PushService implements NoticeChannel {
   readonly subscriptions: PushSubscriptions;
@@ -76,7 +93,7 @@ export class PushService implements NoticeChannel {
   }
 
   private queueTo(userId: string, payload: PushPayload): boolean {
-    const browsers = this.subscriptions.ofUser(userId);
+    const browsers = this.subscriptions.live(userId);
     for (const s of browsers) this.outbox.add(s.id, payload);
     return browsers.length > 0;
   }

@@ -57,6 +57,10 @@ export class PushSubscriptions {
          ON CONFLICT (endpoint) DO UPDATE SET p256dh = excluded.p256dh, auth = excluded.auth, session_hash = excluded.session_hash`,
       ),
       ofUser: db.prepare("SELECT id, endpoint, p256dh, auth FROM push_subscriptions WHERE user_id = ? ORDER BY id"),
+      // A session past its end is deleted only when the next one opens: until then, it notifies no one.
+      live: db.prepare(
+        "SELECT p.id, p.endpoint, p.p256dh, p.auth FROM push_subscriptions p JOIN sessions s ON s.token_hash = p.session_hash WHERE p.user_id = ? AND s.expires_at > ? ORDER BY p.id",
+      ),
       one: db.prepare("SELECT id, endpoint, p256dh, auth FROM push_subscriptions WHERE id = ?"),
       drop: db.prepare("DELETE FROM push_subscriptions WHERE id = ?"),
       oldest: db.prepare("DELETE FROM push_subscriptions WHERE id IN (SELECT id FROM push_subscriptions WHERE user_id = ? ORDER BY id DESC LIMIT -1 OFFSET ?)"),
@@ -71,6 +75,11 @@ export class PushSubscriptions {
       this.q.put!.run(userId, endpoint, keys.p256dh, keys.auth, sessionHash, this.clock());
       this.q.oldest!.run(userId, maxBrowsers);
     });
+  }
+
+  /** The account's browsers whose session still lasts: those to notify. */
+  live(userId: string): StoredSubscription[] {
+    return (this.q.live!.all(userId, this.clock()) as unknown as Row[]).map(stored);
   }
 
   ofUser(userId: string): StoredSubscription[] {

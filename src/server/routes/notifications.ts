@@ -12,6 +12,7 @@ import {
   inGame,
   Notice,
   NotificationSettings,
+  notificationsOff,
   ref,
   signedIn,
   WeeklyReportsSchedule,
@@ -22,7 +23,6 @@ import { gameIdParams } from "../schemas.js";
 import { seat } from "./play.js";
 
 const UnsubscribeToken = Type.Object({ token: Type.String({ minLength: 1, maxLength: 400 }) }, { additionalProperties: false });
-const off = { duties: false, gameEnd: false, outcomes: false };
 
 export function notificationRoutes(app: Api, context: ServerContext): void {
   const { prefs } = context;
@@ -157,14 +157,14 @@ export function notificationRoutes(app: Api, context: ServerContext): void {
   const unsubscribe = (token: string) => {
     const parts = context.mail?.signer.open(token);
     if (parts?.[0] === "d" && parts.length === 2 && context.accounts.user(parts[1]!)) {
-      prefs.silence(parts[1]!, off);
-      return { message: "your games mail you no more; you can turn their mail on again on your account page" };
+      prefs.silence(parts[1]!, notificationsOff);
+      return { message: "your games tell you nothing more, by mail or in your browsers; you can choose again on your account page" };
     }
     if (parts?.[0] !== "u" || parts.length !== 3)
       throw new ApiError(400, "bad-link", "this unsubscribe link is not one of ours (was it copied whole?); choose what you are told on your account page");
     const [, userId, gameId] = parts as [string, string, string];
     if (!context.accounts.membership(gameId, userId)) throw new ApiError(400, "bad-link", "you no longer play in this game, so it mails you nothing");
-    prefs.setGame(userId, gameId, off);
+    prefs.setGame(userId, gameId, notificationsOff);
     return { message: "this game mails you no more; you can turn its mail on again in its settings" };
   };
 

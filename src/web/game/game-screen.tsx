@@ -19,7 +19,7 @@ import { useGame } from "./use-game.js";
 import { WeeklyReports } from "./weekly-reports.js";
 
 /** The game's creator may change the time zone its deadlines are announced in, and when its reports are mailed. */
-function Settings({ id, timeZone, notifies, onSaved }: { id: string; timeZone: string; notifies: boolean; onSaved(): Promise<void> }) {
+function Settings({ id, timeZone, mail, onSaved }: { id: string; timeZone: string; mail: boolean; onSaved(): Promise<void> }) {
   const [message, setMessage] = useState<string | null>(null);
   const save = async (event: Event) => {
     event.preventDefault();
@@ -48,7 +48,7 @@ function Settings({ id, timeZone, notifies, onSaved }: { id: string; timeZone: s
         <button type="submit">Save</button>
         {message && <span role="status">{message}</span>}
       </form>
-      {notifies && <WeeklyReports id={id} />}
+      {mail && <WeeklyReports id={id} />}
     </details>
   );
 }
@@ -115,8 +115,9 @@ function gameTitle(page: GamePage | null): string | null {
   return mine ? `(${mine}) ${page.view.name}` : page.view.name;
 }
 
-/** `notifies`: whether this server sends mail or pushes, and so whether to offer the game's notification settings. */
-export function GameScreen({ id, tab, channel, user, notifies }: { id: string; tab: string; channel?: string; user: User; notifies: boolean }) {
+/** `mail`, `push`: whether this server sends mail, pushes, and so whether to offer the game's notification settings and weekly reports. */
+export function GameScreen({ id, tab, channel, user, mail, push }: { id: string; tab: string; channel?: string; user: User; mail: boolean; push: boolean }) {
+  const notifies = mail || push;
   const live = useGame(id, tab);
   const { page, error } = live;
   useTitle(gameTitle(page));
@@ -142,7 +143,7 @@ export function GameScreen({ id, tab, channel, user, notifies }: { id: string; t
           {title ?? "custom ruleset"} · {started === false ? "Waiting to start · " : ""}
           {players(page.view.players.length)} · <span class={live.connected ? "live on" : "live"}>{live.connected ? "live" : "reconnecting…"}</span>
         </span>
-        {page.owner === user.id && <Settings id={id} timeZone={page.timeZone} notifies={notifies} onSaved={live.refresh} />}
+        {page.owner === user.id && <Settings id={id} timeZone={page.timeZone} mail={mail} onSaved={live.refresh} />}
         {notifies && <GameMail id={id} />}
         <LeaveGame page={page} onLeft={live.refresh} />
         {invite && (

@@ -33,18 +33,24 @@ export function WeeklyReports({ id }: { id: string }) {
     <form class="inline" onSubmit={save}>
       <label>
         Mail the ruleset and proposals report weekly on
-        <select name="weekday" defaultValue={schedule ? String(schedule.weekday) : ""}>
-          <option value="">never</option>
+        <select name="weekday">
+          <option value="" selected={!schedule}>
+            never
+          </option>
           {weekdays.map((d, i) => (
-            <option value={String(i)}>{d}</option>
+            <option value={String(i)} selected={schedule?.weekday === i}>
+              {d}
+            </option>
           ))}
         </select>
       </label>
       <label>
         at
-        <select name="hour" defaultValue={String(schedule?.hour ?? 9)}>
+        <select name="hour">
           {Array.from({ length: 24 }, (_, h) => (
-            <option value={String(h)}>{String(h).padStart(2, "0")}:00</option>
+            <option value={String(h)} selected={h === (schedule?.hour ?? 9)}>
+              {String(h).padStart(2, "0")}:00
+            </option>
           ))}
         </select>
       </label>
