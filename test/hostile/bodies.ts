@@ -54,8 +54,8 @@ const unmarked = (b: Body): Body => ({ ...b, code: b.code.replaceAll(MARK, "HOST
  * The realm and blame classes' defences lie wholly in the guest and the engine, the same code the
  * server runs: through the CLI, a few of each play (what the CLI adds, its words, exit codes and
  * a process that survives, each of them shows), and the rest are `serverOnly`: 21 of the 81
- * bodies the CLI played, a quarter of its hostile runs (the suite's longest file), which found
- * nothing the server's had not.
+ * bodies the CLI played, a quarter of its hostile runs (the suite's longest file), each still
+ * played through the server.
  */
 const cliRepresentatives = new Set([
   "realm-json-parse",
