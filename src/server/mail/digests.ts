@@ -8,13 +8,10 @@
  * (Notice.timely): a digest could come after the deadline they warn of.
  */
 import { localTime, nextLocal, weekdays } from "../../sandbox/calendar.js";
-import type { SqlDatabase, SqlStatement } from "../../store/sqlite-driver.js";
-import type { Accounts } from "../accounts.js";
+import type { SqlStatement } from "../../store/sqlite-driver.js";
+import type { MailTools } from "./mail-tools.js";
 import type { NoticeGame } from "../notify/duties.js";
 import type { Notice } from "../notify/notices.js";
-import type { MailWriter } from "./compose.js";
-import type { Signer } from "./keys.js";
-import type { Outbox } from "./outbox.js";
 
 const hourMs = 3_600_000;
 const dayMs = 24 * hourMs;
@@ -43,26 +40,18 @@ export class Digests {
   /** Something was held since the last run: its hour may come before the timer set. */
   private held = false;
 
-  constructor(
-    private readonly db: SqlDatabase,
-    private readonly accounts: Accounts,
-    private readonly outbox: Outbox,
-    private readonly writer: MailWriter,
-    private readonly signer: Signer,
-    private readonly clock: () => number,
-    private readonly warn: (what: object, words: string) => void,
-  ) {
+  constructor(private readonly tools: MailTools) {
     this.q = {
-      hold: db.prepare("INSERT INTO digest_items (user_id, game_id, game_name, hour, notice, created_at) VALUES (?, ?, ?, ?, ?, ?)"),
-      waiting: db.prepare("SELECT DISTINCT user_id, hour FROM digest_items"),
-      items: db.prepare("SELECT user_id, game_id, game_name, notice FROM digest_items WHERE user_id = ? AND hour = ? AND created_at < ? ORDER BY id"),
-      sent: db.prepare("DELETE FROM digest_items WHERE user_id = ? AND hour = ? AND created_at < ?"),
+      hold: tools.db.prepare("INSERT INTO digest_items (user_id, game_id, game_name, hour, notice, created_at) VALUES (?, ?, ?, ?, ?, ?)"),
+      waiting: tools.db.prepare("SELECT DISTINCT user_id, hour FROM digest_items"),
+      items: tools.db.prepare("SELECT user_id, game_id, game_name, notice FROM digest_items WHERE user_id = ? AND hour = ? AND created_at < ? ORDER BY id"),
+      sent: tools.db.prepare("DELETE FROM digest_items WHERE user_id = ? AND hour = ? AND created_at < ?"),
     };
   }
 
   /** Keeps the notice for the recipient's digest at `hour`; inside the notifier's transaction. */
   hold(userId: string, game: NoticeGame, hour: number, notice: Notice): void {
-    this.db.transaction(() => this.q.hold!.run(userId, game.id, game.name, hour, JSON.stringify(notice), this.clock()));
+    this.tools.db.transaction(() => this.q.hold!.run(userId, game.id, game.name, hour, JSON.stringify(notice), this.tools.clock()));
     this.held = true;
   }
 
@@ -76,22 +65,22 @@ export class Digests {
     if (this.stopped) return;
     this.held = false;
     clearTimeout(this.timer);
-    const now = this.clock();
+    const now = this.tools.clock();
     let next = now + hourMs;
     let queued = false;
     for (const { user_id: userId, hour } of this.q.waiting!.all() as { user_id: string; hour: number }[]) {
       // One reader's failure (a zone no longer known) holds up no one else's digest.
       try {
-        const zone = this.accounts.user(userId)?.timeZone ?? "UTC";
+        const zone = this.tools.accounts.user(userId)?.timeZone ?? "UTC";
         // The latest start of their hour, at or before now: what waited since before it is due.
         const began = nextHour(now - dayMs, zone, hour);
         if (began <= now && this.send(userId, hour, began)) queued = true;
         next = Math.min(next, nextHour(now, zone, hour));
       } catch (err) {
-        this.warn({ err, userId }, "a digest could not be sent now; tried again within the hour");
+        this.tools.warn({ err, userId }, "a digest could not be sent now; tried again within the hour");
       }
     }
-    if (queued) this.outbox.wake();
+    if (queued) this.tools.outbox.wake();
     // A timer at each hour's start that some digest waits for; within the hour anyway, for a clock that jumped.
     this.timer = setTimeout(() => this.run(), Math.max(1000, next - now + 1000));
     this.timer.unref();
@@ -104,9 +93,9 @@ export class Digests {
 
   /** One digest mail of what waited since before `began`, in the transaction that deletes it. */
   private send(userId: string, hour: number, began: number): boolean {
-    return this.db.transaction(() => {
+    return this.tools.db.transaction(() => {
       const items = this.q.items!.all(userId, hour, began) as unknown as Item[];
-      const user = this.accounts.user(userId);
+      const user = this.tools.accounts.user(userId);
       this.q.sent!.run(userId, hour, began);
       if (!items.length || !user?.email || user.emailStatus !== "verified") return false;
       const games = new Map<string, { game: NoticeGame; notices: Notice[] }>();
@@ -116,7 +105,7 @@ export class Digests {
         games.set(item.game_id, entry);
       }
       const to = { address: user.email, displayName: user.displayName };
-      this.outbox.add(userId, this.writer.digest(to, [...games.values()], this.signer.sign(["d", userId])));
+      this.tools.outbox.add(userId, this.tools.writer.digest(to, [...games.values()], this.tools.signer.sign(["d", userId])));
       return true;
     });
   }

@@ -63,8 +63,9 @@ export class MailService {
     this.signer = new Signer(db);
     const plays = config.imapUrl ? new PlayAddresses(db, serverKey(db, "play-addresses"), mailboxOf(config.from)) : undefined;
     this.plays = plays;
-    this.weekly = new WeeklyReports(db, accounts, prefs, hub, this.outbox, this.writer, this.signer, clock, log.warn);
-    this.digests = new Digests(db, accounts, this.outbox, this.writer, this.signer, clock, log.warn);
+    const tools = { db, accounts, outbox: this.outbox, writer: this.writer, signer: this.signer, clock, warn: log.warn };
+    this.weekly = new WeeklyReports(tools, prefs, hub);
+    this.digests = new Digests(tools);
     this.notices = new MailNotices(this.outbox, this.writer, this.signer, this.digests, plays && ((userId, gameId) => plays.addressOf(userId, gameId)));
     if (config.imapUrl && plays) {
       const play = new MailPlay(db, accounts, hub, plays, this.writer, this.outbox, clock);

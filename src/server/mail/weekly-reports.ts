@@ -7,17 +7,14 @@
  * queues them, which checks it again; a schedule set now begins with its next moment, not a past
  * one; and no reports go within six days of the last (a changed zone or hour moves the moment).
  */
-import type { SqlDatabase, SqlStatement } from "../../store/sqlite-driver.js";
+import type { SqlStatement } from "../../store/sqlite-driver.js";
+import type { MailTools } from "./mail-tools.js";
 import { visible } from "../../present/visible-text.js";
 import { renderRecord } from "../../records/documents.js";
 import { asOf } from "../../records/reports/as-of.js";
 import { nextLocal } from "../../sandbox/calendar.js";
-import type { Accounts } from "../accounts.js";
 import type { GameHub } from "../hub.js";
 import type { NotificationPrefs } from "../notify/settings.js";
-import type { MailWriter } from "./compose.js";
-import type { Signer } from "./keys.js";
-import type { Outbox } from "./outbox.js";
 import type { StoredMail } from "./transport.js";
 
 export interface WeeklySchedule {
@@ -49,26 +46,20 @@ export class WeeklyReports {
   private running: Promise<void> | undefined;
 
   constructor(
-    private readonly db: SqlDatabase,
-    private readonly accounts: Accounts,
+    private readonly tools: MailTools,
     private readonly prefs: NotificationPrefs,
     private readonly hub: GameHub,
-    private readonly outbox: Outbox,
-    private readonly writer: MailWriter,
-    private readonly signer: Signer,
-    private readonly clock: () => number,
-    private readonly warn: (what: object, words: string) => void,
   ) {
     this.q = {
-      get: db.prepare("SELECT weekday, hour FROM weekly_reports WHERE game_id = ?"),
-      set: db.prepare(
+      get: tools.db.prepare("SELECT weekday, hour FROM weekly_reports WHERE game_id = ?"),
+      set: tools.db.prepare(
         "INSERT INTO weekly_reports (game_id, weekday, hour, last_due) VALUES (?, ?, ?, ?) ON CONFLICT DO UPDATE SET weekday = excluded.weekday, hour = excluded.hour, last_due = excluded.last_due",
       ),
-      drop: db.prepare("DELETE FROM weekly_reports WHERE game_id = ?"),
-      all: db.prepare("SELECT game_id, weekday, hour, last_due, sent_at FROM weekly_reports"),
-      lastDue: db.prepare("SELECT last_due FROM weekly_reports WHERE game_id = ?"),
-      sent: db.prepare("UPDATE weekly_reports SET last_due = ?, sent_at = ? WHERE game_id = ?"),
-      members: db.prepare("SELECT user_id, player_id FROM memberships WHERE game_id = ?"),
+      drop: tools.db.prepare("DELETE FROM weekly_reports WHERE game_id = ?"),
+      all: tools.db.prepare("SELECT game_id, weekday, hour, last_due, sent_at FROM weekly_reports"),
+      lastDue: tools.db.prepare("SELECT last_due FROM weekly_reports WHERE game_id = ?"),
+      sent: tools.db.prepare("UPDATE weekly_reports SET last_due = ?, sent_at = ? WHERE game_id = ?"),
+      members: tools.db.prepare("SELECT user_id, player_id FROM memberships WHERE game_id = ?"),
     };
   }
 
@@ -78,8 +69,8 @@ export class WeeklyReports {
 
   /** The creator's choice; null: no weekly reports. The week under way is not sent at once. */
   setSchedule(gameId: string, schedule: WeeklySchedule | null, zone: string): void {
-    this.db.transaction(() =>
-      schedule ? this.q.set!.run(gameId, schedule.weekday, schedule.hour, lastDue(this.clock(), zone, schedule)) : this.q.drop!.run(gameId),
+    this.tools.db.transaction(() =>
+      schedule ? this.q.set!.run(gameId, schedule.weekday, schedule.hour, lastDue(this.tools.clock(), zone, schedule)) : this.q.drop!.run(gameId),
     );
     this.run();
   }
@@ -89,11 +80,11 @@ export class WeeklyReports {
     if (this.stopped || this.running) return;
     clearTimeout(this.timer);
     this.running = this.sendDue()
-      .catch((err: unknown) => this.warn({ err }, "weekly reports could not be sent now; tried again within the hour"))
+      .catch((err: unknown) => this.tools.warn({ err }, "weekly reports could not be sent now; tried again within the hour"))
       .finally(() => {
         this.running = undefined;
         if (this.stopped) return;
-        const now = this.clock();
+        const now = this.tools.clock();
         this.timer = setTimeout(() => this.run(), hourMs - (now % hourMs) + 1000);
         this.timer.unref();
       });
@@ -110,15 +101,15 @@ export class WeeklyReports {
     for (const row of this.q.all!.all() as { game_id: string; weekday: number; hour: number; last_due: number; sent_at: number | null }[]) {
       // One game's failure (a zone no longer known, a record that fails to render) holds up no other game's.
       try {
-        const now = this.clock();
-        const due = lastDue(now, this.accounts.settings(row.game_id)?.timeZone ?? "UTC", row);
+        const now = this.tools.clock();
+        const due = lastDue(now, this.tools.accounts.settings(row.game_id)?.timeZone ?? "UTC", row);
         if (due <= row.last_due || (row.sent_at !== null && now - row.sent_at < minGapMs)) continue;
         if (await this.send(row.game_id, due, row.last_due)) queued = true;
       } catch (err) {
-        this.warn({ err, gameId: row.game_id }, "a game's weekly reports could not be sent now; tried again within the hour");
+        this.tools.warn({ err, gameId: row.game_id }, "a game's weekly reports could not be sent now; tried again within the hour");
       }
     }
-    if (queued) this.outbox.wake();
+    if (queued) this.tools.outbox.wake();
   }
 
   /** Each reader's reports, as they may see them, queued in the transaction that marks the week sent. */
@@ -128,20 +119,23 @@ export class WeeklyReports {
     const mails: (readonly [string, StoredMail])[] = [];
     for (const { user_id: userId, player_id: viewer } of this.q.members!.all(gameId) as { user_id: string; player_id: string }[]) {
       if (!this.prefs.game(userId, gameId).settings.weeklyReports) continue;
-      const user = this.accounts.user(userId);
+      const user = this.tools.accounts.user(userId);
       if (!user?.email || user.emailStatus !== "verified") continue;
       const source = { acts, state, viewer };
       // As the records route sends text: control characters shown, not passed to the reader's terminal.
       const reports = [visible(String(renderRecord("ruleset", source, "text"))), visible(String(renderRecord("proposals", source, "text")))];
       const to = { address: user.email, displayName: user.displayName };
-      mails.push([userId, this.writer.weeklyReports(to, { id: gameId, name: state.name }, reports, this.signer.sign(["u", userId, gameId]))] as const);
+      mails.push([
+        userId,
+        this.tools.writer.weeklyReports(to, { id: gameId, name: state.name }, reports, this.tools.signer.sign(["u", userId, gameId])),
+      ] as const);
     }
     // Sent by another run (or process) meanwhile, or rescheduled: nothing queued.
-    return this.db.transaction(() => {
+    return this.tools.db.transaction(() => {
       const now = this.q.lastDue!.get(gameId) as { last_due: number } | undefined;
       if (now?.last_due !== lastDue) return false;
-      this.q.sent!.run(due, this.clock(), gameId);
-      for (const [userId, mail] of mails) this.outbox.add(userId, mail);
+      this.q.sent!.run(due, this.tools.clock(), gameId);
+      for (const [userId, mail] of mails) this.tools.outbox.add(userId, mail);
       return mails.length > 0;
     });
   }
