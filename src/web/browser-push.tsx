@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from "preact/hooks";
 import { api, get, post } from "./api.js";
-import { failed, type Outcome, Said } from "./said.js";
+import { Said, useAction } from "./said.js";
 import type { Notice, PushSetup } from "./types.js";
 
 /** Which account turned notifications on in this browser (localStorage). */
@@ -60,8 +60,7 @@ async function currentSubscription(): Promise<PushSubscription | null> {
 
 export function BrowserPush({ publicKey, userId }: { publicKey: string; userId: string }) {
   const [on, setOn] = useState<boolean | undefined>(undefined);
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  const [busy, setBusy] = useState(false);
+  const { outcome, busy, run } = useAction();
   useEffect(() => {
     if (supported())
       currentSubscription().then(
@@ -70,16 +69,7 @@ export function BrowserPush({ publicKey, userId }: { publicKey: string; userId: 
       );
   }, []);
   if (!supported()) return <p>This browser cannot show notifications from a site; mail can tell you instead.</p>;
-  const act = (work: () => Promise<string>) => async () => {
-    setBusy(true);
-    try {
-      setOutcome({ ok: true, text: await work() });
-    } catch (err) {
-      setOutcome(failed(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const act = (work: () => Promise<string>) => () => run(work);
   const turnOn = act(async () => {
     const subscription = await subscribe(publicKey);
     const { message } = await post<Notice>("/api/me/push", subscription.toJSON()).catch(async (err: unknown) => {

@@ -16,22 +16,31 @@ export function Said({ outcome }: { outcome: Outcome }) {
 export const failed = (err: unknown): Outcome => ({ ok: false, text: (err as Error).message });
 
 /**
- * A form's submission: busy while `work` runs, then its words (a status) or the server's refusal
- * (an alert). `work` is given the form, and returns what to say once done.
+ * An action's run: busy while `work` runs, then its words (a status) or the server's refusal (an
+ * alert). `run(work)` gives a handler; `work` returns what to say once done.
  */
-export function useSubmit(work: (form: HTMLFormElement) => Promise<string>) {
+export function useAction() {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [busy, setBusy] = useState(false);
-  const submit = async (event: Event) => {
-    event.preventDefault();
+  const run = async (work: () => Promise<string>) => {
     setBusy(true);
     try {
-      setOutcome({ ok: true, text: await work(event.target as HTMLFormElement) });
+      setOutcome({ ok: true, text: await work() });
     } catch (err) {
       setOutcome(failed(err));
     } finally {
       setBusy(false);
     }
+  };
+  return { outcome, busy, run };
+}
+
+/** A form's submission, as {@link useAction} runs it: `work` is given the form. */
+export function useSubmit(work: (form: HTMLFormElement) => Promise<string>) {
+  const { outcome, busy, run } = useAction();
+  const submit = (event: Event) => {
+    event.preventDefault();
+    return run(() => work(event.target as HTMLFormElement));
   };
   return { outcome, busy, submit };
 }

@@ -7,16 +7,12 @@ import { describeChange } from "../../records/reports/describe-change.js";
 import { capitalise } from "../../present/display.js";
 import { declaredRecords, type KeyedEntry } from "../../present/records.js";
 import { decidedIn } from "../../present/since.js";
-import { relative, when } from "../format.js";
 import type { GamePage } from "../types.js";
 import type { Since } from "./game-feed.js";
-import { namer } from "./names.js";
-import { gameNow } from "./practice-clock.js";
-import { changesOf, labelOf, Votes } from "./proposal-card.js";
+import { Byline, changesOf, labelOf, Votes } from "./proposal-card.js";
 
 function DecidedCard({ page, keyed }: { page: GamePage; keyed: KeyedEntry }) {
   const { entry } = keyed;
-  const name = namer(page.view);
   const label = labelOf(entry);
   const status = typeof entry.status === "string" ? entry.status : "decided";
   const closed = typeof entry.closedAt === "number" ? entry.closedAt : null;
@@ -24,17 +20,7 @@ function DecidedCard({ page, keyed }: { page: GamePage; keyed: KeyedEntry }) {
     <article class="decided-card card" data-proposal={String(entry.number)} data-status={status} aria-label={`${label}: ${status}`}>
       <header>
         <h4>{label}</h4>
-        <span class="muted">
-          by {typeof entry.proposer === "string" ? name(entry.proposer) : "someone"}
-          {closed !== null && (
-            <>
-              {" · decided "}
-              <time dateTime={new Date(closed).toISOString()} title={when(closed)}>
-                {relative(closed, gameNow(page))}
-              </time>
-            </>
-          )}
-        </span>
+        <Byline page={page} entry={entry} event="decided" at={closed} />
       </header>
       <p class="outcome">
         <strong>{capitalise(status)}</strong>

@@ -132,12 +132,30 @@ interface Props {
   announce(message: Message | null): void;
 }
 
+/** "by Ada · opened 2 hours ago": a proposal card's byline (open or decided), then `children`. */
+export function Byline({ page, entry, event, at, children }: { page: GamePage; entry: Entry; event: string; at: number | null; children?: ComponentChildren }) {
+  const name = namer(page.view);
+  return (
+    <span class="muted">
+      by {typeof entry.proposer === "string" ? name(entry.proposer) : "someone"}
+      {at !== null && (
+        <>
+          {` · ${event} `}
+          <time dateTime={new Date(at).toISOString()} title={when(at)}>
+            {relative(at, gameNow(page))}
+          </time>
+        </>
+      )}
+      {children}
+    </span>
+  );
+}
+
 function ProposalCard({ page, rules, keyed, moves: all, onActed, announce }: Props & { keyed: KeyedEntry; moves: EntryMove[] }) {
   const { key, entry } = keyed;
   // The moves its stage allows, as the entry says (a queued proposal is endorsed, not voted on).
   const moves = movesFor(entry, all);
   const { busy, message, act } = useAct(page.id, onActed, announce);
-  const name = namer(page.view);
   const label = labelOf(entry);
   const votes = entry.votes && typeof entry.votes === "object" && !Array.isArray(entry.votes) ? entry.votes : null;
   const myVote = votes?.[page.me];
@@ -152,18 +170,9 @@ function ProposalCard({ page, rules, keyed, moves: all, onActed, announce }: Pro
     <article class="proposal-card card" data-proposal={String(entry.number)} data-key={key} data-moves={available.join(" ")} aria-label={label}>
       <header>
         <h3>{label}</h3>
-        <span class="muted">
-          by {typeof entry.proposer === "string" ? name(entry.proposer) : "someone"}
-          {opened !== null && (
-            <>
-              {" · opened "}
-              <time dateTime={new Date(opened).toISOString()} title={when(opened)}>
-                {relative(opened, gameNow(page))}
-              </time>
-            </>
-          )}
+        <Byline page={page} entry={entry} event="opened" at={opened}>
           {typeof entry.status === "string" && ` · ${entry.status}`}
-        </span>
+        </Byline>
       </header>
       {changesOf(entry).map((change, i) => (
         <Change key={i} change={change} rules={rules} />
