@@ -1,10 +1,12 @@
 /**
  * Leaving a game from its page, in a real browser: the control asks first, then the player
- * is no longer one, and every page says so without a reload.
+ * is no longer one, and every page says so without a reload. The invitation its creator
+ * controls: closed, a newcomer is refused in words; one who left is told what they are now; a
+ * new link retires the old one.
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { joinByInvitation, signUpIn, useBrowser } from "./browser-helpers.js";
+import { joinByInvitation, signUpIn, useBrowser, violations } from "./browser-helpers.js";
 
 const rig = useBrowser();
 
@@ -28,4 +30,39 @@ test("a player leaves the game from its page after saying yes; staying changes n
   await head.getByRole("status").filter({ hasText: "You left the game; you can still read it." }).waitFor();
   await ada.locator(".game-head", { hasText: "1 player" }).waitFor();
   assert.equal(await head.getByRole("button", { name: "Leave the game" }).count(), 0, "one who left is offered no leaving");
+});
+
+test("the creator closes the invitation: a newcomer is refused in words, one who left is told so; a new link retires the old", async () => {
+  const beatrix = await signUpIn(rig, "Beatrix Byron");
+  const hedy = await signUpIn(rig, "Hedy Lamarr");
+  const carol = await signUpIn(rig, "Carol Late");
+  await beatrix.getByLabel("Name", { exact: true }).fill("Closing Nomic");
+  await beatrix.getByLabel("Ruleset").selectOption("suber");
+  await beatrix.getByRole("button", { name: "Create game" }).click();
+  const link = await joinByInvitation(beatrix, [hedy]);
+  assert.equal(await hedy.locator(".game-head").getByRole("button", { name: "Close to newcomers" }).count(), 0, "only the creator controls the link");
+  await hedy.locator(".game-head").getByRole("button", { name: "Leave the game" }).click();
+  await hedy.locator(".game-head").getByRole("button", { name: "Yes, leave the game" }).click();
+  await beatrix.locator(".game-head", { hasText: "1 player" }).waitFor();
+
+  const head = beatrix.locator(".game-head");
+  await head.getByRole("button", { name: "Close to newcomers" }).click();
+  await head.getByRole("status").filter({ hasText: "Closed: the link admits no one new." }).waitFor();
+  await head.getByText("Closed to newcomers: the invitation link admits no one.").waitFor();
+
+  await carol.goto(link);
+  await carol.getByRole("status").filter({ hasText: "Closing Nomic takes no new players just now: Beatrix Byron has closed its invitation." }).waitFor();
+  assert.equal(await carol.getByRole("button", { name: "Join this game" }).count(), 0, "no join is offered");
+  assert.deepEqual(await violations(carol), []);
+
+  await hedy.goto(link);
+  await hedy.getByText(/You are no longer a player of this game: .*left the game/).waitFor();
+  assert.equal(await hedy.getByRole("button", { name: "Open the game" }).count(), 0);
+
+  await head.getByRole("button", { name: "Open to newcomers" }).click();
+  await head.getByRole("button", { name: "New link" }).click();
+  await head.getByRole("status").filter({ hasText: "A new link: the old one no longer admits anyone." }).waitFor();
+  assert.notEqual(await beatrix.getByLabel("Invitation link").inputValue(), link);
+  await carol.goto(link);
+  await carol.getByRole("alert").filter({ hasText: "this invitation link was replaced by a newer one: ask the game's players for the new link" }).waitFor();
 });

@@ -260,12 +260,19 @@ export const PracticeClock = Type.Object(
 );
 export type PracticeClock = Static<typeof PracticeClock>;
 
+/** Whether a game's invitation link takes newcomers: set by the game's creator. */
+export const Joining = Type.Union([Type.Literal("open"), Type.Literal("closed")], {
+  description: "open: anyone with the invitation link may join (as the rules allow); closed: the link admits no one new",
+});
+export type Joining = Static<typeof Joining>;
+
 export const GamePage = Type.Object(
   {
     id: Type.String(),
     rulesVersion: Type.Integer({ description: "The last act that changed a rule: fetch GET .../rules again when it changes" }),
     timeZone: Type.String(),
     invite: Nullable(Type.String()),
+    joining: Joining,
     owner: Nullable(Type.String({ description: "The user id of the game's creator" })),
     me: Type.String({ description: "Your player id" }),
     view: ref(PageView),
@@ -313,4 +320,12 @@ export const RulesReply = Type.Object(
 );
 export type RulesReply = Static<typeof RulesReply>;
 
-export const GameSettings = Type.Object({ timeZone: Type.String() }, { $id: "GameSettings", title: "GameSettings" });
+export const GameSettings = Type.Object(
+  {
+    timeZone: Type.String(),
+    joining: Joining,
+    invite: Type.String({ description: "The invitation code: the link is /invite/<code>" }),
+  },
+  { $id: "GameSettings", title: "GameSettings" },
+);
+export type GameSettings = Static<typeof GameSettings>;

@@ -1,6 +1,7 @@
 /** The lobby: presets, game summaries, new games and reading a published ruleset. */
 import { Type, type Static } from "@sinclair/typebox";
 import { TimeZone } from "./accounts.js";
+import { Joining } from "./game.js";
 import { JsonValue, Nullable, Open } from "./shared.js";
 
 export const Preset = Type.Object(
@@ -32,6 +33,11 @@ export const GameSummary = Type.Object(
         description: "True when you take part without playing (an observer): you read the game, and take only the actions the rules open to every participant",
       }),
     ),
+    left: Type.Optional(
+      Type.String({
+        description: 'Set when you were a player of the game and are no longer one: why, as the game recorded it ("forfeited the game (Rule 113)")',
+      }),
+    ),
     timeZone: Type.String(),
     createdAt: Type.Integer(),
     invite: Type.Optional(Type.String({ description: "The invitation code (when you created the game)" })),
@@ -46,6 +52,7 @@ export const InviteAbout = Type.Object(
     game: Type.String({ description: "The game's name" }),
     ruleset: Type.String({ description: "The title of the ruleset it plays" }),
     invitedBy: Type.String({ description: "The name of the player who created the game (whose link it is)" }),
+    joining: Joining,
   },
   { title: "InviteAbout" },
 );

@@ -3,6 +3,7 @@
  * which game, invitations and the forum. They live in the same SQLite file as the games.
  */
 import { createHash, randomBytes, randomUUID } from "node:crypto";
+import type { Joining } from "../api/game.js";
 import { ForeignWrites, ReadCache } from "./read-cache.js";
 import type { SqlDatabase, SqlStatement } from "../store/sqlite-driver.js";
 
@@ -27,6 +28,8 @@ export interface GameSettings {
   ownerId: string;
   inviteCode: string;
   timeZone: string;
+  /** Whether the invitation link takes new players and observers. */
+  joining: Joining;
 }
 
 export interface Membership {
@@ -133,6 +136,10 @@ export class Accounts {
       settings: db.prepare("SELECT * FROM game_settings WHERE game_id = ?"),
       settingsByInvite: db.prepare("SELECT * FROM game_settings WHERE invite_code = ?"),
       updateTimeZone: db.prepare("UPDATE game_settings SET time_zone = ? WHERE game_id = ?"),
+      updateJoining: db.prepare("UPDATE game_settings SET joining = ? WHERE game_id = ?"),
+      updateInvite: db.prepare("UPDATE game_settings SET invite_code = ? WHERE game_id = ?"),
+      retireInvite: db.prepare("INSERT INTO retired_invites (code, game_id, retired_at) VALUES (?, ?, ?)"),
+      retiredInvite: db.prepare("SELECT game_id FROM retired_invites WHERE code = ?"),
       insertMembership: db.prepare("INSERT INTO memberships (game_id, user_id, player_id, joined_at) VALUES (?, ?, ?, ?)"),
       membership: db.prepare("SELECT * FROM memberships WHERE game_id = ? AND user_id = ?"),
       membershipsOfUser: db.prepare("SELECT * FROM memberships WHERE user_id = ? ORDER BY joined_at DESC"),
@@ -286,7 +293,7 @@ export class Accounts {
     const inviteCode = randomBytes(12).toString("base64url");
     this.gameSettings.forget(gameId);
     this.db.transaction(() => this.q.insertSettings!.run(gameId, ownerId, inviteCode, timeZone));
-    return { gameId, ownerId, inviteCode, timeZone };
+    return { gameId, ownerId, inviteCode, timeZone, joining: "open" };
   }
 
   settings(gameId: string): GameSettings | undefined {
@@ -301,6 +308,27 @@ export class Accounts {
   setTimeZone(gameId: string, timeZone: string): void {
     this.gameSettings.forget(gameId);
     this.db.transaction(() => this.q.updateTimeZone!.run(timeZone, gameId));
+  }
+
+  setJoining(gameId: string, joining: Joining): void {
+    this.gameSettings.forget(gameId);
+    this.db.transaction(() => this.q.updateJoining!.run(joining, gameId));
+  }
+
+  /** A new invitation link for the game; the old one is kept as retired, so that it is refused in words. */
+  newInvite(gameId: string, oldCode: string): string {
+    const code = randomBytes(12).toString("base64url");
+    this.gameSettings.forget(gameId);
+    this.db.transaction(() => {
+      this.q.updateInvite!.run(code, gameId);
+      this.q.retireInvite!.run(oldCode, gameId, this.clock());
+    });
+    return code;
+  }
+
+  /** The game an invitation code was for, if it was replaced by a newer link. */
+  retiredInvite(code: string): string | undefined {
+    return (this.q.retiredInvite!.get(code) as { game_id: string } | undefined)?.game_id;
   }
 
   addMember(gameId: string, userId: string, playerId: string): Membership {
@@ -332,7 +360,7 @@ export class Accounts {
   }
 
   private toSettings(row: unknown): GameSettings | undefined {
-    const r = row as { game_id: string; owner_id: string; invite_code: string; time_zone: string } | undefined;
-    return r && { gameId: r.game_id, ownerId: r.owner_id, inviteCode: r.invite_code, timeZone: r.time_zone };
+    const r = row as { game_id: string; owner_id: string; invite_code: string; time_zone: string; joining: Joining } | undefined;
+    return r && { gameId: r.game_id, ownerId: r.owner_id, inviteCode: r.invite_code, timeZone: r.time_zone, joining: r.joining };
   }
 }

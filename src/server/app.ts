@@ -31,6 +31,7 @@ import { forumRoutes } from "./routes/forum.js";
 import { messageRoutes } from "./routes/messages.js";
 import { liveRoutes } from "./routes/live.js";
 import { lobbyRoutes } from "./routes/lobby.js";
+import { gameSettingsRoutes } from "./routes/game-settings.js";
 import { playRoutes } from "./routes/play.js";
 import { recordsRoutes } from "./routes/records.js";
 import { installSecurity } from "./security.js";
@@ -232,6 +233,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   authRoutes(app, context);
   lobbyRoutes(app, context);
   playRoutes(app, context);
+  gameSettingsRoutes(app, context);
   clockRoutes(app, context);
   decisionRoutes(app, context);
   membershipRoutes(app, context);

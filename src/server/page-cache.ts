@@ -28,7 +28,7 @@ export class PageCache {
       pages = { seq: game.state.seq, bodies: new Map() };
       this.games.set(game.id, pages);
     }
-    const key = `${viewer}\u0000${settings?.timeZone}\u0000${settings?.inviteCode}\u0000${settings?.ownerId}\u0000${lastSeen}`;
+    const key = `${viewer}\u0000${settings?.timeZone}\u0000${settings?.inviteCode}\u0000${settings?.joining}\u0000${settings?.ownerId}\u0000${lastSeen}`;
     let body = pages.bodies.get(key);
     if (!body) {
       body = build();

@@ -38,6 +38,7 @@ export async function gamePage(game: Game, settings: GameSettings | undefined, m
     rulesVersion: rulesVersion(game.state),
     timeZone: settings?.timeZone ?? "UTC",
     invite: settings?.inviteCode ?? null,
+    joining: settings?.joining ?? "open",
     owner: settings?.ownerId ?? null,
     me,
     view,

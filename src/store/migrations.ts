@@ -122,4 +122,12 @@ export const migrations: ((db: Db) => void)[] = [
         sent_at INTEGER) WITHOUT ROWID;
     `);
   },
+  // Invitations a group controls (src/server/routes/game-settings.ts): whether a game takes new
+  // players by its link, and the links it replaced, so that an old link is refused in words.
+  (db) => {
+    db.exec(`
+      ALTER TABLE game_settings ADD COLUMN joining TEXT NOT NULL DEFAULT 'open';
+      CREATE TABLE retired_invites (code TEXT PRIMARY KEY, game_id TEXT NOT NULL REFERENCES games(id), retired_at INTEGER NOT NULL) WITHOUT ROWID;
+    `);
+  },
 ];

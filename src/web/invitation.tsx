@@ -9,11 +9,18 @@ export const inviteCodeInPath = (): string | null => {
   return match ? decodeURIComponent(match[1]!) : null;
 };
 
-export function Invitation({ code, named = true }: { code: string; named?: boolean }) {
+/** `onAbout` hears what the invitation is for, once read (whether the game takes newcomers). */
+export function Invitation({ code, named = true, onAbout }: { code: string; named?: boolean; onAbout?(about: InviteAbout): void }) {
   const [about, setAbout] = useState<InviteAbout | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    get<InviteAbout>(`/api/invites/${encodeURIComponent(code)}/about`).then(setAbout, (e: Error) => setError(e.message));
+    get<InviteAbout>(`/api/invites/${encodeURIComponent(code)}/about`).then(
+      (a) => {
+        setAbout(a);
+        onAbout?.(a);
+      },
+      (e: Error) => setError(e.message),
+    );
   }, [code]);
   if (error)
     return (
@@ -28,6 +35,11 @@ export function Invitation({ code, named = true }: { code: string; named?: boole
       <p>
         <strong>{about.invitedBy}</strong> invites you to play <strong>{about.game}</strong>, a game of {about.ruleset}.
       </p>
+      {about.joining === "closed" && (
+        <p role="status">
+          {about.game} takes no new players just now: {about.invitedBy} has closed its invitation. Ask them to open it, then open this link again.
+        </p>
+      )}
     </section>
   );
 }

@@ -9,6 +9,7 @@ import type { GameSummary } from "./types.js";
 export function InvitePage({ code }: { code: string }) {
   const [game, setGame] = useState<GameSummary | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [closed, setClosed] = useState(false);
   useTitle(game ? `Invitation to ${game.name}` : "Invitation");
   useEffect(() => {
     get<GameSummary>(`/api/invites/${encodeURIComponent(code)}`).then(setGame, (e: Error) => setError(e.message));
@@ -33,23 +34,30 @@ export function InvitePage({ code }: { code: string }) {
   return (
     <section class="card">
       <h1>{game.name}</h1>
-      <Invitation code={code} named={false} />
+      <Invitation code={code} named={false} onAbout={(about) => setClosed(about.joining === "closed")} />
       <p>Players: {game.players.map((p) => p.name).join(", ")}.</p>
       {game.awaits !== undefined ? (
         <p role="status">Your request to join awaits: {game.awaits}</p>
+      ) : game.left !== undefined ? (
+        <p>
+          You are no longer a player of this game: {game.left}. You may still read it.{" "}
+          <button type="button" onClick={() => navigate(`/games/${game.id}`)}>
+            Read the game
+          </button>
+        </p>
       ) : game.me ? (
         <p>
           {game.observes ? "You take part without playing. " : ""}
           <button type="button" onClick={() => navigate(`/games/${game.id}`)}>
             Open the game
           </button>{" "}
-          {game.observes ? (
+          {game.observes && !closed ? (
             <button type="button" onClick={() => join("player")}>
               Join this game as a player
             </button>
           ) : null}
         </p>
-      ) : (
+      ) : closed ? null : (
         <p>
           <button type="button" onClick={() => join("player")}>
             Join this game

@@ -16,6 +16,7 @@ import { inviteUrl, listGames, type GameSummary, type SessionReply } from "./api
 import { RemoteClient, serverOrigin } from "./client.js";
 import { registerForumCommands } from "./forum.js";
 import { registerMessageCommands } from "./messages.js";
+import { registerInvitationCommands } from "./invitation.js";
 import { registerNotificationCommands } from "./notifications.js";
 import { readPassword } from "./password.js";
 import { readSession, removeSession, sessionFile, writeSession } from "./session.js";
@@ -180,7 +181,9 @@ export function registerRemoteCommands(program: Command, globals: () => GlobalOp
         [
           joining
             ? `You joined "${game.name}" (game ${game.id}) as ${game.me}${without}.`
-            : `You already ${game.observes ? "take part" : "play"} in "${game.name}" (game ${game.id}) as ${game.me}${without}.`,
+            : game.left !== undefined
+              ? `You are no longer a player of "${game.name}" (game ${game.id}): ${game.left}. You may still read it: nomos remote state --game ${game.id}`
+              : `You already ${game.observes ? "take part" : "play"} in "${game.name}" (game ${game.id}) as ${game.me}${without}.`,
           `Players: ${game.players.map((p) => `${p.name} (${p.id})`).join(", ")}`,
           game.status === "over" ? "The game is over." : "See it with: nomos remote state",
         ].join("\n"),
@@ -192,4 +195,5 @@ export function registerRemoteCommands(program: Command, globals: () => GlobalOp
   registerForumCommands(surface);
   registerMessageCommands(surface);
   registerNotificationCommands(surface);
+  registerInvitationCommands(surface);
 }

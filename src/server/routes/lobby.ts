@@ -37,9 +37,16 @@ export function summary(game: Game, me: string | null, timeZone: string): Summar
     me,
     ...(me !== null && awaiting(game, me) !== undefined ? { awaits: awaiting(game, me) } : {}),
     ...(me !== null && game.state.observers?.some((o) => o.id === me) ? { observes: true } : {}),
+    ...(me !== null && departure(game, me) !== undefined ? { left: departure(game, me) } : {}),
     timeZone,
     createdAt: game.info.createdAt,
   };
+}
+
+/** Why a person who was a player of the game no longer is one, as the game recorded it. */
+function departure(game: Game, me: string): string | undefined {
+  if (game.state.players.some((p) => p.id === me)) return undefined;
+  return game.state.departed.find((p) => p.id === me)?.reason;
 }
 
 export function lobbyRoutes(app: Api, context: ServerContext): void {
@@ -51,7 +58,11 @@ export function lobbyRoutes(app: Api, context: ServerContext): void {
   async function invited(code: string) {
     const settings = accounts.settingsByInvite(code);
     const game = settings && (await hub.get(settings.gameId));
-    if (!settings || !game) throw notFound("this invitation is not valid: ask the game's players for a new link");
+    if (!settings || !game) {
+      if (accounts.retiredInvite(code) !== undefined)
+        throw new ApiError(404, "invite-replaced", "this invitation link was replaced by a newer one: ask the game's players for the new link");
+      throw notFound("this invitation is not valid: ask the game's players for a new link");
+    }
     return { settings, game };
   }
 
@@ -201,7 +212,12 @@ export function lobbyRoutes(app: Api, context: ServerContext): void {
       const { settings, game } = await invited(request.params.code);
       const preset = game.state.preset;
       const title = preset ? listPresets().find((p) => p.name === preset)?.title : undefined;
-      return { game: game.state.name, ruleset: title ?? "a ruleset of its own", invitedBy: accounts.user(settings.ownerId)?.displayName ?? "a player" };
+      return {
+        game: game.state.name,
+        ruleset: title ?? "a ruleset of its own",
+        invitedBy: accounts.user(settings.ownerId)?.displayName ?? "a player",
+        joining: settings.joining,
+      };
     },
   );
 
@@ -227,6 +243,14 @@ export function lobbyRoutes(app: Api, context: ServerContext): void {
       // One person, one player (Nomic VIII 109): joining twice is answered with the first; an observer may join as a player.
       if (existing && !(observer && as === "player")) return summary(game, existing.playerId, settings.timeZone);
       if (game.state.status === "over") throw new ApiError(409, "game-over", "this game is over; it cannot be joined");
+      if (settings.joining === "closed") {
+        const owner = accounts.user(settings.ownerId)?.displayName ?? "its creator";
+        throw new ApiError(
+          403,
+          "joining-closed",
+          `${game.state.name} takes no new players or observers just now: ${owner} has closed its invitation; ask them to open it`,
+        );
+      }
       const key = `${game.id}:${user.id}`;
       let joining = pendingJoins.get(key);
       if (!joining) {

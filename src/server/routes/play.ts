@@ -8,7 +8,6 @@ import {
   DryRunRequest,
   errorResponses,
   GamePage,
-  GameSettings,
   GameView,
   inGame,
   LogPage,
@@ -23,7 +22,7 @@ import { viewFor, visibleLog } from "../../kernel/visibility.js";
 import { requireUser, type Api, type ServerContext } from "../context.js";
 import type { Membership, User } from "../accounts.js";
 import { badRequest, forbidden, notFound } from "../errors.js";
-import { gameIdParams, isTimeZone } from "../schemas.js";
+import { gameIdParams } from "../schemas.js";
 import { permissionsOf } from "../../present/permissions.js";
 import { previewDiff } from "../dry-run.js";
 import { notYetAdmitted } from "./membership.js";
@@ -223,28 +222,6 @@ export function playRoutes(app: Api, context: ServerContext): void {
         copy.close();
         release();
       }
-    },
-  );
-
-  app.patch(
-    "/api/games/:id/settings",
-    {
-      schema: {
-        operationId: "updateGameSettings",
-        tags: ["play"],
-        summary: "Change the game's settings (its creator only): the time zone its deadlines are announced in",
-        params: gameIdParams,
-        body: Type.Object({ timeZone: TimeZone }, { additionalProperties: false }),
-        response: { 200: ref(GameSettings), ...errorResponses(...changing, ...inGame) },
-      },
-    },
-    async (request) => {
-      const { game, user } = await seat(context, request, request.params.id);
-      const settings = accounts.settings(game.id);
-      if (settings?.ownerId !== user.id) throw forbidden("only the game's creator can change its settings");
-      if (!isTimeZone(request.body.timeZone)) throw badRequest(`"${request.body.timeZone}" is not a time zone; use an IANA name such as Europe/Paris`);
-      accounts.setTimeZone(game.id, request.body.timeZone);
-      return { timeZone: request.body.timeZone };
     },
   );
 }

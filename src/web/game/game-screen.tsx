@@ -9,6 +9,7 @@ import type { GamePage, User } from "../types.js";
 import { Banner, players } from "./banner.js";
 import { ChannelsTab } from "./channels-tab.js";
 import { GameMail } from "./game-mail.js";
+import { InviteLink } from "./invite-link.js";
 import { LeaveGame } from "./leave-game.js";
 import { LogTab } from "./log-tab.js";
 import { useMarkSeen } from "./mark-seen.js";
@@ -134,7 +135,6 @@ export function GameScreen({ id, tab, channel, user, mail, push }: { id: string;
     );
   // Nothing has been played until an action or a timer has been: only the game's creation and joins.
   const started = live.started;
-  const invite = page.invite ? `${location.origin}/invite/${page.invite}` : null;
   return (
     <div class="game">
       <header class="game-head">
@@ -146,11 +146,7 @@ export function GameScreen({ id, tab, channel, user, mail, push }: { id: string;
         {page.owner === user.id && <Settings id={id} timeZone={page.timeZone} mail={mail} onSaved={live.refresh} />}
         {notifies && <GameMail id={id} />}
         <LeaveGame page={page} onLeft={live.refresh} />
-        {invite && (
-          <p class="invite">
-            Invite friends: <input readOnly value={invite} aria-label="Invitation link" onFocus={(e) => (e.target as HTMLInputElement).select()} />
-          </p>
-        )}
+        <InviteLink page={page} owner={page.owner === user.id} onChanged={live.refresh} />
       </header>
       <Banner page={page} started={started} onGo={go} />
       {error && (
