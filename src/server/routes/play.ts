@@ -14,7 +14,6 @@ import {
   LogQuery,
   ref,
   RulesReply,
-  TimeZone,
 } from "../../api/index.js";
 import { Type } from "@sinclair/typebox";
 import { ActionError, type Game } from "../../kernel/game.js";
