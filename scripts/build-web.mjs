@@ -3,7 +3,7 @@
 // Every asset's name carries a hash of its content, so the server may tell browsers to keep it
 // for good (src/server/web-files.ts); only index.html, which names them, is asked for anew.
 // Each file is also written compressed (.br, .gz) once here, rather than on every request.
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
@@ -68,13 +68,15 @@ for (const [name, url] of [
 const preloads = script.imports.map((url) => `  <link rel="modulepreload" href="${url}">\n`).join("");
 page = page.replace("</head>", `${preloads}</head>`);
 writeFileSync(join(out, "index.html"), page);
+// The site's icon, under the name every page links to (browsers that ask for /favicon.ico are sent to it).
+copyFileSync("src/web/favicon.svg", join(out, "favicon.svg"));
 
 // Compressed once, as hard as the formats go for what pages load (the server only reads these
 // files); source maps, which only a browser's developer tools fetch, at a brotli quality that
 // takes a tenth of the time (11 would take most of the build's seconds on them).
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
-const files = [join(out, "index.html"), join(out, "sw.js"), ...readdirSync(assets).map((f) => join(assets, f))];
+const files = [join(out, "index.html"), join(out, "sw.js"), join(out, "favicon.svg"), ...readdirSync(assets).map((f) => join(assets, f))];
 await Promise.all(
   files.map(async (file) => {
     const body = readFileSync(file);

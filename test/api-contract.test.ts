@@ -143,6 +143,12 @@ test("fastify's own errors come out in the API's format: a URL it cannot decode,
   const notJson = await ada.request("POST", "/api/games", "{name: ", { "content-type": "application/json" });
   assert.equal(notJson.status, 400);
   assert.equal(notJson.body.error.code, "invalid-json");
+  // In words that say what to send, not the parser's.
+  assert.match(
+    notJson.body.error.message,
+    /^the body is not JSON( \(it stops making sense at character \d+\))?: send one JSON object, its names and texts in double quotes/,
+  );
+  assert.doesNotMatch(notJson.body.error.message, /position|Unexpected token|Expected property name/);
   conforms(notJson, "post", "/api/games");
 
   const empty = await ada.request("POST", "/api/games", "", { "content-type": "application/json" });

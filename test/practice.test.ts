@@ -69,6 +69,10 @@ test("a practice N_omic turn is played through in one sitting: the group moves t
   assert.equal(byHour.status, 200, JSON.stringify(byHour.body));
   assert.equal(byHour.body.practice.aheadMs, hour);
   assert.equal(byHour.body.entry.input.kind, "clock");
+  // Milliseconds, as the API's document says, move it too.
+  const byMinute = await moveClock(other, t, { forward: 60_000 });
+  assert.equal(byMinute.status, 200, JSON.stringify(byMinute.body));
+  assert.equal(byMinute.body.practice.aheadMs, hour + 60_000);
   const deadline = (await page(t)).timers.find((x: { name: string }) => x.name === "discussion-over");
   assert.ok(deadline, "the discussion's end is a timer: the next deadline");
   const toDeadline = await moveClock(mover, t, { toNextDeadline: true });
@@ -93,9 +97,10 @@ test("a practice N_omic turn is played through in one sitting: the group moves t
 
   // Each move of the clock is in the log, in words.
   const moves = (await log(t)).filter((e) => e.input.kind === "clock");
-  assert.equal(moves.length, 2);
+  assert.equal(moves.length, 3);
   assert.equal(moves[0]!.input.forwardMs, hour);
-  assert.equal(moves[1]!.input.deadline.name, "discussion-over");
+  assert.equal(moves[1]!.input.forwardMs, 60_000);
+  assert.equal(moves[2]!.input.deadline.name, "discussion-over");
   const words = await runCli(["--db", server.db, "--game", t.id, "log"], false);
   assert.match(
     words.stdout,

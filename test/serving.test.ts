@@ -131,4 +131,13 @@ test("the web's files: hashed assets kept for good, index.html asked for again, 
   assert.equal(gone.status, 404);
   assert.equal(gone.body.error.code, "not-found");
   assert.match(gone.body.error.message, /not a file of this version of Nomos: reload the page/);
+  // The site's icon: linked from every page, and where browsers look for it by habit.
+  assert.match(index, /<link rel="icon" href="\/favicon.svg" type="image\/svg\+xml">/);
+  const habit = await rawGet("/favicon.ico", {});
+  assert.equal(habit.status, 301);
+  assert.equal(habit.headers.location, "/favicon.svg");
+  const icon = await rawGet("/favicon.svg", {});
+  assert.equal(icon.status, 200);
+  assert.match(String(icon.headers["content-type"]), /^image\/svg\+xml/);
+  assert.match(decoded(icon), /^<svg /);
 });

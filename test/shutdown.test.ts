@@ -24,6 +24,8 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
       const ada = await new ApiClient(server.url).signup("ada", "Ada Lovelace");
       const created = await ada.post("/api/games", { name: "Friday Nomic", preset: "suber" });
       assert.equal(created.status, 201);
+      // Beside its JSON log, the server tells its operator where it serves, in words.
+      assert.ok(server.stderr().startsWith(`Nomos is serving on ${server.url.replace("127.0.0.1", "localhost")} (games in `), server.stderr());
       const live = await fetch(`${server.url}/api/games/${created.body.id}/live`, { headers: { cookie: ada.cookie! }, signal: streams.signal });
       assert.equal(live.status, 200);
       const reader = live.body!.getReader();

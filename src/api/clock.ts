@@ -7,7 +7,8 @@ import { ref } from "./shared.js";
 export const ClockRequest = Type.Object(
   {
     forward: Type.Optional(
-      Type.Union([Type.String({ maxLength: 60 }), Type.Integer()], {
+      // The number first: the validator coerces to the first type a value fits, and 60000 must stay milliseconds.
+      Type.Union([Type.Integer(), Type.String({ maxLength: 60 })], {
         description: 'How far to move the clock: words such as "1 hour", "1 day", "2h 30m", or milliseconds',
       }),
     ),

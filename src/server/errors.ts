@@ -70,6 +70,13 @@ export function conflicted(): ApiError {
   return new ApiError(409, "conflict", "another process changed this game as you acted, so nothing of yours was recorded; look at the game again and retry");
 }
 
+/** A body that is not JSON, in words: where the reading stopped, and what a body looks like (not the parser's words). */
+function notJson(parserWords: string | undefined): string {
+  const at = /position (\d+)/.exec(parserWords ?? "")?.[1];
+  const where = at === undefined ? "" : ` (it stops making sense at character ${Number(at) + 1})`;
+  return `the body is not JSON${where}: send one JSON object, its names and texts in double quotes, its items separated by commas (none after the last), in braces: {"name": "value", "number": 3}`;
+}
+
 /** Turns anything thrown by a route into a status and a body; unknown errors say little. */
 export function toErrorReply(err: unknown): { status: number; body: ErrorBody; unexpected: boolean } {
   if (err instanceof ApiError) return { status: err.status, body: { error: { code: err.code, message: err.message } }, unexpected: false };
@@ -86,7 +93,7 @@ export function toErrorReply(err: unknown): { status: number; body: ErrorBody; u
   if (e.statusCode === 400 && (e.code?.startsWith("FST_ERR_CTP") || err instanceof SyntaxError))
     return {
       status: 400,
-      body: { error: { code: "invalid-json", message: `the body is not valid JSON (${e.message}); send a JSON object` } },
+      body: { error: { code: "invalid-json", message: notJson(e.message) } },
       unexpected: false,
     };
   if (e.statusCode === 429)

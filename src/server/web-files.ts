@@ -24,6 +24,8 @@ export async function serveWebFiles(app: FastifyInstance, root: string): Promise
     cacheControl: false,
     setHeaders: (reply, path) => void reply.header("Cache-Control", path.startsWith(hashed) ? keptForGood : askedAgain),
   });
+  // Browsers ask for /favicon.ico by habit: the icon is the SVG every page links to.
+  app.get("/favicon.ico", { schema: { hide: true } }, async (_request, reply) => reply.redirect("/favicon.svg", 301));
   // A hashed file this build did not write (a chunk an older page asks for after a deploy) is
   // not found, in so many words: the app's page in its place would fail as a script.
   app.get("/assets/*", { schema: { hide: true } }, async (request) => {

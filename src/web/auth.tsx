@@ -87,8 +87,14 @@ export function AuthPage({ mail, onSignedIn }: { mail: boolean; onSignedIn(sessi
             autocomplete={mode === "signin" ? "current-password" : "new-password"}
             required
             minLength={mode === "signup" ? 8 : 1}
+            aria-describedby={mode === "signup" ? "password-rule" : undefined}
           />
         </label>
+        {mode === "signup" && (
+          <p id="password-rule" class="muted field-note">
+            At least 8 characters; a phrase of a few words is easy to remember and hard to guess.
+          </p>
+        )}
         {error && (
           <p class="error" role="alert">
             {error}

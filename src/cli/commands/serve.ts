@@ -144,12 +144,14 @@ export function registerServeCommand(program: Command, globals: () => GlobalOpti
         ...(options.vapidSubject ? { push: { subject: options.vapidSubject, extraHosts: options.pushHost.map(pushHost) } } : {}),
         ...(options.smtpUrl ? { mail: { smtpUrl: options.smtpUrl, from: options.mailFrom!, ...(options.imapUrl ? { imapUrl: options.imapUrl } : {}) } } : {}),
       });
-      await app.listen({
+      const address = await app.listen({
         port,
         host: options.host,
         listenTextResolver: (address) =>
           `Nomos is serving ${db} at ${address.replace("127.0.0.1", "localhost")}; open it in a browser to sign up and start a game (Ctrl-C stops it)`,
       });
+      // The log is JSON lines on standard output, for machines; the operator reads this line.
+      process.stderr.write(`Nomos is serving on ${address.replace("127.0.0.1", "localhost")} (games in ${db}); open it in a browser. Ctrl-C stops it.\n`);
 
       const signal = await new Promise<NodeJS.Signals>((resolve) => {
         process.once("SIGINT", resolve);
