@@ -44,7 +44,7 @@ test("a type error is reported where it is, and checkRuleCode says the same", ()
       message: "Argument of type 'string' is not assignable to parameter of type 'number'.",
     },
   ]);
-  assert.deepEqual(checkRuleCode(source), ["2:14 Argument of type 'string' is not assignable to parameter of type 'number'."]);
+  assert.deepEqual(checkRuleCode(source), ["Line 2, column 14: Argument of type 'string' is not assignable to parameter of type 'number'."]);
   assert.deepEqual(diagnoseRuleCode(`const p = playerState("points", { initial: 0 });\np.set("ada", 3);`), []);
 });
 
@@ -57,7 +57,7 @@ test("a syntax error is reported where it is, before any type error", () => {
   const typeError = diagnostics.find((d) => /not assignable/.test(d.message));
   assert.equal(typeError?.line, 4);
   assert.equal(typeError?.column, 7);
-  assert.equal(checkRuleCode(source)[0], "3:1 ',' expected.");
+  assert.equal(checkRuleCode(source)[0], "Line 3, column 1: ',' expected.");
 });
 
 test("rule code with import or export is refused as a module, at 1:1", () => {
@@ -66,8 +66,8 @@ test("rule code with import or export is refused as a module, at 1:1", () => {
   assert.equal(first?.from, 0);
   assert.deepEqual([first?.line, first?.column, first?.severity], [1, 1, "error"]);
   assert.match(first?.message ?? "", /^rule code is a script: remove import and export/);
-  assert.deepEqual(checkRuleCode(source), ["1:1 rule code is a script: remove import and export statements (the rule API's names are global)"]);
-  assert.match(checkRuleCode(`import fs from "node:fs";\nfs;`)[0]!, /^1:1 rule code is a script/);
+  assert.deepEqual(checkRuleCode(source), ["Line 1, column 1: rule code is a script: remove import and export statements (the rule API's names are global)"]);
+  assert.match(checkRuleCode(`import fs from "node:fs";\nfs;`)[0]!, /^Line 1, column 1: rule code is a script/);
 });
 
 test("async functions and await are refused where they are written: the sandbox runs a rule's code synchronously", () => {
@@ -188,12 +188,12 @@ test("completion never throws: empty code, offsets outside the code, garbage", (
 
 test("code too deeply nested for TypeScript is refused, not passed, and the checker recovers", () => {
   const nested = "(".repeat(60_000);
-  assert.match(checkRuleCode(nested).join("\n"), /^1:1 TypeScript could not check this code \(RangeError: Maximum call stack size exceeded\)/);
+  assert.match(checkRuleCode(nested).join("\n"), /^Line 1, column 1: TypeScript could not check this code \(RangeError: Maximum call stack size exceeded\)/);
   assert.deepEqual(
     diagnoseRuleCode(nested).map((d) => [d.from, d.to, d.severity]),
     [[0, 0, "error"]],
   );
   assert.deepEqual(completeRuleCode(nested, 30_000).options, []);
   assert.deepEqual(checkRuleCode(`const p = gameState("p", { initial: 0 });\np.set(p.get() + 1);`), []);
-  assert.deepEqual(checkRuleCode(`game.nonsense();`), ["1:6 Property 'nonsense' does not exist on type 'GameApi'."]);
+  assert.deepEqual(checkRuleCode(`game.nonsense();`), ["Line 1, column 6: Property 'nonsense' does not exist on type 'GameApi'."]);
 });

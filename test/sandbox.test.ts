@@ -133,7 +133,7 @@ test("rule code is type-checked against the published rule API", () => {
   assert.deepEqual(checkRuleCode(`const p = playerState("points", { initial: 0 });\non("x", (e) => p.set(e.data.player, p.get(e.data.player) + 1));`), []);
   const problems = checkRuleCode(`const p = playerState("points", { initial: 0 });\np.set("ada", "lots");`);
   assert.equal(problems.length, 1);
-  assert.match(problems[0]!, /^2:\d+ Argument of type 'string' is not assignable to parameter of type 'number'/);
+  assert.match(problems[0]!, /^Line 2, column \d+: Argument of type 'string' is not assignable to parameter of type 'number'/);
   assert.match(checkRuleCode(`export const x = 1;`)[0]!, /rule code is a script/);
   assert.throws(() => compileRuleCode(`game.nonsense();`), /does not compile[\s\S]*Property 'nonsense' does not exist/);
 });

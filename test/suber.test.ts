@@ -287,7 +287,10 @@ test("bad input is refused with a message that says what to do, and changes noth
   const other = game.state.players.find((p) => p.id !== m)!.id;
   const cases: [Promise<unknown>, RegExp][] = [
     [game.act(m, "propose", { change: { text: "no kind" } }), /input\.change.*kind/],
-    [game.act(m, "propose", { change: { kind: "enact", text: "x", code: "const n: number = 'text';" } }), /does not compile[\s\S]*1:7/],
+    [
+      game.act(m, "propose", { change: { kind: "enact", text: "x", code: "const n: number = 'text';" } }),
+      /^propose: the rule's code does not compile:\n {2}Line 1, column 7: Type 'string' is not assignable to type 'number'\.\nFix these and propose it again\. \(Rule 104/,
+    ],
     [game.act(m, "propose", { change: { kind: "amend", rule: 999, text: "x" } }), /there is no rule 999/],
     [game.act(m, "propose", { change: { kind: "repeal", rule: 101 } }), /rule 101 is immutable/],
     [game.act(other, "propose", { change: { kind: "enact", text: "x" } }), /not your turn/],

@@ -67,7 +67,7 @@ test("forms: rule pickers, words for what cannot be read, an amendment prefilled
   await stranger.context().close();
 
   const start = await open(ada, "start");
-  await start.getByRole("button", { name: "start", exact: true }).click();
+  await start.getByRole("button", { name: "Start", exact: true }).click();
   await ada.locator(".banner", { hasText: "propose a rule-change" }).waitFor();
   await friend.context().close();
 
@@ -84,7 +84,7 @@ test("forms: rule pickers, words for what cannot be read, an amendment prefilled
   await judgment.getByRole("button", { name: "Move Rule 2 up" }).click();
   await judgment.scrollIntoViewIfNeeded();
   await shot(ada, "form-rule-pickers");
-  await judgment.getByRole("button", { name: "invoke-judgment", exact: true }).click();
+  await judgment.getByRole("button", { name: "Invoke judgment", exact: true }).click();
   await ada
     .getByRole("status")
     .filter({ hasText: /^Done: / })
@@ -97,7 +97,7 @@ test("forms: rule pickers, words for what cannot be read, an amendment prefilled
   await propose.getByLabel("Kind").selectOption("amend-amendment");
   await propose.getByLabel("Revision", { exact: true }).fill("2, 3");
   await propose.locator(".field-error", { hasText: "“2, 3” is not a whole number" }).waitFor();
-  await propose.getByRole("button", { name: "propose", exact: true }).click();
+  await propose.getByRole("button", { name: "Propose", exact: true }).click();
   assert.match((await propose.locator(".form-needs").textContent())!, /Not sent:.*Revision: “2, 3” is not a whole number.*Rule is missing/);
 
   // An amendment starts from the rule's current text and code; the text has a counter of its limit.
@@ -114,6 +114,15 @@ test("forms: rule pickers, words for what cannot be read, an amendment prefilled
   // A type error is listed under the editor in words, with its line.
   await writeCode(propose, 'const score: number = "many";');
   assert.match((await propose.getByLabel("Problems in the code").locator("li").first().textContent({ timeout: 30_000 }))!, /^Line 1: .*not assignable/);
+  // Code with a syntax error keeps the form from being sent, saying where, in the editor's words.
+  await editor.fill("game.post(");
+  await propose
+    .getByLabel("Problems in the code")
+    .locator("li", { hasText: /^Line 1: .*expected/ })
+    .first()
+    .waitFor({ timeout: 30_000 });
+  await propose.getByRole("button", { name: "Propose", exact: true }).click();
+  assert.match((await propose.locator(".form-needs").textContent())!, /^Not sent: the code has at line 1: .*expected/);
   await editor.fill("while (true) {}");
   await propose.getByRole("button", { name: "Preview adoption" }).click();
   const preview = propose.getByLabel("Preview");

@@ -84,7 +84,8 @@ async function transform(schema: Json, value: Json, where: string, context: Prep
     try {
       return (await context.compileCode(value)) as unknown as Json;
     } catch (err) {
-      throw new InputError([`${where}: ${(err as Error).message}`]);
+      // The compiler's words say where in the code; the field's path would be the engine's words.
+      throw new InputError([(err as Error).message]);
     }
   }
   if (Array.isArray(s.oneOf) && value && typeof value === "object" && !Array.isArray(value)) {

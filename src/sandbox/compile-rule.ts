@@ -13,14 +13,12 @@ export { stripRuleCode };
 
 export class RuleCodeError extends Error {
   constructor(readonly problems: string[]) {
-    super(
-      `the rule's code does not compile:\n${problems.map((p) => `  ${p}`).join("\n")}\nFix these and propose it again; the rule API is described on the Rules tab (rule API), and served at /api/rule-api.d.ts.`,
-    );
+    super(`the rule's code does not compile:\n${problems.map((p) => `  ${p}`).join("\n")}\nFix these and propose it again.`);
     this.name = "RuleCodeError";
   }
 }
 
-/** Type-checks rule code; returns the problems as "line:column message" strings. */
+/** Type-checks rule code; returns the problems as "Line 5, column 15: Expression expected". */
 export function checkRuleCode(source: string): string[] {
   const tooLong = lengthProblem(source);
   if (tooLong) return [tooLong];
@@ -40,7 +38,7 @@ export async function checkRuleCodeAsync(source: string, who?: string): Promise<
 }
 
 function problem(d: RuleDiagnostic): string {
-  return `${d.line}:${d.column} ${d.message}`;
+  return `Line ${d.line}, column ${d.column}: ${d.message}`;
 }
 
 /** Checks and strips a player's rule code; throws {@link RuleCodeError} listing every problem. */

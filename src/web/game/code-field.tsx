@@ -3,10 +3,13 @@
  * marked in the code and listed under it in words. CodeMirror is most of the web's code and
  * most players never write code, so it is fetched only when a player first opens a code field
  * (focuses it); until it arrives the field is a plain text box holding the code, which keeps
- * working, with what was typed carried into the editor, and stays if the editor cannot load.
+ * working, with what was typed carried into the editor, and stays if the editor cannot load. The errors
+ * of the code as it stands keep the form from being sent ("at line 5: Expression expected"), as
+ * a field's unreadable value does; the server refuses such code too, in the same words.
  */
-import { useLayoutEffect, useRef, useState } from "preact/hooks";
+import { useContext, useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import { post } from "../api.js";
+import { Form } from "./form/context.js";
 
 type EditorModule = typeof import("../code-editor.js");
 
@@ -28,7 +31,12 @@ function loadEditor(): Promise<EditorModule> {
   return loading;
 }
 
-export function CodeField({ value, onChange }: { value: string; onChange(source: string): void }) {
+export function CodeField({ path, value, onChange }: { path: string; value: string; onChange(source: string): void }) {
+  const form = useContext(Form);
+  const formRef = useRef(form);
+  formRef.current = form;
+  // A field taken away has nothing left to hold the form back.
+  useEffect(() => () => formRef.current.unread(path, null), [path]);
   const host = useRef<HTMLDivElement>(null);
   const plain = useRef<HTMLTextAreaElement>(null);
   // The code as it stands, typed in either box; and where the text box's cursor was, if it had focus.
@@ -62,10 +70,16 @@ export function CodeField({ value, onChange }: { value: string; onChange(source:
       onChange: (code) => {
         source.current = code;
         change.current(code);
+        // What held the form back was in the code before this change; the next check says anew.
+        formRef.current.unread(path, null);
       },
       check: async (code) => (await post<{ diagnostics: any[] }>("/api/code/check", { source: code })).diagnostics,
       complete: (code, offset) => post("/api/code/complete", { source: code, offset }),
-      onProblems: setProblems,
+      onProblems: (found) => {
+        setProblems(found);
+        const errors = found.filter((p) => p.severity === "error");
+        formRef.current.unread(path, errors.length ? `the code has ${errors.map((p) => `at line ${p.line}: ${p.message}`).join("; ")}` : null);
+      },
     });
     if (handover.current) view.focus();
     return () => view.destroy();

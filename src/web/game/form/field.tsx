@@ -27,7 +27,7 @@ export function Field(props: FieldProps) {
     return (
       <div class="field">
         <span class="field-label">{scalar.title}</span>
-        <CodeField value={typeof value === "string" ? value : ""} onChange={(v) => onChange(v.trim() ? v : undefined)} />
+        <CodeField path={path} value={typeof value === "string" ? value : ""} onChange={(v) => onChange(v.trim() ? v : undefined)} />
       </div>
     );
   }
