@@ -23,16 +23,16 @@ test("the Log tab shows another player's sealed bid as hidden, and the bidder he
 
   const gracePage = await pageAs(rig, grace, `/games/${table.id}/log`);
   await logLine(gracePage, "bid").waitFor();
-  assert.equal((await logLine(gracePage, "bid").textContent())?.replace(/^#\d+ .*? Ada/, "Ada"), "Ada Lovelace — bid: lot: vase, amount: hidden");
-  assert.match((await logLine(gracePage, "pledge").textContent()) ?? "", /Ada Lovelace — pledge: hidden$/);
+  assert.equal((await logLine(gracePage, "bid").textContent())?.replace(/^#\d+ .*? Ada/, "Ada"), "Ada Lovelace — Bid: lot vase, amount hidden");
+  assert.match((await logLine(gracePage, "pledge").textContent()) ?? "", /Ada Lovelace — Pledge: hidden$/);
   assert.ok(!holdsNumber((await gracePage.locator("body").textContent()) ?? "", bidAmount), "no amount anywhere on Grace's page");
 
   const adaPage = await pageAs(rig, ada, `/games/${table.id}/log`);
   await logLine(adaPage, "bid")
-    .filter({ hasText: `amount: ${bidAmount}` })
+    .filter({ hasText: `amount ${bidAmount}` })
     .waitFor();
   await logLine(adaPage, "pledge")
-    .filter({ hasText: `pledge: sum: ${pledgeSum}` })
+    .filter({ hasText: `Pledge: sum ${pledgeSum}` })
     .waitFor();
   for (const page of [gracePage, adaPage]) await page.context().close();
 });

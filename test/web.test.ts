@@ -246,8 +246,14 @@ test("three players play two circuits of Suber's Initial Set in their browsers",
 
   // The log, readable by people.
   await alan.page.getByRole("link", { name: "Log" }).click();
-  await sees(alan, ".log", "Grace Hopper — propose");
-  await sees(alan, ".log", "Ada Lovelace — invoke-judgment");
+  await sees(alan, ".log", "Grace Hopper — Propose");
+  await sees(alan, ".log", "Ada Lovelace — Invoke judgment");
+  // The amendment in words, its text and its code there (behind "show"), never the engine's shapes.
+  const amending = alan.page.locator(".log .log-head", { hasText: "Ada Lovelace — Propose: Amend Rule 202: its text and code" });
+  assert.match((await amending.textContent())!, /"Each proposer gains 42 points when their proposal is closed, adopted or not\." \(code below\)/);
+  assert.doesNotMatch((await amending.textContent())!, /\{ none \}|kind: /);
+  await amending.getByText("Show the code").click();
+  assert.match((await amending.locator("pre.code").textContent())!, /\+ 42/);
   await shot(alan.page, "log");
 
   // The game's General channel (its forum), live.

@@ -4,10 +4,11 @@ import { messageLine } from "../../present/message-line.js";
 import { clockMoveLine } from "../../present/practice-clock.js";
 import { brief, when } from "../format.js";
 import type { GamePage, LogEntry } from "../types.js";
+import { ActionLine } from "./action-line.js";
 import { namer, playerCheck } from "./names.js";
 
-/** "Ada Lovelace votes: proposal 306, vote for". */
-function heading(input: LogEntry["input"], name: (id: string) => string, isPlayer: (id: string) => boolean): string {
+/** Who did what, in words: "Ada Lovelace joins the game"; an action in its own words (action-line.tsx). */
+function heading(input: LogEntry["input"], name: (id: string) => string, isPlayer: (id: string) => boolean): preact.ComponentChildren {
   switch (input.kind) {
     case "create":
       return `The game "${input.name}" begins with ${input.rules.length} rules (${input.preset ?? "custom ruleset"})`;
@@ -31,10 +32,8 @@ function heading(input: LogEntry["input"], name: (id: string) => string, isPlaye
       return `${name(input.player)} posts in ${input.topic}`;
     case "decision":
       return `${name(input.by)} decided (Rule ${input.rule}) ${input.question}: ${brief(input.input, name, isPlayer)}`;
-    default: {
-      const details = input.input && typeof input.input === "object" && Object.keys(input.input).length ? `: ${brief(input.input, name, isPlayer)}` : "";
-      return `${name(input.actor)} — ${input.name}${details}`;
-    }
+    default:
+      return <ActionLine actor={input.actor} action={input.name} input={input.input} name={name} isPlayer={isPlayer} />;
   }
 }
 

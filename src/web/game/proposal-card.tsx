@@ -34,7 +34,7 @@ import type { ComponentChildren } from "preact";
 export const labelOf = (entry: Entry) => (typeof entry.label === "string" && entry.label ? entry.label : `Proposal ${String(entry.number)}`);
 
 /** The code a change puts in: as recorded (compiled, with its source) or as typed. */
-function codeOf(change: Json): string | null {
+export function codeOf(change: Json): string | null {
   if (!change || typeof change !== "object" || Array.isArray(change)) return null;
   const code = change.code;
   if (typeof code === "string") return code || null;
