@@ -22,7 +22,7 @@ after(async () => {
 interface Page {
   me: string;
   actions: { name: string; refused: { reason: string; rule: number | null } | null }[];
-  awaits: { player: string; does: string; action: string | null; channel?: string; rule: number }[];
+  awaits: { player: string; does: string; action: string | null; channel?: string; anyOne?: true; rule: number }[];
   view: { seq: number; state: { name: string; value?: any }[]; failures: { rule: number; during: string; error: string }[] };
 }
 
@@ -61,6 +61,10 @@ describe("a game of Suber's Initial Set", () => {
     let page = await t.page(t.clients[1]!);
     assert.deepEqual(open(page), ["forfeit", "start"]);
     assert.deepEqual(awaited(page), [`${ada}: start the game (start)`, `${alan}: start the game (start)`, `${grace}: start the game (start)`]);
+    assert.ok(
+      page.awaits.every((a) => a.anyOne === true),
+      "any one of them may start it, for all",
+    );
     assert.equal(refusal(page, "propose")?.rule, 201);
     assert.match(refusal(page, "propose")!.reason, /play has not begun/);
     assert.match(refusal(page, "vote")!.reason, /no proposal is open/);
@@ -149,7 +153,7 @@ describe("rules enacted in play", () => {
     assert.deepEqual(after.awaits, [{ player: await t.mover(), does: "propose a rule-change", action: "propose", rule: 202 }]);
     const noted = after.view.failures.filter((f) => f.rule === oracle && f.during === "answer play.awaits").map((f) => f.error);
     assert.equal(noted.length, 2, JSON.stringify(after.view.failures));
-    assert.ok(noted.some((e) => /must be a list of \{ player, does, action\?, channel\?, until\? \}/.test(e)));
+    assert.ok(noted.some((e) => /must be a list of \{ player, does, action\?, channel\?, until\?, anyOne\? \}/.test(e)));
     assert.ok(noted.some((e) => /the oracle is out/.test(e)));
     assert.equal((await t.page(t.clients[2]!)).view.seq, after.view.seq, "asking changed nothing");
   });
@@ -232,10 +236,10 @@ test("the command line says what play awaits, and shows the actions refused to a
     assert.match(state.stdout, /^Awaiting Grace Hopper: propose a rule-change \(act propose; Rule 202\)$/m);
     const actions = (await nomos("actions", "--as", "ada-lovelace")).stdout;
     const [open, refused] = actions.split("Not open to you now:");
-    assert.match(open!, /^invoke-judgment \(Rule 212\)/m);
-    assert.doesNotMatch(open!, /^propose/m);
-    assert.match(refused!, /^ {2}propose: it is not your turn: it is Grace Hopper's turn \(Rule 201\)$/m);
-    assert.match(refused!, /^ {2}start: play has already begun \(Rule 201\)$/m);
+    assert.match(open!, /^Invoke judgment: act invoke-judgment \(Rule 212\)/m);
+    assert.doesNotMatch(open!, /act propose /);
+    assert.match(refused!, /^ {2}Propose \(propose\): it is not your turn: it is Grace Hopper's turn \(Rule 201\)$/m);
+    assert.match(refused!, /^ {2}Start \(start\): play has already begun \(Rule 201\)$/m);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

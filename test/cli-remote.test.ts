@@ -220,8 +220,8 @@ describe("nomos remote", () => {
     );
 
     // The forms of the actions open to you; the others apart, with why the rules refuse them now.
-    assert.match(actions, /invoke-judgment \(Rule 212\): .*\n {2}input: \{ question: string, rules\?: integer\[\] \}/);
-    assert.match(actions, /Not open to you now:\n(.*\n)* {2}vote: no proposal is open for votes \(Rule 105\)\n/);
+    assert.match(actions, /Invoke judgment: act invoke-judgment \(Rule 212\): .*\n {2}input: \{ question: string, rules\?: integer\[\] \}/);
+    assert.match(actions, /Not open to you now:\n(.*\n)* {2}Vote \(vote\): no proposal is open for votes \(Rule 105\)\n/);
     assert.match(actions, /Take one with: nomos remote act <action> '<json>'$/m);
   });
 

@@ -86,7 +86,13 @@ describe("nomos", { concurrency: Math.max(2, availableParallelism()) }, () => {
       );
     }
     const text = await human(db, "actions");
-    assert.match(text.stdout, /vote \(Rule 105\): .*\n {2}input: \{ proposal: integer, vote: "for" \| "against" \}/);
+    assert.match(text.stdout, /^Vote: act vote \(Rule 105\): .*\n {2}input: \{ proposal: integer, vote: "for" \| "against" \}/m);
+    // A move that cannot be undone comes last, saying what follows.
+    const forms = text.stdout
+      .split(/\n\n(?:Not open to you now|Take one with)/)[0]!
+      .trim()
+      .split("\n\n");
+    assert.match(forms.at(-1)!, /^Forfeit: act forfeit \(Rule 113\): .*\n {2}Cannot be undone: you are no longer a player/);
 
     await ok(db, "start", "--as", "ada-lovelace");
     assert.equal((await ok(db, "state")).turn.player, "grace-hopper", "Hopper comes before Lovelace and Turing by surname");

@@ -46,16 +46,16 @@ test("axe-core finds no violation on any page", async () => {
   await grace.getByRole("button", { name: "Join this game" }).click();
   await grace.getByLabel("Invitation link").waitFor();
 
-  // Start; Grace (first by surname) proposes, so a proposal is open.
-  const start = ada.locator('details[data-action="start"]');
-  if ((await start.getAttribute("open")) === null) await start.locator("summary").click();
-  await start.getByRole("button", { name: "start", exact: true }).click();
+  // Any one of them may start it, and the banner's button does (it has nothing to fill in); Grace (first by surname) proposes, so a proposal is open.
+  const banner = ada.getByRole("status", { name: "What the game waits for" });
+  await banner.getByText("Any player may start the game").waitFor();
+  await banner.getByRole("button", { name: "Start the game" }).click();
   await grace.getByRole("status", { name: "What the game waits for" }).getByText("Your turn").waitFor();
   const propose = grace.locator('details[data-action="propose"]');
   if ((await propose.getAttribute("open")) === null) await propose.locator("summary").click();
   await propose.getByLabel("Kind").selectOption("enact");
   await propose.getByLabel("Text", { exact: true }).fill("Players are kind to each other.");
-  await propose.getByRole("button", { name: "propose", exact: true }).click();
+  await propose.getByRole("button", { name: "Propose", exact: true }).click();
   await grace
     .getByRole("status")
     .filter({ hasText: /^Done: propose/ })

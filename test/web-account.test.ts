@@ -127,7 +127,7 @@ test("a game's tab title counts what it awaits from you; its mail is chosen on i
   await joinByInvitation(cy, [dee]);
   const start = cy.locator('details[data-action="start"]');
   if ((await start.getAttribute("open")) === null) await start.locator("summary").click();
-  await start.getByRole("button", { name: "start", exact: true }).click();
+  await start.getByRole("button", { name: "Start", exact: true }).click();
 
   // Dee (first by surname) proposes: her tab counts the move, Cy's names the game alone.
   await dee.getByRole("status", { name: "What the game waits for" }).getByText("Your turn").waitFor();

@@ -101,7 +101,7 @@ test("a game page: hashed assets kept for good and compressed, the code editor f
   await form.getByLabel("Kind").selectOption("enact");
   await form.getByLabel("Text", { exact: true }).fill("Players shall be kind.");
   const beforeAct = requests.length;
-  await form.getByRole("button", { name: "propose", exact: true }).click();
+  await form.getByRole("button", { name: "Propose", exact: true }).click();
   await page
     .getByRole("status")
     .filter({ hasText: /^Done: propose/ })

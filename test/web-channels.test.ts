@@ -55,7 +55,7 @@ test("votes as messages: the card's button and a typed message both count; an ed
   // The action its rule places in this channel is offered here, and its act is shown among the messages.
   const remind = votes.locator('details[data-action="remind"]');
   if ((await remind.getAttribute("open")) === null) await remind.locator("summary").click();
-  await remind.getByRole("button", { name: "remind", exact: true }).click();
+  await remind.getByRole("button", { name: "Remind", exact: true }).click();
   await votes
     .locator(".posts li.act-in-channel", { hasText: "Grace Hopper" })
     .getByText(/remind/)

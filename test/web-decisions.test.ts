@@ -34,7 +34,7 @@ test("the officer decides through the form; the others see play waiting for them
   await call.waitFor();
   if ((await call.getAttribute("open")) === null) await call.locator("summary").click();
   await call.getByLabel("Rule").selectOption("301");
-  await call.getByRole("button", { name: "call", exact: true }).click();
+  await call.getByRole("button", { name: "Call", exact: true }).click();
 
   // Grace waits for Ada; she has no form to decide with.
   await grace.locator(".banner", { hasText: "Waiting for Ada Lovelace to decide: Is Rule 301 void?" }).waitFor();

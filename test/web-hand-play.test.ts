@@ -56,7 +56,7 @@ for (const file of ["nomicron.txt", "nomic-viii.txt", "denomic-1999.txt"]) {
     assert.ok(before.length > 20, "the rule's text is there to edit");
     const amended = `${before}\n\nAmended by hand: players shall be courteous.`;
     await text.fill(amended);
-    await form.getByRole("button", { name: "propose", exact: true }).click();
+    await form.getByRole("button", { name: "Propose", exact: true }).click();
     await grace
       .getByRole("status")
       .filter({ hasText: /^Done: propose/ })

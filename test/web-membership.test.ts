@@ -1,12 +1,12 @@
 /**
  * Leaving a game from its page, in a real browser: the control asks first, then the player
  * is no longer one, and every page says so without a reload. The invitation its creator
- * controls: closed, a newcomer is refused in words; one who left is told what they are now; a
- * new link retires the old one.
+ * controls: closed, a newcomer is refused in words; one who forfeited (asked to confirm first) is
+ * told what they are now; a new link retires the old one.
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { joinByInvitation, signUpIn, useBrowser, violations } from "./browser-helpers.js";
+import { actionForm, joinByInvitation, signUpIn, useBrowser, violations } from "./browser-helpers.js";
 
 const rig = useBrowser();
 
@@ -32,7 +32,7 @@ test("a player leaves the game from its page after saying yes; staying changes n
   assert.equal(await head.getByRole("button", { name: "Leave the game" }).count(), 0, "one who left is offered no leaving");
 });
 
-test("the creator closes the invitation: a newcomer is refused in words, one who left is told so; a new link retires the old", async () => {
+test("forfeiting asks first; the creator closes the invitation: a newcomer is refused in words, one who forfeited is told so; a new link retires the old", async () => {
   const beatrix = await signUpIn(rig, "Beatrix Byron");
   const hedy = await signUpIn(rig, "Hedy Lamarr");
   const carol = await signUpIn(rig, "Carol Late");
@@ -41,8 +41,20 @@ test("the creator closes the invitation: a newcomer is refused in words, one who
   await beatrix.getByRole("button", { name: "Create game" }).click();
   const link = await joinByInvitation(beatrix, [hedy]);
   assert.equal(await hedy.locator(".game-head").getByRole("button", { name: "Close to newcomers" }).count(), 0, "only the creator controls the link");
-  await hedy.locator(".game-head").getByRole("button", { name: "Leave the game" }).click();
-  await hedy.locator(".game-head").getByRole("button", { name: "Yes, leave the game" }).click();
+  // Forfeiting cannot be undone: it comes after the other moves, and asks first, saying what follows.
+  const moves = hedy.locator("section.actions details[data-action]");
+  await moves.first().waitFor();
+  assert.deepEqual(await moves.evaluateAll((ds) => ds.map((d) => d.getAttribute("data-action"))), ["start", "forfeit"]);
+  const forfeit = actionForm(hedy, "forfeit");
+  await forfeit.locator("summary").click();
+  await forfeit.getByRole("button", { name: "Forfeit", exact: true }).click();
+  const ask = forfeit.getByRole("group", { name: "Forfeit: this cannot be undone" });
+  await ask.getByText("You are no longer a player: you cannot act, vote or win, though you may still read the game.").waitFor();
+  assert.deepEqual(await violations(hedy), []);
+  await ask.getByRole("button", { name: "Cancel" }).click();
+  assert.equal(await beatrix.locator(".game-head", { hasText: "2 players" }).count(), 1, "cancelling changes nothing");
+  await forfeit.getByRole("button", { name: "Forfeit", exact: true }).click();
+  await ask.getByRole("button", { name: "Yes, forfeit" }).click();
   await beatrix.locator(".game-head", { hasText: "1 player" }).waitFor();
 
   const head = beatrix.locator(".game-head");
@@ -56,7 +68,7 @@ test("the creator closes the invitation: a newcomer is refused in words, one who
   assert.deepEqual(await violations(carol), []);
 
   await hedy.goto(link);
-  await hedy.getByText(/You are no longer a player of this game: .*left the game/).waitFor();
+  await hedy.getByText("You are no longer a player of this game: forfeited the game (Rule 113). You may still read it.").waitFor();
   assert.equal(await hedy.getByRole("button", { name: "Open the game" }).count(), 0);
 
   await head.getByRole("button", { name: "Open to newcomers" }).click();

@@ -45,13 +45,20 @@ test("coming back to a game: what happened since in words, the adopted proposal'
   await seenAll(graceApi, table.id);
   assert.equal(await since(grace).count(), 0, "a first visit has no news");
 
-  // Proposal 301 is adopted while she watches: what she saw happen is no news later, and its card folds away as before.
+  // Proposal 301 is adopted while she watches: its outcome stays where its card was, with the rule it made, linked.
   assert.equal((await graceApi.act(table.id, "propose", { change: { kind: "enact", text: "Players shall be kind." } })).status, 200);
+  await card(grace, 301).waitFor();
   for (const client of [graceApi, adaApi]) assert.equal((await client.act(table.id, "vote", { proposal: 301, vote: "for" })).status, 200);
-  await grace.locator('details.decided li[data-proposal="301"]', { hasText: "adopted" }).waitFor({ state: "attached" });
-  await seenAll(graceApi, table.id);
-  assert.equal(await decidedCard(grace, 301).count(), 0);
+  const watched = decidedCard(grace, 301);
+  await watched.waitFor();
   const kind = await enactedBy(adaApi, table.id, 301);
+  assert.match((await watched.locator(".outcome").textContent())!, /^Adopted: .*\(2 for\)$/);
+  assert.equal(await watched.getByRole("link", { name: `Rule ${kind}` }).getAttribute("href"), `${game}/rules#rule-${kind}`);
+  await watched.getByText("is now in effect").waitFor();
+  await watched.getByRole("link", { name: `Rule ${kind}` }).click();
+  await rule(grace, kind).waitFor();
+  // What she saw happen is no news later.
+  await seenAll(graceApi, table.id);
   await grace.context().close();
 
   // Ada proposes in her browser and votes; Grace votes from elsewhere (by mail, say): adopted.
@@ -59,7 +66,7 @@ test("coming back to a game: what happened since in words, the adopted proposal'
   const form = ada.locator('details[data-action="propose"]');
   await form.getByLabel("Kind").selectOption("enact");
   await form.getByLabel("Text", { exact: true }).fill("Every player shall say good morning.");
-  await form.getByRole("button", { name: "propose", exact: true }).click();
+  await form.getByRole("button", { name: "Propose", exact: true }).click();
   await card(ada, 302).getByRole("button", { name: "Vote for", exact: true }).click();
   await card(ada, 302).getByText("You voted for.").waitFor();
   assert.equal((await graceApi.act(table.id, "vote", { proposal: 302, vote: "for" })).status, 200);
@@ -81,7 +88,7 @@ test("coming back to a game: what happened since in words, the adopted proposal'
   assert.ok(adoption >= 0, `the adoption is told in words: ${lines.join(" | ")}`);
   assert.match(lines[adoption]!, new RegExp(`Rule ${morning} enacted \\(Proposal 302\\b`));
   assert.ok(
-    lines.every((l) => !/Ada Lovelace — vote/.test(l)),
+    lines.every((l) => !/Ada Lovelace — vote/i.test(l)),
     `a vote that decided nothing is not news: ${lines.join(" | ")}`,
   );
   assert.ok(

@@ -58,7 +58,7 @@ test("three players play a turn from the banner and the proposal cards, on a lap
   // Ada starts the game from her moves; then the turn is Grace's (turn order goes by surname).
   const start = ada.locator('details[data-action="start"]');
   if ((await start.getAttribute("open")) === null) await start.locator("summary").click();
-  await start.getByRole("button", { name: "start", exact: true }).click();
+  await start.getByRole("button", { name: "Start", exact: true }).click();
   await banner(grace).getByText("Your turn").waitFor();
   for (const p of [ada, alan]) await banner(p).getByText("Waiting for Grace Hopper").waitFor();
   await ada.locator(".game-head", { hasText: "Waiting to start" }).waitFor({ state: "detached" });
@@ -79,7 +79,7 @@ test("three players play a turn from the banner and the proposal cards, on a lap
   await form.getByLabel("Text (optional)", { exact: true }).fill("Each proposer gains 7 points when their proposal is closed, adopted or not.");
   await writeCode(form, code);
   const before = await messagesShown(grace);
-  await form.getByRole("button", { name: "propose", exact: true }).click();
+  await form.getByRole("button", { name: "Propose", exact: true }).click();
   assert.match(await nextMessage(grace, before), /^Done: propose/);
 
   // Everyone reads the proposal on its card: the change in words, its text, its code.

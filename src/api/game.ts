@@ -186,7 +186,11 @@ export type InputSchema = {
 export const ActionInfo = Type.Object(
   {
     name: Type.String(),
+    title: Type.String({ description: 'The action\'s name in words, as its rule gives it or made from its name ("Invoke judgment")' }),
     describe: Type.String(),
+    confirm: Type.Optional(
+      Type.String({ description: "Present for a move that cannot be undone: what follows, which a player is asked to confirm before taking it" }),
+    ),
     input: Type.Unsafe<InputSchema>(Type.Object({}, { ...Open, description: "The JSON Schema of the action's input" })),
     changesRules: Type.Boolean(),
     rule: Type.Integer(),
@@ -213,6 +217,9 @@ export const Awaited = Type.Object(
     action: Nullable(Type.String({ description: "The action that does it, if one does" })),
     channel: Type.Optional(Type.String({ description: "The channel where it is done (a vote said as a message), if it is done there" })),
     until: Type.Optional(Type.Number({ description: "When it lapses by the game's clock (ms since 1970 UTC), if its rule says" })),
+    anyOne: Type.Optional(
+      Type.Literal(true, { description: "Any one of the players it is awaited from may do it, for all (starting the game), rather than each of them" }),
+    ),
     rule: Type.Integer({ description: "The rule that says so" }),
   },
   { $id: "Awaited", title: "Awaited" },

@@ -298,7 +298,9 @@ function makeApi(number: number, target: Declaring): Record<string, unknown> {
       name: string,
       options:
         | {
+            title?: unknown;
             describe?: unknown;
+            confirm?: unknown;
             input?: { json?: Json };
             changesRules?: unknown;
             prevails?: unknown;
@@ -329,7 +331,9 @@ function makeApi(number: number, target: Declaring): Record<string, unknown> {
       const inputVisibility = dataVisibility(number, options.inputVisibility, `action "${n}"'s inputVisibility`, input);
       l.actions.set(n, {
         name: n,
+        ...(options.title === undefined ? {} : { title: text(options.title, "an action's title", 100) }),
         describe: text(options.describe ?? "", "an action's description", 2000),
+        ...(options.confirm === undefined ? {} : { confirm: text(options.confirm, "what an action's confirmation says", 2000) }),
         input,
         changesRules: options.changesRules === true,
         ...(options.channel === undefined ? {} : { channel: checkedName(options.channel, `Rule ${number}: action "${n}"'s channel`) }),

@@ -19,7 +19,11 @@ import { openDeclared, type DeclaredChannel } from "./messages.js";
 
 export interface ActionEntry {
   name: string;
+  /** Its name in words (ActionOptions.title), where the rule gave one. */
+  title?: string;
   describe: string;
+  /** What follows a move that cannot be undone (ActionOptions.confirm). */
+  confirm?: string;
   input: Json;
   changesRules: boolean;
   /** The channel the action is taken in (ActionOptions.channel). */
@@ -197,7 +201,9 @@ export function declaresOf(rec: RuleRecord, l: Loaded): RuleDeclares {
     {
       actions: [...l.actions.values()].map((a) => ({
         name: a.name,
+        ...(a.title === undefined ? {} : { title: a.title }),
         describe: a.describe,
+        ...(a.confirm === undefined ? {} : { confirm: a.confirm }),
         input: a.input,
         changesRules: a.changesRules,
         ...(a.channel === undefined ? {} : { channel: a.channel }),

@@ -34,6 +34,8 @@ export interface Awaited {
   channel?: string;
   /** When it lapses, by the game's clock (ms), if the rule says: a reminder goes out before. */
   until?: number;
+  /** Any one of the players it names may do it, for all (starting the game), rather than each. */
+  anyOne?: true;
   rule: number;
 }
 
@@ -208,14 +210,15 @@ function awaitsOf(raw: GuestQueryResult | null, state: GameState, actions: strin
       const channel = typeof item.channel === "string" && reads(state, item.channel, item.player as string) ? { channel: item.channel } : {};
       // A time a date can hold (±8.64e15 ms): any other would break every page and mail that tells it.
       const until = typeof item.until === "number" && Math.abs(item.until) <= 8.64e15 ? { until: item.until } : {};
-      awaits.push({ player: item.player as string, does: (item.does as string).trim(), action, ...channel, ...until, rule: answer.rule });
+      const anyOne = item.anyOne === true ? { anyOne: true as const } : {};
+      awaits.push({ player: item.player as string, does: (item.does as string).trim(), action, ...channel, ...until, ...anyOne, rule: answer.rule });
     }
   }
   return { awaits, failures };
 }
 
 function awaitedProblem(items: unknown): string | null {
-  const shape = "must be a list of { player, does, action?, channel?, until? } (does: what the player is to do, in words)";
+  const shape = "must be a list of { player, does, action?, channel?, until?, anyOne? } (does: what the player is to do, in words)";
   if (!Array.isArray(items)) return shape;
   for (const item of items) {
     if (!isObject(item) || typeof item.player !== "string" || typeof item.does !== "string" || !item.does.trim()) return shape;
@@ -224,6 +227,7 @@ function awaitedProblem(items: unknown): string | null {
     if (item.channel !== undefined && item.channel !== null && typeof item.channel !== "string") return "names a channel that is not a text";
     if (item.until !== undefined && item.until !== null && !(typeof item.until === "number" && Math.abs(item.until) <= 8.64e15))
       return "says when a duty lapses (until) with something other than a time in ms";
+    if (item.anyOne !== undefined && typeof item.anyOne !== "boolean") return "says anyOne with something other than true or false";
   }
   return null;
 }

@@ -150,7 +150,9 @@ const declares = object<Extract<Effect, { e: "rule.loaded" }>["declares"]>({
     list(
       object<Extract<Effect, { e: "rule.loaded" }>["declares"]["actions"][number]>({
         name: req(name("an action")),
+        title: opt(text(100)),
         describe: req(text(limits.textChars)),
+        confirm: opt(text(limits.textChars)),
         input: req((v, path) => schemaProblem(v as Json, path)),
         changesRules: req(bool),
         channel: opt(name("a channel", limits.keyChars)),

@@ -190,7 +190,11 @@ export interface StateDecl {
 
 export interface ActionDecl {
   name: string;
+  /** Its name in words (ActionOptions.title); absent: the name turned into words (present/action-words.ts). */
+  title?: string;
   describe: string;
+  /** What follows a move that cannot be undone (ActionOptions.confirm): the page asks to confirm with it. */
+  confirm?: string;
   /** JSON Schema of the action's input. */
   input: Json;
   changesRules: boolean;

@@ -211,7 +211,8 @@ interface RuleChangeProbe { readonly steps: readonly { readonly actor: PlayerId;
  * them ("Your turn: propose a rule-change"). `does` says it as a player would, in a few words
  * ("vote on proposal 301", "rule on case 2"); `action` names the action that does it, if one does;
  * `channel`, the channel where it is done if it is said there (a vote as a message): the page links to it;
- * `until`, when the duty lapses by the game's clock (ms; a vote's close): players who asked are reminded before.
+ * `until`, when the duty lapses by the game's clock (ms; a vote's close): players who asked are reminded before;
+ * `anyOne: true`, when any one of the players named may do it for all (starting the game), not each of them.
  * Players not in the game are left out; an answer of another shape is ignored and noted as
  * the rule's failure. Answer nothing (or []) when nothing is awaited of anyone. The engine adds
  * its own entries for open decisions opened with `awaits: true` (game.decide): "decide: <question>".
@@ -222,6 +223,7 @@ interface PlayAwaited {
   readonly action?: string | null;
   readonly channel?: string | null;
   readonly until?: number | null;
+  readonly anyOne?: boolean;
 }
 
 /**

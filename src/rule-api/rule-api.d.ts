@@ -165,8 +165,19 @@ interface ActionContext {
 }
 
 interface ActionOptions<S extends Schema<unknown>> {
+  /**
+   * The action's name in words, on its button and in lists ("Invoke judgment"); without it,
+   * the name is turned into words ("invoke-judgment" reads "Invoke judgment").
+   */
+  readonly title?: string;
   /** What the action does, shown to players beside its form. */
   readonly describe: string;
+  /**
+   * For a move that cannot be undone (forfeiting, resigning): what follows, in a sentence. The
+   * page asks the player to confirm with it before the move is sent, and lists such moves after
+   * the others; the CLI shows it beside the action.
+   */
+  readonly confirm?: string;
   readonly input: S;
   /**
    * Marks an action through which rule-changes are proposed. The engine refuses a

@@ -2,6 +2,7 @@
  * What the API sends a player about a game: always built from the engine's per-viewer
  * view, so secret state is filtered before anything leaves the server.
  */
+import { actionTitle } from "../present/action-words.js";
 import type { Game } from "../kernel/game.js";
 import { openDecisions } from "../kernel/decisions.js";
 import { fold, emptyState } from "../kernel/fold.js";
@@ -44,7 +45,9 @@ export async function gamePage(game: Game, settings: GameSettings | undefined, m
     view,
     actions: game.actions().map((a) => ({
       name: a.name,
+      title: actionTitle(a),
       describe: a.describe,
+      ...(a.confirm !== undefined ? { confirm: a.confirm } : {}),
       input: a.input,
       changesRules: a.changesRules,
       rule: a.rule,

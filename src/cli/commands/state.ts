@@ -1,5 +1,6 @@
 /** `nomos state` (the game as a player sees it) and `nomos actions` (what can be done). */
 import { output } from "../context.js";
+import { actionTitle, finalLast } from "../../present/action-words.js";
 import { describeForm } from "../../present/form-words.js";
 import { formatState } from "../format-state.js";
 import { decisionLines } from "./decide.js";
@@ -46,13 +47,21 @@ export function registerStateCommands(surface: Surface): void {
     .action(async (o: Who) => {
       await surface.run(o, async (session) => {
         const actions = await session.actions();
-        const open = actions.filter((a) => a.refused === null);
+        const open = finalLast(actions.filter((a) => a.refused === null));
         const refused = actions.flatMap((a) =>
-          a.refused ? [`  ${a.name}: ${a.refused.reason}${a.refused.rule === null ? "" : ` (Rule ${a.refused.rule})`}`] : [],
+          a.refused ? [`  ${actionTitle(a)} (${a.name}): ${a.refused.reason}${a.refused.rule === null ? "" : ` (Rule ${a.refused.rule})`}`] : [],
         );
         output(surface.globals(), actions, () => {
           if (!actions.length) return "No rule in effect offers any action.";
-          const forms = open.map((a) => [`${a.name} (Rule ${a.rule}): ${a.describe}`, ...describeForm(a.input)].join("\n")).join("\n\n");
+          const forms = open
+            .map((a) =>
+              [
+                `${actionTitle(a)}: act ${a.name} (Rule ${a.rule}): ${a.describe}`,
+                ...(a.confirm !== undefined ? [`  Cannot be undone: ${a.confirm}`] : []),
+                ...describeForm(a.input),
+              ].join("\n"),
+            )
+            .join("\n\n");
           const apart = refused.length ? `${forms ? "\n\n" : ""}Not open to you now:\n${refused.join("\n")}` : "";
           return `${forms || "No action is open to you now."}${apart}\n\nTake one with: ${surface.prefix} act <action> '<json>'${surface.asHint}`;
         });
@@ -60,8 +69,15 @@ export function registerStateCommands(surface: Surface): void {
     });
 }
 
-/** What play awaits, one line each: "Awaiting Ada Lovelace: propose a rule-change (act propose; Rule 202)". */
+/** What play awaits, one line each: "Awaiting Ada Lovelace: propose a rule-change (act propose; Rule 202)", "Awaiting any one of Ada, Grace: start the game (...)". */
 function awaitedLines(awaits: Awaited[], name: (id: string) => string): string[] {
   const how = (a: Awaited) => (a.action ? `act ${a.action}; ` : a.channel ? `say in ${a.channel}; ` : "");
-  return awaits.map((a) => `Awaiting ${name(a.player)}: ${a.does} (${how(a)}Rule ${a.rule})`);
+  const anyOne = awaits.filter((a) => a.anyOne);
+  const each = awaits.filter((a) => !a.anyOne);
+  // Any one of several may do it: one line, not one per player as if each must.
+  const shared = [...new Set(anyOne.map((a) => a.does))].map((does) => {
+    const who = anyOne.filter((a) => a.does === does);
+    return `Awaiting any one of ${who.map((a) => name(a.player)).join(", ")}: ${does} (${how(who[0]!)}Rule ${who[0]!.rule})`;
+  });
+  return [...each.map((a) => `Awaiting ${name(a.player)}: ${a.does} (${how(a)}Rule ${a.rule})`), ...shared];
 }

@@ -7,6 +7,15 @@
 // which by 8.1 takes precedence), but the option stays: leaving the game is always open to a
 // player, and no Nomicron rule refuses it ("membership.leave").
 
-action("resign", { describe: "Resign from the game (always possible)", input: t.object({}), prevails: true }, (_input, { actor }) => {
-  game.removePlayer(actor, "resigned (Rule 110)");
-});
+action(
+  "resign",
+  {
+    describe: "Resign from the game (always possible)",
+    confirm: "you are no longer a player: you cannot act, vote or win, though you may still read the game",
+    input: t.object({}),
+    prevails: true,
+  },
+  (_input, { actor }) => {
+    game.removePlayer(actor, "resigned (Rule 110)");
+  },
+);

@@ -53,7 +53,7 @@ action("start", { describe: begins, input: t.object({}), when: notStartable }, (
   begin(playingOrder()[0]!, 1, 0);
 });
 // Before play begins, any player may begin it.
-answer("play.awaits", () => (notStartable() ? [] : playingOrder().map((player) => ({ player, does: "start the game", action: "start" }))));
+answer("play.awaits", () => (notStartable() ? [] : playingOrder().map((player) => ({ player, does: "start the game", action: "start", anyOne: true }))));
 
 forbid("propose", (_input, { actor }) => {
   const now = turn.get();

@@ -10,6 +10,7 @@ import { deadlineGroups, gameNow } from "./practice-clock.js";
 import type { Awaited, GamePage } from "../types.js";
 import { channelPath } from "./channels-tab.js";
 import { namer } from "./names.js";
+import { ActMessage, useAct } from "./use-act.js";
 
 /** "Ada", "Ada and Grace", "Ada, Grace and Alan". */
 export function listNames(names: readonly string[]): string {
@@ -29,13 +30,16 @@ interface Line {
   action: string | null;
   /** Where it is done, if in a channel (a vote as a message). */
   channel: string | null;
+  /** Any one of them may do it for all (starting the game). */
+  anyOne: boolean;
   rule: number;
 }
 
 function lines(awaits: Awaited[], me: string, name: (id: string) => string): Line[] {
   const byDoing = new Map<string, Line>();
   for (const a of awaits) {
-    const line = byDoing.get(a.does) ?? { does: a.does, who: [], mine: false, action: a.action, channel: a.channel ?? null, rule: a.rule };
+    const line = byDoing.get(a.does) ?? { does: a.does, who: [], mine: false, action: a.action, channel: a.channel ?? null, anyOne: false, rule: a.rule };
+    if (a.anyOne) line.anyOne = true;
     if (a.player === me) line.mine = true;
     else line.who.push(name(a.player));
     byDoing.set(a.does, line);
@@ -44,9 +48,31 @@ function lines(awaits: Awaited[], me: string, name: (id: string) => string): Lin
   return [...all.filter((l) => l.mine), ...all.filter((l) => !l.mine)];
 }
 
-export function Banner({ page, started, onGo }: { page: GamePage; started: boolean | null; onGo(action: string, does: string): void }) {
+/** Who may do it, for all: "Any player may start the game", or "Any one of you and Ada may ...". */
+function anyOneLine(l: Line, players: number): preact.ComponentChildren {
+  const count = l.who.length + (l.mine ? 1 : 0);
+  const who = count === players ? "Any player" : `Any one of ${listNames([...(l.mine ? ["you"] : []), ...l.who])}`;
+  return (
+    <>
+      {l.mine ? <strong>{who}</strong> : who} may {l.does}
+    </>
+  );
+}
+
+export function Banner({
+  page,
+  started,
+  onGo,
+  onActed,
+}: {
+  page: GamePage;
+  started: boolean | null;
+  onGo(action: string, does: string): void;
+  onActed(): Promise<void>;
+}) {
   const { view } = page;
   const name = namer(view);
+  const { busy, message, act } = useAct(page.id, onActed);
   if (view.status === "over") {
     const winners = view.result?.winners ?? [];
     return (
@@ -62,13 +88,20 @@ export function Banner({ page, started, onGo }: { page: GamePage; started: boole
   }
   const awaited = lines(page.awaits, page.me, name);
   const open = new Set(page.actions.filter((a) => a.refused === null).map((a) => a.name));
+  // An action with nothing to fill in and nothing to confirm is taken by the banner's button itself.
+  const direct = (action: string) => {
+    const info = page.actions.find((a) => a.name === action);
+    return info !== undefined && info.confirm === undefined && Object.keys(info.input.properties ?? {}).length === 0 && !info.input.oneOf;
+  };
   return (
     <section class={awaited.some((l) => l.mine) ? "banner yours" : "banner"} role="status" aria-label="What the game waits for">
       {view.observers?.some((o) => o.id === page.me) && <p class="banner-line">You take part without playing.</p>}
       {awaited.map((l) => (
         <div key={l.does} class="banner-line">
           <span>
-            {l.mine && !l.who.length ? (
+            {l.anyOne ? (
+              anyOneLine(l, view.players.length)
+            ) : l.mine && !l.who.length ? (
               <>
                 <strong>Your turn:</strong> {l.does}
               </>
@@ -80,7 +113,12 @@ export function Banner({ page, started, onGo }: { page: GamePage; started: boole
             <span class="muted">(Rule {l.rule})</span>
           </span>
           {l.mine && l.action !== null && open.has(l.action) && (
-            <button type="button" class="banner-go" onClick={() => onGo(l.action!, l.does)}>
+            <button
+              type="button"
+              class="banner-go"
+              disabled={busy}
+              onClick={() => (direct(l.action!) ? act(l.action!, {}, `Done: ${l.does}.`) : onGo(l.action!, l.does))}
+            >
               {capital(l.does)}
             </button>
           )}
@@ -91,9 +129,12 @@ export function Banner({ page, started, onGo }: { page: GamePage; started: boole
           )}
         </div>
       ))}
+      <ActMessage message={message} />
       {page.awaits.length === 0 && started !== null && (
         <p class="banner-line">
-          {started ? "The rules name no one the game waits for just now." : `Waiting to start: ${players(view.players.length)} joined so far.`}
+          {started
+            ? "The rules name no one the game waits for just now."
+            : `Waiting to start: ${players(view.players.length)} joined so far.${page.invite && page.joining === "open" ? " Invite more with the invitation link above." : ""}`}
         </p>
       )}
       {page.timers.length > 0 && (

@@ -148,7 +148,7 @@ export function GameScreen({ id, tab, channel, user, mail, push }: { id: string;
         <LeaveGame page={page} onLeft={live.refresh} />
         <InviteLink page={page} owner={page.owner === user.id} onChanged={live.refresh} />
       </header>
-      <Banner page={page} started={started} onGo={go} />
+      <Banner page={page} started={started} onGo={go} onActed={live.refresh} />
       {error && (
         <p class="error" role="alert">
           {error}

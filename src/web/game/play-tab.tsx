@@ -4,7 +4,9 @@
  * rules would let you make now (those the game awaits from you first), the others folded
  * away with the rules' reasons, then the state of the game.
  */
-import { useState } from "preact/hooks";
+import { useRef, useState } from "preact/hooks";
+import { actionTitle, finalLast } from "../../present/action-words.js";
+import { capitalise } from "../../present/display.js";
 import type { ActionInfo, GamePage, Json, Rule } from "../types.js";
 import { DecidedCards } from "./decided-cards.js";
 import { DecisionCards } from "./decision-card.js";
@@ -36,9 +38,14 @@ export function ActionCard({ page, rules, action, prompted, onActed, announce }:
   const { message, act } = useAct(page.id, onActed, announce);
   // A new form once the action is taken, so its last input is not taken twice by mistake.
   const [formKey, setFormKey] = useState(0);
-  const submit = async (input: Json) => {
+  // A move that cannot be undone waits for a yes, having said what follows.
+  const [asking, setAsking] = useState<{ input: Json } | null>(null);
+  const title = actionTitle(action);
+  const take = async (input: Json) => {
+    setAsking(null);
     if (await act(action.name, input, `Done: ${action.describe.replace(/^./, (c) => c.toLowerCase())}.`)) setFormKey((k) => k + 1);
   };
+  const submit = async (input: Json) => (action.confirm !== undefined ? setAsking({ input }) : take(input));
   return (
     <details
       id={actionAnchor(action.name)}
@@ -47,7 +54,7 @@ export function ActionCard({ page, rules, action, prompted, onActed, announce }:
       open={prompted || action.changesRules}
     >
       <summary>
-        <strong>{action.name}</strong>{" "}
+        <strong>{title}</strong>{" "}
         <span class="muted">
           — {described(action)} (Rule {action.rule})
         </span>
@@ -57,10 +64,22 @@ export function ActionCard({ page, rules, action, prompted, onActed, announce }:
         schema={action.input}
         players={page.view.players}
         rules={rules}
-        submitLabel={action.name}
+        submitLabel={title}
         onSubmit={submit}
         extra={action.changesRules || action === votingAction(page) ? (value) => <Preview page={page} action={action.name} input={value} /> : undefined}
       />
+      {asking && (
+        <fieldset class="confirm">
+          <legend>{title}: this cannot be undone</legend>
+          {capitalise(action.confirm!)}.{" "}
+          <button type="button" onClick={() => take(asking.input)}>
+            Yes, {title.replace(/^./, (c) => c.toLowerCase())}
+          </button>{" "}
+          <button type="button" class="secondary" onClick={() => setAsking(null)}>
+            Cancel
+          </button>
+        </fieldset>
+      )}
       <ActMessage message={message} />
     </details>
   );
@@ -75,7 +94,7 @@ function NotNow({ actions }: { actions: ActionInfo[] }) {
       <ul>
         {actions.map((a) => (
           <li key={a.name} data-action={a.name}>
-            <strong>{a.name}</strong> <span class="muted">— {a.describe}</span>
+            <strong>{actionTitle(a)}</strong> <span class="muted">— {a.describe}</span>
             <br />
             {a.refused?.reason}
             {a.refused?.rule != null && <span class="muted"> (Rule {a.refused.rule})</span>}
@@ -92,15 +111,21 @@ export function PlayTab({ page, rules, since, onActed }: { page: GamePage; rules
   // Votes and other moves on a proposal are made from its card.
   const onCards = new Set(proposalMoves(page).map((m) => m.action));
   const open = page.actions.filter((a) => a.refused === null && !onCards.has(a.name));
-  const ordered = [...open.filter((a) => prompted.has(a.name)), ...open.filter((a) => !prompted.has(a.name))];
+  const ordered = finalLast([...open.filter((a) => prompted.has(a.name)), ...open.filter((a) => !prompted.has(a.name))]);
   const refused = page.actions.filter((a) => a.refused !== null);
   const [done, announce] = useMessage();
   // Open proposals are what to do now, before your other moves; the decided ones can wait below them.
   const { open: onTable, decided } = proposalsOnTable(page);
-  const proposalsOpen = onTable.length > 0;
+  // Proposals this page showed open and that are decided since: their outcome stays where their card was.
+  const seenOpen = useRef(new Set<string>());
+  const watched = useRef(new Set<string>());
+  for (const k of decided) if (seenOpen.current.has(k.key)) watched.current.add(k.key);
+  for (const k of onTable) seenOpen.current.add(k.key);
+  // Open proposals, or those just decided, are what to look at first.
+  const proposalsOpen = onTable.length > 0 || watched.current.size > 0;
   const cards = (
     <ProposalCards page={page} rules={rules} onActed={onActed} announce={announce}>
-      <DecidedCards page={page} decided={decided} since={since} />
+      <DecidedCards page={page} rules={rules} decided={decided} since={since} watched={watched.current} />
     </ProposalCards>
   );
   return (

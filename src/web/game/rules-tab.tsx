@@ -5,7 +5,7 @@
  * (the CommentMarkers convention), comments in the texts are shown as such. Rules enacted or
  * changed since the player last looked say so.
  */
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { isCommentMarkers, ruleTextParts, type CommentMarkers } from "../../present/comments.js";
 import { ruleLabel } from "../../records/publish/grouping.js";
 import { get } from "../api.js";
@@ -142,6 +142,11 @@ function RuleCard({ rule, markers, news }: { rule: Rule; markers: CommentMarkers
 export function RulesTab({ page, rules, lastSeen }: { page: GamePage; rules: Rule[]; lastSeen: number | null }) {
   const [past, setPast] = useState<GameView | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // A link to one rule ("Rule 303 is now in effect", .../rules#rule-303) lands on it once the rules are drawn.
+  const hasRules = rules.length > 0;
+  useEffect(() => {
+    if (hasRules && location.hash.startsWith("#rule-")) document.getElementById(location.hash.slice(1))?.scrollIntoView({ block: "start" });
+  }, [hasRules]);
   const showAt = async (event: Event) => {
     event.preventDefault();
     const raw = String(new FormData(event.target as HTMLFormElement).get("at") ?? "");
