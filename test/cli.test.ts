@@ -98,6 +98,14 @@ describe("nomos", { concurrency: Math.max(2, availableParallelism()) }, () => {
     assert.equal((await ok(db, "state")).turn.player, "grace-hopper", "Hopper comes before Lovelace and Turing by surname");
   });
 
+  test("--start on a ruleset whose play needs no start creates the game and says play is open, not to run start", async () => {
+    const db = join(dir, "viii.db");
+    const created = await human(db, "new", "Eight", "--preset", "nomic-viii", "--player", "Ada Lovelace", "--player", "Grace Hopper", "--start");
+    assert.equal(created.code, 0, created.stderr);
+    assert.match(created.stdout, /Its rules need no start: play is open; nomos state says what play awaits\.$/m);
+    assert.doesNotMatch(created.stdout + created.stderr, /nomos start/);
+  });
+
   test("a propose and vote round changes points; amend and repeal keep the history", async () => {
     const db = await newGame("round.db");
     const codeFile = join(dir, "welcome.ts");

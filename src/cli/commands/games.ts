@@ -67,7 +67,9 @@ export function registerGameFileCommands(program: Command, globals: () => Global
             });
             try {
               for (const player of opts.player ?? []) await game.join(player);
-              if (opts.start) {
+              // A ruleset whose play needs no start (Nomic VIII's) is open as it is: --start has nothing to do.
+              const offersStart = game.actions().some((a) => a.name === "start");
+              if (opts.start && offersStart) {
                 const first = game.state.players[0];
                 try {
                   await game.act(first?.id ?? "", "start", {});
@@ -92,7 +94,7 @@ export function registerGameFileCommands(program: Command, globals: () => Global
                   archived: s.repealed.length,
                   notes,
                   players: s.players,
-                  started: !!opts.start,
+                  started: !!opts.start && offersStart,
                   practice: !!opts.practice,
                   seq: s.seq,
                 },
@@ -101,13 +103,15 @@ export function registerGameFileCommands(program: Command, globals: () => Global
                     `Created ${opts.practice ? "practice " : ""}game ${game.id} "${name}" from ${opts.rulesetFile ?? preset} with ${Object.keys(s.rules).length} rules in ${g.db}.`,
                     ...notes.map((n) => `  note: ${n}`),
                     ...s.players.map((p) => `  player ${p.name} (${p.id})`),
-                    opts.start
+                    opts.start && offersStart
                       ? "Play has begun: nomos state shows whose turn it is."
                       : !game.actions().length
                         ? "This ruleset has no code yet: its rules are law for the players and the officers (nomos ruleset publishes it; rules with code can be adopted, or attached with --code-from)."
-                        : s.players.length
-                          ? "Begin play with: nomos start --as <player> (or nomos act start --as <player>)"
-                          : "Add players with: nomos join <name>",
+                        : !offersStart
+                          ? `Its rules need no start: play is open${s.players.length ? "" : " once players join (nomos join <name>)"}; nomos state says what play awaits.`
+                          : s.players.length
+                            ? "Begin play with: nomos start --as <player> (or nomos act start --as <player>)"
+                            : "Add players with: nomos join <name>",
                   ].join("\n"),
               );
             } finally {

@@ -1,6 +1,6 @@
 /** `nomos state` (the game as a player sees it) and `nomos actions` (what can be done). */
 import { output } from "../context.js";
-import { actionTitle, finalLast } from "../../present/action-words.js";
+import { actionDescription, actionTitle, finalLast } from "../../present/action-words.js";
 import { describeForm } from "../../present/form-words.js";
 import { formatState } from "../format-state.js";
 import { decisionLines } from "./decide.js";
@@ -56,7 +56,7 @@ export function registerStateCommands(surface: Surface): void {
           const forms = open
             .map((a) =>
               [
-                `${actionTitle(a)}: act ${a.name} (Rule ${a.rule}): ${a.describe}`,
+                `${actionTitle(a)}: act ${a.name} (Rule ${a.rule}): ${actionDescription(a)}`,
                 ...(a.confirm !== undefined ? [`  Cannot be undone: ${a.confirm}`] : []),
                 ...describeForm(a.input),
               ].join("\n"),

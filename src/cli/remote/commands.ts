@@ -12,7 +12,8 @@ import { registerGameCommands } from "../game-commands.js";
 import { connect, remoteSurface } from "../surface.js";
 import { when } from "../../present/format.js";
 import { defaultPreset } from "../../rulesets/default.js";
-import { inviteUrl, listGames, type GameSummary, type SessionReply } from "./api.js";
+import type { GamePage as ApiGamePage } from "../../api/index.js";
+import { gamePath, inviteUrl, listGames, type GameSummary, type SessionReply } from "./api.js";
 import { RemoteClient, serverOrigin } from "./client.js";
 import { registerForumCommands } from "./forum.js";
 import { registerMessageCommands } from "./messages.js";
@@ -142,11 +143,15 @@ export function registerRemoteCommands(program: Command, globals: () => GlobalOp
         ...(o.observe ? { as: "observer" } : {}),
       });
       const link = created.invite ? inviteUrl(client.url, created.invite) : null;
+      // Say what begins play for the ruleset at hand: a start action, or nothing (play is open as it is).
+      const offersStart = (await client.get<ApiGamePage>(gamePath(created.id))).actions.some((a) => a.name === "start");
       output(g, { ...created, inviteUrl: link }, () =>
         [
           `Created game ${created.id} "${created.name}" from ${created.preset ?? "a custom ruleset"} on ${client.url}; ${created.observes ? "you take part without playing, as" : "you play as"} ${created.me}.`,
           ...(link ? ["Invitation link (other players open it in a browser, or run: nomos remote join <link>):", `  ${link}`] : []),
-          `Once they have joined, begin play with: nomos remote start --game ${created.id}`,
+          offersStart
+            ? `Once they have joined, begin play with: nomos remote start --game ${created.id}`
+            : `Its rules need no start: play is open as players join; nomos remote state --game ${created.id} says what play awaits.`,
         ].join("\n"),
       );
     });

@@ -5,7 +5,7 @@
  * away with the rules' reasons, then the state of the game.
  */
 import { useRef, useState } from "preact/hooks";
-import { actionTitle, finalLast } from "../../present/action-words.js";
+import { actionDescription, actionTitle, finalLast } from "../../present/action-words.js";
 import { capitalise } from "../../present/display.js";
 import type { ActionInfo, GamePage, Json, Rule } from "../types.js";
 import { DecidedCards } from "./decided-cards.js";
@@ -18,9 +18,6 @@ import { SchemaForm } from "./schema-form.js";
 import { SincePanel } from "./since-panel.js";
 import { StateView } from "./state-view.js";
 import { ActMessage, type Message, useAct, useMessage } from "./use-act.js";
-
-/** An action's description without the rule it already names at its end: the summary says "(Rule N)" once. */
-const described = (a: ActionInfo) => a.describe.replace(new RegExp(`\\s*\\(Rule ${a.rule}\\)\\.?$`), "");
 
 /** The id of an action's card, which the banner's button opens and scrolls to. */
 export const actionAnchor = (name: string) => `action-${name}`;
@@ -56,7 +53,7 @@ export function ActionCard({ page, rules, action, prompted, onActed, announce }:
       <summary>
         <strong>{title}</strong>{" "}
         <span class="muted">
-          — {described(action)} (Rule {action.rule})
+          — {actionDescription(action)} (Rule {action.rule})
         </span>
       </summary>
       <SchemaForm
