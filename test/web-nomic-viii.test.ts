@@ -94,6 +94,13 @@ test("Nomic VIII in the browser: the Queue, the Deck, votes said in the vote's c
   await q1.getByText("Endorsed by you and Ada Lovelace (2)").waitFor();
   await card(ada, "Proposal q2").getByText("Endorsed by Alan Turing (1)").waitFor();
 
+  // Nothing is awaited of anyone: the banner says what comes next, and moves the clock there in a practice game.
+  const next = banner(grace).getByText(/Nothing is awaited of anyone until the next deadline: .*\(Rule \d+\)\. In a practice game you can move the clock there/);
+  await next.waitFor();
+  const lead = grace.locator("section.practice-clock p", { hasText: "Practice game" });
+  const before = (await lead.textContent())!;
+  await banner(grace).getByRole("button", { name: "Move the clock to it" }).click();
+  await lead.filter({ hasNotText: before }).waitFor();
   // The clock moves on from the page: Ada's proposal, the most endorsed, goes onto the Deck; Alan's stays in the Queue.
   await clockUntil(grace, card(grace, "Proposal q1").getByText("on the Deck"));
   await card(grace, "Proposal q2").getByText("in the Proposal Queue").waitFor();

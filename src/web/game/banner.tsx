@@ -6,7 +6,9 @@
 import { capitalise as capital } from "../../present/display.js";
 import { relative, viewerZone, when } from "../format.js";
 import { follow } from "../router.js";
-import { deadlineGroups, gameNow } from "./practice-clock.js";
+import { useState } from "preact/hooks";
+import { post } from "../api.js";
+import { deadlineGroups, deadlineWords, gameNow } from "./practice-clock.js";
 import type { Awaited, GamePage } from "../types.js";
 import { channelPath } from "./channels-tab.js";
 import { namer } from "./names.js";
@@ -132,9 +134,11 @@ export function Banner({
       <ActMessage message={message} />
       {page.awaits.length === 0 && started !== null && (
         <p class="banner-line">
-          {started
-            ? "The rules name no one the game waits for just now."
-            : `Waiting to start: ${players(view.players.length)} joined so far.${page.invite && page.joining === "open" ? " Invite more with the invitation link above." : ""}`}
+          {started ? (
+            <NextDeadline page={page} onActed={onActed} />
+          ) : (
+            `Waiting to start: ${players(view.players.length)} joined so far.${page.invite && page.joining === "open" ? " Invite more with the invitation link above." : ""}`
+          )}
         </p>
       )}
       {page.timers.length > 0 && (
@@ -150,6 +154,49 @@ export function Banner({
         </ul>
       )}
     </section>
+  );
+}
+
+/**
+ * When the rules await no one, what comes next and when ("Nothing is awaited of anyone until the
+ * discussion ends, in 23 hours"); in a practice game, a button moves the clock there.
+ */
+function NextDeadline({ page, onActed }: { page: GamePage; onActed(): Promise<void> }) {
+  const [moving, setMoving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const next = [...page.timers].sort((a, b) => a.at - b.at)[0];
+  if (!next) return <>The rules name no one the game waits for just now.</>;
+  const moveThere = async () => {
+    setMoving(true);
+    setError(null);
+    try {
+      await post(`/api/games/${page.id}/clock`, { toNextDeadline: true });
+      await onActed();
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setMoving(false);
+    }
+  };
+  return (
+    <>
+      Nothing is awaited of anyone until the next deadline: {deadlineWords(next)}, {relative(next.at, gameNow(page))} (Rule {next.rule}).
+      {page.practice && (
+        <>
+          {" "}
+          In a practice game you can move the clock there:{" "}
+          <button type="button" class="banner-go" disabled={moving} onClick={moveThere}>
+            Move the clock to it
+          </button>
+        </>
+      )}
+      {error && (
+        <span class="error" role="alert">
+          {" "}
+          {error}
+        </span>
+      )}
+    </>
   );
 }
 
