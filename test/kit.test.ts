@@ -74,11 +74,15 @@ for (const file of ["nomicron.txt", "nomic-viii.txt", "denomic-1999.txt"]) {
       kit.map((r) => r.title),
       ["Hand play: proposals and votes", "Hand play: offices", "Hand play: quantities kept by officers"],
     );
-    const highest = Math.max(...before.filter((r) => !kit.includes(r)).map((r) => r.number));
+    const text = before.filter((r) => !kit.includes(r)).map((r) => r.number);
+    const [lowest, highest] = [Math.min(...text), Math.max(...text)];
     assert.ok(
-      kit.every((r) => r.number > highest && r.mutable),
-      "the kit's rules come after the text's, mutable",
+      kit.every((r) => r.mutable && r.number < lowest) || kit.every((r) => r.mutable && r.number > highest),
+      "the kit's rules stand apart from the text's numbering (below its lowest where there is room), mutable",
     );
+    // The text's highest-numbered rule is still its own where the kit fits below (deNomic's Rule 358 reads it: 395, a winning score of 105).
+    if (lowest > 3) assert.equal(Math.max(...before.map((r) => r.number)), highest);
+    if (file === "denomic-1999.txt") assert.equal(highest, 395);
     const page = (await t.clients[1]!.get(`/api/games/${t.id}`)).body;
     for (const action of ["propose", "vote", "assess", "hand-over-office", "record-quantity"])
       assert.ok(
@@ -88,27 +92,30 @@ for (const file of ["nomicron.txt", "nomic-viii.txt", "denomic-1999.txt"]) {
     assert.equal(await holder(t, "Assessor"), t.ids[0], "the creator holds the office");
 
     const target = before.find((r) => r.mutable && !kit.includes(r))!;
-    const text = `${target.text}\n\nAmended by hand: players shall be courteous.`;
-    await ok(t.clients[1]!.act(t.id, "propose", { change: { kind: "amend", rule: target.number, text } }));
-    await ok(t.clients[0]!.act(t.id, "vote", { proposal: 1, vote: "against" }));
-    await ok(t.clients[0]!.act(t.id, "vote", { proposal: 1, vote: "for" }));
-    await ok(t.clients[1]!.act(t.id, "vote", { proposal: 1, vote: "for" }));
-    await ok(t.clients[2]!.act(t.id, "vote", { proposal: 1, vote: "abstain" }));
-    assert.deepEqual((await proposal(t, 1)).votes, { [t.ids[0]!]: "for", [t.ids[1]!]: "for", [t.ids[2]!]: "abstain" }, "a vote changes until assessed");
+    const amendedText = `${target.text}\n\nAmended by hand: players shall be courteous.`;
+    await ok(t.clients[1]!.act(t.id, "propose", { change: { kind: "amend", rule: target.number, text: amendedText } }));
+    // Numbered after every rule of the text (and the kit's), as the rules it enacts are.
+    const first = Math.max(highest, ...kit.map((r) => r.number)) + 1;
+    assert.deepEqual(Object.keys((await stateOf(t, "proposals")).value), [String(first)]);
+    await ok(t.clients[0]!.act(t.id, "vote", { proposal: first, vote: "against" }));
+    await ok(t.clients[0]!.act(t.id, "vote", { proposal: first, vote: "for" }));
+    await ok(t.clients[1]!.act(t.id, "vote", { proposal: first, vote: "for" }));
+    await ok(t.clients[2]!.act(t.id, "vote", { proposal: first, vote: "abstain" }));
+    assert.deepEqual((await proposal(t, first)).votes, { [t.ids[0]!]: "for", [t.ids[1]!]: "for", [t.ids[2]!]: "abstain" }, "a vote changes until assessed");
 
-    const refused = await t.clients[1]!.act(t.id, "assess", { proposal: 1, outcome: "adopted", reason: "I say so" });
+    const refused = await t.clients[1]!.act(t.id, "assess", { proposal: first, outcome: "adopted", reason: "I say so" });
     assert.equal(refused.status, 422, JSON.stringify(refused.body));
     assert.match(refused.body.error.message, /only the Assessor assesses proposals, and the Assessor is Ada, not you/);
-    assert.equal((await proposal(t, 1)).status, "voting");
+    assert.equal((await proposal(t, first)).status, "voting");
 
-    await ok(t.clients[0]!.act(t.id, "assess", { proposal: 1, outcome: "adopted", reason: "two for, none against" }));
-    const p = await proposal(t, 1);
+    await ok(t.clients[0]!.act(t.id, "assess", { proposal: first, outcome: "adopted", reason: "two for, none against" }));
+    const p = await proposal(t, first);
     assert.equal(p.status, "adopted");
     assert.match(p.reason, /two for, none against \(2 for, 0 against, 1 abstaining\)/);
     const amended = (await rules(t)).find((r) => r.number === target.number)!;
-    assert.equal(amended.text, text);
-    assert.deepEqual({ change: amended.history.at(-1).change, cause: amended.history.at(-1).cause }, { change: "amended", cause: "Proposal 1" });
-    const voted = await t.clients[0]!.act(t.id, "vote", { proposal: 1, vote: "against" });
+    assert.equal(amended.text, amendedText);
+    assert.deepEqual({ change: amended.history.at(-1).change, cause: amended.history.at(-1).cause }, { change: "amended", cause: `Proposal ${first}` });
+    const voted = await t.clients[0]!.act(t.id, "vote", { proposal: first, vote: "against" });
     assert.match(voted.body.error.message, /no proposal is open for votes/);
   });
 }
@@ -159,9 +166,9 @@ test("hand play: officers keep quantities with a reason, hand their office on, a
   assert.equal(await holder(t, "Speaker"), grace);
 
   await ok(t.clients[2]!.act(t.id, "propose", { change: { kind: "repeal", rule: 347 } }));
-  const adaAssesses = await t.clients[0]!.act(t.id, "assess", { proposal: 1, outcome: "adopted", reason: "carried" });
+  const adaAssesses = await t.clients[0]!.act(t.id, "assess", { proposal: 396, outcome: "adopted", reason: "carried" });
   assert.match(adaAssesses.body.error.message, /the Speaker is Grace, not you/);
-  await ok(t.clients[1]!.act(t.id, "assess", { proposal: 1, outcome: "adopted", reason: "carried" }));
+  await ok(t.clients[1]!.act(t.id, "assess", { proposal: 396, outcome: "adopted", reason: "carried" }));
   assert.equal(
     (await rules(t)).find((r) => r.number === 347),
     undefined,
@@ -170,9 +177,9 @@ test("hand play: officers keep quantities with a reason, hand their office on, a
 
   // An enactment with code: the new rule's action is offered and runs.
   await ok(t.clients[2]!.act(t.id, "propose", { change: { kind: "enact", title: "Waving", text: "Any player may wave.", code: WAVE } }));
-  await ok(t.clients[1]!.act(t.id, "assess", { proposal: 2, outcome: "adopted", reason: "carried" }));
+  await ok(t.clients[1]!.act(t.id, "assess", { proposal: 397, outcome: "adopted", reason: "carried" }));
   const enacted = (await rules(t)).find((r) => r.title === "Waving")!;
-  assert.equal(enacted.number, 399, "the next number after the kit's rules");
+  assert.equal(enacted.number, 396, "the next number after the text's rules (the kit's stand below them)");
   await ok(t.clients[2]!.act(t.id, "wave", {}));
   assert.equal((await stateOf(t, "waves")).value, 1);
 
@@ -180,8 +187,8 @@ test("hand play: officers keep quantities with a reason, hand their office on, a
   const textOf345 = (await rules(t)).find((r) => r.number === 345)!.text;
   await ok(t.clients[2]!.act(t.id, "propose", { change: { kind: "amend", rule: 345, code: WAVE.replaceAll("wave", "cheer") } }));
   await ok(t.clients[2]!.act(t.id, "propose", { change: { kind: "transmute", rule: 101 } }));
-  await ok(t.clients[1]!.act(t.id, "assess", { proposal: 3, outcome: "adopted", reason: "carried" }));
-  await ok(t.clients[1]!.act(t.id, "assess", { proposal: 4, outcome: "adopted", reason: "carried" }));
+  await ok(t.clients[1]!.act(t.id, "assess", { proposal: 398, outcome: "adopted", reason: "carried" }));
+  await ok(t.clients[1]!.act(t.id, "assess", { proposal: 399, outcome: "adopted", reason: "carried" }));
   const after = await rules(t);
   const [coded, transmuted] = [345, 101].map((n) => after.find((r) => r.number === n)!);
   assert.equal(coded?.text, textOf345, "rule 345 keeps its text");
@@ -191,24 +198,24 @@ test("hand play: officers keep quantities with a reason, hand their office on, a
   assert.equal((await stateOf(t, "cheers")).value, 1);
 
   // A change that cannot take effect: the assessment says so and nothing changes.
-  await ok(t.clients[2]!.act(t.id, "propose", { change: { kind: "amend", rule: 399, text: "Nobody may wave." } }));
-  await ok(t.clients[2]!.act(t.id, "propose", { change: { kind: "repeal", rule: 399 } }));
-  await ok(t.clients[1]!.act(t.id, "assess", { proposal: 6, outcome: "adopted", reason: "carried" }));
-  await ok(t.clients[1]!.act(t.id, "assess", { proposal: 5, outcome: "adopted", reason: "carried" }));
-  const failed = await proposal(t, 5);
+  await ok(t.clients[2]!.act(t.id, "propose", { change: { kind: "amend", rule: 396, text: "Nobody may wave." } }));
+  await ok(t.clients[2]!.act(t.id, "propose", { change: { kind: "repeal", rule: 396 } }));
+  await ok(t.clients[1]!.act(t.id, "assess", { proposal: 401, outcome: "adopted", reason: "carried" }));
+  await ok(t.clients[1]!.act(t.id, "assess", { proposal: 400, outcome: "adopted", reason: "carried" }));
+  const failed = await proposal(t, 400);
   assert.equal(failed.status, "defeated");
-  assert.match(failed.reason, /declared adopted \(carried; 0 for, 0 against, 0 abstaining\), but it cannot take effect: there is no rule 399 in effect/);
+  assert.match(failed.reason, /declared adopted \(carried; 0 for, 0 against, 0 abstaining\), but it cannot take effect: there is no rule 396 in effect/);
 
   // A repealed rule's number is not used again.
   await ok(t.clients[2]!.act(t.id, "propose", { change: { kind: "enact", text: "Players may hum." } }));
-  await ok(t.clients[1]!.act(t.id, "assess", { proposal: 7, outcome: "adopted", reason: "carried" }));
-  assert.equal((await rules(t)).find((r) => r.text === "Players may hum.")?.number, 400);
+  await ok(t.clients[1]!.act(t.id, "assess", { proposal: 402, outcome: "adopted", reason: "carried" }));
+  assert.equal((await rules(t)).find((r) => r.text === "Players may hum.")?.number, 397);
 
   // The kit's own rules are rules like any other: the proposals rule can take new code (here, the same code), or be refused a repeal that would end rule-changing.
   const kitRule = (await rules(t)).find((r) => r.title === "Hand play: proposals and votes")!;
   await ok(t.clients[2]!.act(t.id, "propose", { change: { kind: "repeal", rule: kitRule.number } }));
-  await ok(t.clients[1]!.act(t.id, "assess", { proposal: 8, outcome: "adopted", reason: "carried" }));
-  const kept = await proposal(t, 8);
+  await ok(t.clients[1]!.act(t.id, "assess", { proposal: 403, outcome: "adopted", reason: "carried" }));
+  const kept = await proposal(t, 403);
   assert.equal(kept.status, "defeated");
   assert.match(kept.reason, /cannot take effect: .*no rule offering a way to propose rule-changes/);
   assert.ok((await rules(t)).some((r) => r.number === kitRule.number));
@@ -223,7 +230,10 @@ test("hand play: the offices are named at creation, checked in words; code that 
   assert.equal(bad.status, 400);
   assert.match(bad.body.error.message, /the office "judge" is named twice; nothing was imported/);
   const preview = await creator.post("/api/rulesets/preview", { text: source("nomic-viii.txt"), offices: ["Moderator"] });
-  assert.match(preview.body.notes.at(-1), /hand-play rules were added as rules 214, 215 and 216 .*the Moderator assesses each proposal/);
+  assert.match(
+    preview.body.notes.at(-1),
+    /hand-play rules were added as rules 98, 99 and 100, below the text's own .*proposals numbered from 214\), the Moderator assesses each proposal/,
+  );
 
   const coded = await creator.post("/api/rulesets/preview", { text: source("suber-initial-set.txt"), codeFrom: "suber" });
   assert.equal(coded.status, 200);
@@ -254,14 +264,14 @@ test("hand play from the command line: a game from Nomic VIII's text with the gr
       "Alan",
     );
     assert.equal(created.code, 0, created.stderr);
-    assert.match(created.stdout, /note: .*hand-play rules were added as rules 214, 215 and 216 .*the Moderator assesses each proposal/);
+    assert.match(created.stdout, /note: .*hand-play rules were added as rules 98, 99 and 100, below the text's own .*the Moderator assesses each proposal/);
     assert.equal((await cli("propose", "--amend", "201", "--text", "Each player may keep one proposal in the queue.", "--as", "grace")).code, 0);
-    for (const who of ["ada", "grace", "alan"]) assert.equal((await cli("vote", "1", "for", "--as", who)).code, 0);
-    const refused = await cli("act", "assess", '{"proposal": 1, "outcome": "adopted", "reason": "unanimous"}', "--as", "grace");
+    for (const who of ["ada", "grace", "alan"]) assert.equal((await cli("vote", "214", "for", "--as", who)).code, 0);
+    const refused = await cli("act", "assess", '{"proposal": 214, "outcome": "adopted", "reason": "unanimous"}', "--as", "grace");
     assert.equal(refused.code, 1);
     assert.match(refused.stderr, /only the Moderator assesses proposals, and the Moderator is Ada, not you/);
-    const assessed = await cli("act", "assess", '{"proposal": 1, "outcome": "adopted", "reason": "unanimous"}', "--as", "ada");
-    assert.match(assessed.stdout, /The Moderator assesses proposal 1: adopted\. unanimous \(3 for, 0 against, 0 abstaining\)/);
+    const assessed = await cli("act", "assess", '{"proposal": 214, "outcome": "adopted", "reason": "unanimous"}', "--as", "ada");
+    assert.match(assessed.stdout, /The Moderator assesses proposal 214: adopted\. unanimous \(3 for, 0 against, 0 abstaining\)/);
     assert.match((await cli("rules", "201")).stdout, /Each player may keep one proposal in the queue\./);
   } finally {
     rmSync(dir, { recursive: true, force: true });

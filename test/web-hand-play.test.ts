@@ -62,25 +62,42 @@ for (const file of ["nomicron.txt", "nomic-viii.txt", "denomic-1999.txt"]) {
       .filter({ hasText: /^Done: propose/ })
       .waitFor();
 
+    // Numbered after the text's rules (and the kit's, where they follow the text's): not from 1.
+    const number = Number(await grace.locator("article.proposal-card").first().getAttribute("data-proposal"));
+    const rulesNow = (await grace.evaluate(async () => (await fetch(`/api/games/${location.pathname.split("/")[2]}/rules`)).json())) as {
+      rules: { number: number }[];
+    };
+    assert.equal(number, Math.max(...rulesNow.rules.map((r) => r.number)) + 1);
     // Everyone votes from the card; the banner then tells Ada, the Assessor, to assess.
     for (const p of [ada, grace, alan]) {
-      const c = card(p, 1);
+      const c = card(p, number);
       await c.waitFor();
       assert.match((await c.textContent())!, new RegExp(`Amend Rule ${target.value}`));
       await c.getByRole("button", { name: "Vote for", exact: true }).click();
       await c.getByText("You voted for.").waitFor();
+      // The Assessor is asked once the votes are in, not the moment the proposal is made.
+      if (p !== alan)
+        assert.equal(
+          await banner(ada)
+            .getByText(/assess proposal/)
+            .count(),
+          0,
+          "asked to assess before the votes are in",
+        );
     }
-    await banner(ada).getByText("Your turn: assess proposal 1, as Assessor").waitFor();
+    await banner(ada).getByText(`Your turn: assess proposal ${number}, as Assessor`).waitFor();
     for (const p of [grace, alan])
       await banner(p)
-        .getByText(/Waiting for Ada\d Lovelace to assess proposal 1, as Assessor/)
+        .getByText(new RegExp(`Waiting for Ada\\d Lovelace to assess proposal ${number}, as Assessor`))
         .waitFor();
     await shot(ada, `hand-play-${file}`);
     assert.deepEqual(await violations(ada), [], "axe-core on the Play tab");
 
-    await banner(ada).getByRole("button", { name: "Assess proposal 1, as Assessor" }).click();
+    await banner(ada)
+      .getByRole("button", { name: `Assess proposal ${number}, as Assessor` })
+      .click();
     const said = await actThrough(ada, "assess", async (f) => {
-      assert.equal(await f.getByLabel("Proposal", { exact: true }).inputValue(), "1");
+      assert.equal(await f.getByLabel("Proposal", { exact: true }).inputValue(), String(number));
       await f.getByLabel("Outcome").selectOption("adopted");
       await f.getByLabel("Reason").fill("three for, none against");
     });
@@ -94,7 +111,7 @@ for (const file of ["nomicron.txt", "nomic-viii.txt", "denomic-1999.txt"]) {
       // Its history says how it changed, and the comparison of the text before and after marks what was added.
       await rule.locator("details.history summary").click();
       const history = rule.locator("details.history");
-      assert.match((await history.locator("li").last().textContent())!, /amended \(revision \d+\) by Proposal 1/);
+      assert.match((await history.locator("li").last().textContent())!, new RegExp(`amended \\(revision \\d+\\) by Proposal ${number}`));
       assert.match((await history.locator(".diff ins").allTextContents()).join(""), /Amended by hand: players shall be courteous\./);
     }
     assert.deepEqual(await violations(ada), [], "axe-core on the Rules tab");

@@ -95,7 +95,9 @@ test("Nomic VIII in the browser: the Queue, the Deck, votes said in the vote's c
   await card(ada, "Proposal q2").getByText("Endorsed by Alan Turing (1)").waitFor();
 
   // Nothing is awaited of anyone: the banner says what comes next, and moves the clock there in a practice game.
-  const next = banner(grace).getByText(/Nothing is awaited of anyone until the next deadline: .*\(Rule \d+\)\. In a practice game you can move the clock there/);
+  const next = banner(grace).getByText(
+    /Nothing is awaited of anyone until the next deadline: .*\(Rule \d+\)\. In a practice game you can move the clock there/,
+  );
   await next.waitFor();
   const lead = grace.locator("section.practice-clock p", { hasText: "Practice game" });
   const before = (await lead.textContent())!;

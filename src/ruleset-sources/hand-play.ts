@@ -5,9 +5,13 @@
  * propose and vote, the officers the group names assess and keep the quantities, and the
  * group may amend or repeal the kit's rules like any other, replacing them rule by rule.
  *
- * Choices: the kit's rules take the numbers after the highest the text uses (in effect or
- * not), so they can clash with none, and are titled "Hand play: …" so players know them for
- * the procedure the import added; they are mutable so the group can replace them. The group's
+ * Choices: the kit's rules stand apart from the text's numbering, so that what the text computes
+ * from its rules' numbers stays the text's (deNomic's Rule 358 reads "the highest-numbered
+ * rule": 395, not a kit rule after it). They take the numbers just below the text's lowest
+ * where three are free (98-100 under a text that begins at 101), else those after its highest
+ * (a text that begins at 1), so they clash with none; proposals are numbered after the text's
+ * highest number, as the rules they enact are. They are titled "Hand play: …" so players know
+ * them for the procedure the import added, and mutable so the group can replace them. The group's
  * offices are written into the rules' text and code (the lines marked "hand-play:"), so that
  * what the players read is what runs.
  */
@@ -72,19 +76,24 @@ export interface HandPlay {
 /** The rules with the kit's appended, numbered after every number the text uses. */
 export function withHandPlay(rules: RuleSpec[], archived: ArchivedRuleSpec[], officeNames: readonly string[] = defaultOffices): HandPlay {
   const offices = checkOffices(officeNames);
-  const first = Math.max(0, ...rules.map((r) => r.number), ...archived.map((r) => r.number)) + 1;
-  const fill = (text: string) => text.replaceAll("{offices}", listed(offices)).replaceAll("{assessor}", offices[0]!);
+  const used = [...rules.map((r) => r.number), ...archived.map((r) => r.number)];
+  const highest = Math.max(0, ...used);
+  const lowest = Math.min(highest + 1, ...used);
+  const first = lowest > kitRules.length ? lowest - kitRules.length : highest + 1;
+  const firstProposal = Math.max(highest, first + kitRules.length - 1) + 1;
+  const fill = (text: string) =>
+    text.replaceAll("{offices}", listed(offices)).replaceAll("{assessor}", offices[0]!).replaceAll("{first proposal}", String(firstProposal));
   const kit: RuleSpec[] = kitRules.map(({ file, title }, i) => {
     let source = readFileSync(join(kitDir, `${file}.ts`), "utf8");
     if (file === "offices") source = setMarked(source, "offices", offices);
-    if (file === "proposals") source = setMarked(source, "assessing office", offices[0]);
+    if (file === "proposals") source = setMarked(setMarked(source, "assessing office", offices[0]), "first proposal", firstProposal);
     const text = fill(readFileSync(join(kitDir, `${file}.txt`), "utf8").replace(/\n$/, ""));
     return { number: first + i, title, text, mutable: true, code: stripRuleCode(source) };
   });
   const numbers = kit.map((r) => r.number);
   const note =
-    `No rule of this text has code offering a way to propose rule-changes, so the hand-play rules were added as rules ${listed(numbers.map(String))} ` +
-    `(${listed(kitRules.map((r) => `"${r.title}"`))}): players propose and vote, the ${offices[0]} assesses each proposal, ` +
+    `No rule of this text has code offering a way to propose rule-changes, so the hand-play rules were added as rules ${listed(numbers.map(String))}, ${first < lowest ? "below" : "after"} the text's own ` +
+    `(${listed(kitRules.map((r) => `"${r.title}"`))}): players propose and vote (proposals numbered from ${firstProposal}), the ${offices[0]} assesses each proposal, ` +
     `and the officers (${listed(offices)}, each held at first by the game's creator) keep the quantities the rules define. ` +
     "They are rules like any other: the group may amend or repeal them, and give the text's rules code one by one.";
   return { rules: [...rules, ...kit], numbers, note };

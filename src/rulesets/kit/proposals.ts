@@ -16,6 +16,8 @@
 
 /** The office whose holder assesses proposals: the first the group named (written here by the import). */
 const ASSESSING_OFFICE = "Assessor"; // hand-play: assessing office
+/** The first proposal's number: after the text's highest rule (written here by the import). */
+const FIRST_PROPOSAL = 1; // hand-play: first proposal
 
 type Change =
   | { kind: "enact"; text: string; title?: string; code?: RuleCode; number?: number }
@@ -61,7 +63,7 @@ const change = t.oneOf([
 const nameOf = (id: PlayerId | null | undefined) => (id ? (game.player(id)?.name ?? id) : "nobody");
 const assessor = () => game.ask<PlayerId | null>("office.holder", { office: ASSESSING_OFFICE });
 const voting = () => Object.values(proposals.all()).some((p) => p.status === "voting");
-const nextNumber = () => Math.max(0, ...proposals.keys().map(Number)) + 1;
+const nextNumber = () => Math.max(FIRST_PROPOSAL - 1, ...proposals.keys().map(Number)) + 1;
 
 function describeChange(c: Change): string {
   if (c.kind === "enact") return `enact a new rule${c.title ? ` "${c.title}"` : ""}${c.code ? " (with code)" : ""}`;
@@ -208,15 +210,17 @@ forbid("vote", () => (voting() ? undefined : "no proposal is open for votes"));
 // rules' code is left to the engine's default (a rule may change only itself).
 answer("rule-change.allowed", ({ by }: RuleChangeQuestion) => (by === game.rules.self().number ? true : undefined));
 
-// What play waits for: each open proposal's assessment, and the votes not yet cast on it.
+// What play waits for: the votes not yet cast on each open proposal, then, once every player
+// has voted, its assessment (the assessor may assess sooner, as the text allows: the kit
+// enforces no procedure, but asks for the assessment when the votes are in, not before).
 answer("play.awaits", () => {
   const holder = assessor()?.value;
   const waiting: { player: PlayerId; does: string; action: string }[] = [];
   for (const p of Object.values(proposals.all())) {
     if (p.status !== "voting") continue;
-    if (holder) waiting.push({ player: holder, does: `assess proposal ${p.number}, as ${ASSESSING_OFFICE}`, action: "assess" });
-    for (const player of game.players())
-      if (p.votes[player.id] === undefined) waiting.push({ player: player.id, does: `vote on proposal ${p.number}`, action: "vote" });
+    const unvoted = game.players().filter((player) => p.votes[player.id] === undefined);
+    for (const player of unvoted) waiting.push({ player: player.id, does: `vote on proposal ${p.number}`, action: "vote" });
+    if (holder && unvoted.length === 0) waiting.push({ player: holder, does: `assess proposal ${p.number}, as ${ASSESSING_OFFICE}`, action: "assess" });
   }
   return waiting.length ? waiting : undefined;
 });
