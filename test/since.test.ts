@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { decidedIn, isNews, ruleNews, sinceNews, type SinceEntry } from "../src/present/since.js";
+import { decidedIn, isNews, ruleNews, ruleNewsWords, sinceNews, type SinceEntry } from "../src/present/since.js";
 
 const vote = (seq: number): SinceEntry => ({
   seq,
@@ -83,4 +83,17 @@ test("a rule is new or changed since the last look, or neither; nothing is on a 
     ),
     "new",
   );
+});
+
+test("what became of a rule since the last look, in words: a renumbered rule says where it came from", () => {
+  const moved = {
+    history: [
+      { change: "enacted", seq: 0, cause: "the initial set" },
+      { change: "amended", seq: 12, cause: "Proposal 302" },
+      { change: "renumbered", seq: 12, cause: "Proposal 302", detail: { from: 208, to: 302 } },
+    ],
+  };
+  assert.equal(ruleNewsWords(moved, 10), "Amended by Proposal 302, renumbered from Rule 208 since you last looked.");
+  assert.equal(ruleNewsWords(moved, 12), null, "nothing new");
+  assert.equal(ruleNewsWords(moved, null), null, "nothing on a first look");
 });

@@ -114,6 +114,7 @@ test("coming back to a game: what happened since in words, the adopted proposal'
   // The Rules tab marks the new rule, not the one she had seen enacted.
   await grace.getByRole("link", { name: "Rules", exact: true }).click();
   await rule(grace, morning).locator(".badge.news", { hasText: "new" }).waitFor();
+  assert.equal(await rule(grace, morning).locator(".rule-news").textContent(), "Enacted by Proposal 302 since you last looked.");
   assert.equal(await rule(grace, kind).locator(".badge.news").count(), 0);
   assert.equal(await grace.locator(".badge.news").count(), 1, "only the new rule is marked");
   assert.deepEqual(await violations(grace), [], "axe-core finds no violation in the marked rules");

@@ -78,3 +78,24 @@ export function ruleNews(rule: { history: readonly { change: string; seq: number
   if (!since.length) return null;
   return since.some((h) => h.change === "enacted") ? "new" : "changed";
 }
+
+/**
+ * What became of a rule since the reader last looked, in words: "Amended by Proposal 302,
+ * renumbered from Rule 208", so that a rule that moved is found where it went. Null when nothing.
+ */
+export function ruleNewsWords(
+  rule: { history: readonly { change: string; seq: number; cause: string; detail?: unknown }[] },
+  lastSeen: number | null,
+): string | null {
+  if (lastSeen === null) return null;
+  const words = rule.history
+    .filter((h) => h.seq > lastSeen)
+    .map((h) => {
+      const from = (h.detail as { from?: unknown } | undefined)?.from;
+      if (h.change === "renumbered") return typeof from === "number" ? `renumbered from Rule ${from}` : "renumbered";
+      return `${h.change} by ${h.cause}`;
+    });
+  if (!words.length) return null;
+  const said = words.join(", ");
+  return `${said[0]!.toUpperCase()}${said.slice(1)} since you last looked.`;
+}

@@ -13,7 +13,7 @@ import { when } from "../format.js";
 import type { GamePage, GameView, Json, Rule, StateView } from "../types.js";
 import { notInEffectLine } from "../../present/rule-status.js";
 import { madeBy } from "../../present/format.js";
-import { ruleNews } from "../../present/since.js";
+import { ruleNews, ruleNewsWords } from "../../present/since.js";
 import { PermissionList } from "./permissions.js";
 import { TextDiff } from "./text-diff.js";
 
@@ -106,7 +106,17 @@ function RuleText({ rule, markers }: { rule: Rule; markers: CommentMarkers | nul
 const newsTitles = { new: "Enacted since you last looked", changed: "Changed since you last looked" };
 
 /** `news`: whether the rule is new or changed since the player last looked (null: neither). */
-function RuleCard({ rule, markers, news }: { rule: Rule; markers: CommentMarkers | null; news: "new" | "changed" | null }) {
+function RuleCard({
+  rule,
+  markers,
+  news,
+  newsWords,
+}: {
+  rule: Rule;
+  markers: CommentMarkers | null;
+  news: "new" | "changed" | null;
+  newsWords: string | null;
+}) {
   return (
     <article class={rule.suspended ? "rule suspended" : "rule"} id={`rule-${rule.number}`} data-rule={rule.number}>
       <header>
@@ -122,6 +132,7 @@ function RuleCard({ rule, markers, news }: { rule: Rule; markers: CommentMarkers
           </span>
         )}
       </header>
+      {news && newsWords && <p class="rule-news">{newsWords}</p>}
       {rule.suspended && <p class="not-in-effect">{notInEffectLine(rule.suspended)}</p>}
       <div class={rule.code ? "rule-body with-code" : "rule-body"}>
         <RuleText rule={rule} markers={markers} />
@@ -189,11 +200,11 @@ export function RulesTab({ page, rules, lastSeen }: { page: GamePage; rules: Rul
       )}
       <h2>Immutable rules ({immutable.length})</h2>
       {immutable.map((r) => (
-        <RuleCard key={r.number} rule={r} markers={markers} news={newsOf(r)} />
+        <RuleCard key={r.number} rule={r} markers={markers} news={newsOf(r)} newsWords={past ? null : ruleNewsWords(r, lastSeen)} />
       ))}
       <h2>Mutable rules ({mutable.length})</h2>
       {mutable.map((r) => (
-        <RuleCard key={r.number} rule={r} markers={markers} news={newsOf(r)} />
+        <RuleCard key={r.number} rule={r} markers={markers} news={newsOf(r)} newsWords={past ? null : ruleNewsWords(r, lastSeen)} />
       ))}
     </div>
   );
