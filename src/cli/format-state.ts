@@ -44,12 +44,13 @@ export function formatState(view: GameView, name: (id: string) => string, depart
       Object.entries(p.votes)
         .map(([who, v]) => `${name(who)} ${v}`)
         .join(", ") || "no votes yet";
-    const waiting =
-      view.players
-        .filter((pl) => !(pl.id in p.votes))
-        .map((pl) => pl.name)
-        .join(", ") || "nobody";
-    play.push(`Proposal ${p.number} by ${name(p.proposer)} is open: ${changeLine(p.change)}`, `  votes: ${votes}; waiting for: ${waiting}`);
+    // Its label where its record gives one (a queued proposal has no number yet: "Proposal q1"). Who
+    // is awaited is the rules' answer, printed after the state ("Awaiting ..."), not counted here.
+    const label = (p as { label?: unknown }).label;
+    play.push(
+      `${typeof label === "string" && label ? label : `Proposal ${p.number}`} by ${name(p.proposer)} is open: ${changeLine(p.change)}`,
+      `  votes: ${votes}`,
+    );
   }
   const last = proposalViews(view, "decided").at(-1);
   if (last) play.push(`Last decided: proposal ${last.number} by ${name(last.proposer)} ${last.status}${last.reason ? ` (${last.reason})` : ""}`);
