@@ -10,6 +10,7 @@ import { after, before, test } from "node:test";
 import { Game } from "../src/kernel/game.js";
 import { exportGame } from "../src/records/archive/index.js";
 import { compileRuleCode } from "../src/sandbox/compile-rule.js";
+import { runCli } from "./cli-run.js";
 import { engine } from "./helpers.js";
 import { ApiClient, startServer, type TestServer } from "./server-helpers.js";
 
@@ -92,6 +93,10 @@ test("an observer joins by the invitation, reads the public game, is refused pla
   const redact = await mona!.act(id, "redact", { post: 3 });
   assert.equal(redact.status, 200, JSON.stringify(redact.body));
   assert.deepEqual(stateOf((await ada!.get(`/api/games/${id}`)).body, "redacted")?.value, [[3, "mona-moderator"]]);
+  // The log names the observer who moderated, as it names players.
+  const log = await runCli(["--db", server.db, "--game", id, "log"], false);
+  assert.match(log.stdout, /Mona Moderator: redact \{"post":3\}/);
+  assert.doesNotMatch(log.stdout, /mona-moderator: redact/);
 
   // Another watches for a while, then leaves.
   assert.equal((await walt!.post(`/api/invites/${invite}/join`, { as: "observer" })).body.observes, true);

@@ -7,6 +7,7 @@ import { fireAllDueTimers, Game, type EngineOptions } from "../kernel/game.js";
 import { SqliteStore } from "../store/sqlite-store.js";
 import { MessageTable } from "../server/messages.js";
 import { engineOptions } from "../engine.js";
+import { personNames } from "../present/person-names.js";
 import { defaultPreset } from "../rulesets/default.js";
 
 export interface GlobalOptions {
@@ -82,6 +83,5 @@ export function output(options: GlobalOptions, json: unknown, human: () => strin
 
 /** Names of players, present or departed, by id. */
 export function playerNames(game: Game): (id: string) => string {
-  const names = new Map([...game.state.players, ...game.state.departed].map((p) => [p.id, p.name]));
-  return (id) => names.get(id) ?? id;
+  return personNames(game.state);
 }

@@ -5,7 +5,8 @@
  */
 import type { Correction } from "../kernel/types.js";
 import type { RecordDocument, RecordKind } from "../records/documents.js";
-import { foldLog, gamePath, getPage, namesOf, readLog, type ActReply, type GamePage, type LogEntry } from "./remote/api.js";
+import { personNames } from "../present/person-names.js";
+import { foldLog, gamePath, getPage, readLog, type ActReply, type GamePage, type LogEntry } from "./remote/api.js";
 import type { RemoteClient } from "./remote/client.js";
 import type { ClockReply } from "../api/clock.js";
 import type { ClockMove } from "../kernel/practice-clock.js";
@@ -68,7 +69,7 @@ export class RemoteSession implements GameSession {
   async names() {
     // Names as they are now, departed players' included: the log has every arrival and departure.
     const folded = foldLog(await this.fullLog());
-    return namesOf(folded.players, folded.departed);
+    return personNames(folded);
   }
 
   async actions() {

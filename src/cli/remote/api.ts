@@ -16,7 +16,7 @@ import type {
   RulesReply,
   Session,
 } from "../../api/index.js";
-import type { Act, GameState, PlayerRecord } from "../../kernel/types.js";
+import type { Act, GameState } from "../../kernel/types.js";
 import { UsageError } from "../context.js";
 import type { RemoteClient } from "./client.js";
 import { defaultPreset } from "../../rulesets/default.js";
@@ -87,12 +87,6 @@ export async function readLog(client: RemoteClient, id: string): Promise<LogEntr
  */
 export function foldLog(entries: LogEntry[]): GameState {
   return replay("", null, entries.map(asAct), emptyState("", null));
-}
-
-/** Names of players, present or departed, by id. */
-export function namesOf(players: PlayerRecord[], departed: PlayerRecord[] = []): (id: string) => string {
-  const names = new Map([...departed, ...players].map((p) => [p.id, p.name]));
-  return (id) => names.get(id) ?? id;
 }
 
 /** A server log entry as the formatters' Act (the seed of its random draws is the server's secret). */

@@ -1,9 +1,9 @@
 /** Player ids to names, for every view of a game. */
+import { personNames } from "../../present/person-names.js";
 import type { PageView } from "../types.js";
 
 export function namer(view: PageView): (id: string) => string {
-  const names = new Map(view.players.map((p) => [p.id, p.name]));
-  return (id) => names.get(id) ?? id;
+  return personNames(view);
 }
 
 /** Is this string a player's id in the game? */
