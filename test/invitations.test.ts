@@ -92,6 +92,58 @@ test("a new link retires the old one, which then says it was replaced; a forfeit
   assert.match(rejoin.body.left, /forfeited the game/, "joining again does not make them a player");
 });
 
+test("on approval: a newcomer asks, the creator alone sees and answers; approved, they are seated as they asked; declined, they may ask again", async () => {
+  const table = await suberTable(server, ["Ada Approver", "Grace Asked", "Alan Asked"]);
+  const [ada, grace] = table.clients;
+  assert.equal((await ada!.request("PATCH", settingsOf(table.id), { joining: "approval" })).body.joining, "approval");
+  const about = await new ApiClient(server.url).get(`/api/invites/${table.invite}/about`);
+  assert.equal(about.body.joining, "approval");
+
+  const [dave, erin] = [await new ApiClient(server.url).signup("dave-asks", "Dave Asks"), await new ApiClient(server.url).signup("erin-asks", "Erin Asks")];
+  const asked = await dave.post(`/api/invites/${table.invite}/join`);
+  assert.equal(asked.status, 200, JSON.stringify(asked.body));
+  assert.equal(asked.body.me, null, "not a player yet");
+  assert.match(asked.body.awaits, /^the approval of Ada Approver, who created the game; you join as soon as they approve$/);
+  assert.equal((await dave.get(`/api/invites/${table.invite}`)).body.awaits, asked.body.awaits, "the link's page says so again");
+  assert.equal((await dave.post(`/api/invites/${table.invite}/join`)).body.awaits, asked.body.awaits, "asking twice keeps one request");
+  assert.equal((await erin.post(`/api/invites/${table.invite}/join`, { as: "observer" })).status, 200);
+  assert.equal((await ada!.get(`/api/games/${table.id}`)).body.view.players.length, 3, "no one is seated by asking");
+
+  const requests = `/api/games/${table.id}/join-requests`;
+  assert.equal((await grace!.get(requests)).status, 403, "only the creator sees the requests");
+  const waiting = (await ada!.get(requests)).body as { user: string; name: string; as: string }[];
+  assert.deepEqual(
+    waiting.map((r) => [r.name, r.as]),
+    [
+      ["Dave Asks", "player"],
+      ["Erin Asks", "observer"],
+    ],
+  );
+  const [daveId, erinId] = waiting.map((r) => r.user);
+  assert.equal((await grace!.post(`${requests}/${daveId}/approve`)).status, 403, "nor answers them");
+
+  const approved = await ada!.post(`${requests}/${daveId}/approve`);
+  assert.equal(approved.status, 200, JSON.stringify(approved.body));
+  assert.deepEqual(
+    approved.body.map((r: { name: string }) => r.name),
+    ["Erin Asks"],
+  );
+  const seated = (await dave.get(`/api/invites/${table.invite}`)).body;
+  assert.equal(seated.awaits, undefined);
+  assert.ok(
+    seated.players.some((p: { id: string }) => p.id === seated.me),
+    "Dave is a player",
+  );
+
+  const declined = await ada!.request("DELETE", `${requests}/${erinId}`);
+  assert.deepEqual(declined.body, []);
+  const erinNow = (await erin.get(`/api/invites/${table.invite}`)).body;
+  assert.deepEqual([erinNow.me, erinNow.awaits], [null, undefined], "declined: not seated, nothing waits");
+  const again = await ada!.post(`${requests}/${erinId}/approve`);
+  assert.equal(again.status, 404);
+  assert.match(again.body.error.message, /no request to join from that person is waiting/);
+});
+
 test("the remote CLI shows the link, and its creator closes and replaces it", async () => {
   const session = join(home, "ada.json");
   const env = { NOMOS_REMOTE_FILE: session, NOMOS_PASSWORD: "ada-cli-password" };
@@ -111,7 +163,18 @@ test("the remote CLI shows the link, and its creator closes and replaces it", as
   );
   const contradicted = await cli("invitation", "--close", "--open");
   assert.notEqual(contradicted.code, 0);
-  assert.match(contradicted.stderr, /--close and --open contradict each other/);
+  assert.match(contradicted.stderr, /--close, --approval and --open say different things: give one/);
+
+  const approval = await cli("invitation", "--approval");
+  assert.match(approval.stdout, /takes requests by its invitation link; its creator approves each newcomer/);
+  const fay = await new ApiClient(server.url).signup("fay-cli", "Fay Asks");
+  assert.equal((await fay.post(`/api/invites/${created.out.invite}/join`)).status, 200);
+  const listed = await cli("invitation");
+  assert.match(listed.stdout, /Waiting for your approval:\n {2}Fay Asks \(([^)]+)\), as a player/);
+  const fayId = /Fay Asks \(([^)]+)\)/.exec(listed.stdout)![1]!;
+  const approvedByCli = await cli("invitation", "--approve", fayId);
+  assert.match(approvedByCli.stdout, /^Approved: .* joined\./m);
+  assert.doesNotMatch(approvedByCli.stdout, /Waiting for your approval/);
 
   const renewed = await runCli(["remote", "invitation", "--open", "--new-link"], true, env);
   assert.equal(renewed.out.joining, "open");

@@ -39,6 +39,9 @@ async function table(file: string) {
 for (const file of ["nomicron.txt", "nomic-viii.txt", "denomic-1999.txt"]) {
   test(`${file}: a game made from its text is played by hand in the browser, through to an amendment the Rules tab shows`, async () => {
     const { ada, grace, alan } = await table(file);
+    // Nothing starts a game played by hand: it is in play from its creation, and says no otherwise.
+    await ada.locator(".game-head", { hasText: "3 players" }).waitFor();
+    assert.doesNotMatch((await ada.locator(".game-head").textContent())!, /Waiting to start/);
 
     // Grace amends the first mutable rule of the text: picked by number, its text there to edit.
     const propose = grace.locator('details[data-action="propose"]');

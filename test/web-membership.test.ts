@@ -32,7 +32,7 @@ test("a player leaves the game from its page after saying yes; staying changes n
   assert.equal(await head.getByRole("button", { name: "Leave the game" }).count(), 0, "one who left is offered no leaving");
 });
 
-test("forfeiting asks first; the creator closes the invitation: a newcomer is refused in words, one who forfeited is told so; a new link retires the old", async () => {
+test("forfeiting asks first; the creator closes the invitation: a newcomer is refused in words, one who forfeited is told so; a new link retires the old; on approval, a newcomer asks and is approved", async () => {
   const beatrix = await signUpIn(rig, "Beatrix Byron");
   const hedy = await signUpIn(rig, "Hedy Lamarr");
   const carol = await signUpIn(rig, "Carol Late");
@@ -40,7 +40,7 @@ test("forfeiting asks first; the creator closes the invitation: a newcomer is re
   await beatrix.getByLabel("Ruleset").selectOption("suber");
   await beatrix.getByRole("button", { name: "Create game" }).click();
   const link = await joinByInvitation(beatrix, [hedy]);
-  assert.equal(await hedy.locator(".game-head").getByRole("button", { name: "Close to newcomers" }).count(), 0, "only the creator controls the link");
+  assert.equal(await hedy.locator(".game-head").getByLabel("Who may join by the link").count(), 0, "only the creator controls the link");
   // Forfeiting cannot be undone: it comes after the other moves, and asks first, saying what follows.
   const moves = hedy.locator("section.actions details[data-action]");
   await moves.first().waitFor();
@@ -58,8 +58,8 @@ test("forfeiting asks first; the creator closes the invitation: a newcomer is re
   await beatrix.locator(".game-head", { hasText: "1 player" }).waitFor();
 
   const head = beatrix.locator(".game-head");
-  await head.getByRole("button", { name: "Close to newcomers" }).click();
-  await head.getByRole("status").filter({ hasText: "Closed: the link admits no one new." }).waitFor();
+  await head.getByLabel("Who may join by the link").selectOption("closed");
+  await head.getByRole("status").filter({ hasText: "Saved: the link admits no one new." }).waitFor();
   await head.getByText("Closed to newcomers: the invitation link admits no one.").waitFor();
 
   await carol.goto(link);
@@ -71,10 +71,27 @@ test("forfeiting asks first; the creator closes the invitation: a newcomer is re
   await hedy.getByText("You are no longer a player of this game: forfeited the game (Rule 113). You may still read it.").waitFor();
   assert.equal(await hedy.getByRole("button", { name: "Open the game" }).count(), 0);
 
-  await head.getByRole("button", { name: "Open to newcomers" }).click();
+  await head.getByLabel("Who may join by the link").selectOption("open");
   await head.getByRole("button", { name: "New link" }).click();
   await head.getByRole("status").filter({ hasText: "A new link: the old one no longer admits anyone." }).waitFor();
-  assert.notEqual(await beatrix.getByLabel("Invitation link").inputValue(), link);
+  const newLink = await beatrix.getByLabel("Invitation link").inputValue();
+  assert.notEqual(newLink, link);
   await carol.goto(link);
   await carol.getByRole("alert").filter({ hasText: "this invitation link was replaced by a newer one: ask the game's players for the new link" }).waitFor();
+
+  // On approval: Carol asks by the new link; Beatrix sees her request and approves it; Carol is a player.
+  await head.getByLabel("Who may join by the link").selectOption("approval");
+  await head.getByRole("status").filter({ hasText: "Saved: newcomers ask by the link, and you approve or decline each." }).waitFor();
+  await carol.goto(newLink);
+  await carol.getByText("Beatrix Byron approves each newcomer: ask to join, and you join as soon as they approve.").waitFor();
+  await carol.getByRole("button", { name: "Ask to join this game" }).click();
+  await carol.getByRole("status").filter({ hasText: "Your request to join awaits: the approval of Beatrix Byron, who created the game" }).waitFor();
+  assert.deepEqual(await violations(carol), []);
+  await beatrix.reload();
+  const requests = beatrix.getByRole("region", { name: "Requests to join" });
+  await requests.getByText("Carol Late asks to join as a player.").waitFor();
+  assert.deepEqual(await violations(beatrix), []);
+  await requests.getByRole("button", { name: "Approve Carol Late" }).click();
+  await requests.getByRole("status").filter({ hasText: "Carol Late joined." }).waitFor();
+  await beatrix.locator(".game-head", { hasText: "2 players" }).waitFor();
 });

@@ -268,8 +268,9 @@ export const PracticeClock = Type.Object(
 export type PracticeClock = Static<typeof PracticeClock>;
 
 /** Whether a game's invitation link takes newcomers: set by the game's creator. */
-export const Joining = Type.Union([Type.Literal("open"), Type.Literal("closed")], {
-  description: "open: anyone with the invitation link may join (as the rules allow); closed: the link admits no one new",
+export const Joining = Type.Union([Type.Literal("open"), Type.Literal("approval"), Type.Literal("closed")], {
+  description:
+    "open: anyone with the invitation link may join (as the rules allow); approval: the link takes requests, which the game's creator approves or declines; closed: the link admits no one new",
 });
 export type Joining = Static<typeof Joining>;
 

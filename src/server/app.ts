@@ -32,6 +32,7 @@ import { messageRoutes } from "./routes/messages.js";
 import { liveRoutes } from "./routes/live.js";
 import { lobbyRoutes } from "./routes/lobby.js";
 import { gameSettingsRoutes } from "./routes/game-settings.js";
+import { joinRequestRoutes } from "./routes/join-requests.js";
 import { playRoutes } from "./routes/play.js";
 import { recordsRoutes } from "./routes/records.js";
 import { installSecurity } from "./security.js";
@@ -56,6 +57,8 @@ import { accountMailRoutes } from "./routes/account-mail.js";
 import { accountRoutes } from "./routes/account.js";
 import { notificationRoutes } from "./routes/notifications.js";
 import { SeenMarks } from "./seen.js";
+import { JoinRequests } from "./join-requests.js";
+import { Newcomers } from "./newcomers.js";
 import { seenRoutes } from "./routes/seen.js";
 
 export interface ServerOptions {
@@ -205,6 +208,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     push,
     prefs,
     seen: new SeenMarks(store.sql),
+    newcomers: new Newcomers(hub, accounts),
+    joinRequests: new JoinRequests(store.sql, clock),
   };
   app.decorate("loadedGames", () => context.hub.loadedCount());
   app.decorate("runningSandboxes", () => sandboxes.count());
@@ -234,6 +239,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   lobbyRoutes(app, context);
   playRoutes(app, context);
   gameSettingsRoutes(app, context);
+  joinRequestRoutes(app, context);
   clockRoutes(app, context);
   decisionRoutes(app, context);
   membershipRoutes(app, context);

@@ -1,4 +1,6 @@
 /** What every route shares: the game hub, the server's records and the signed-in user. */
+import type { JoinRequests } from "./join-requests.js";
+import type { Newcomers } from "./newcomers.js";
 import type { DryRunSlots } from "./dry-run-slots.js";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type {
@@ -50,6 +52,10 @@ export interface ServerContext {
   prefs: NotificationPrefs;
   /** The last act each player has seen of each game: what their page calls new. */
   seen: SeenMarks;
+  /** Seats newcomers, by the link or by approval, one player per person (src/server/newcomers.ts). */
+  newcomers: Newcomers;
+  /** Requests to join a game whose creator approves each newcomer. */
+  joinRequests: JoinRequests;
 }
 
 /** The server as routes see it: request and reply types come from the contract's schemas (src/api). */

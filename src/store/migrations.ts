@@ -123,11 +123,14 @@ export const migrations: ((db: Db) => void)[] = [
     `);
   },
   // Invitations a group controls (src/server/routes/game-settings.ts): whether a game takes new
-  // players by its link, and the links it replaced, so that an old link is refused in words.
+  // players by its link (open, closed, or on its creator's approval), the requests awaiting that
+  // approval, and the links it replaced, so that an old link is refused in words.
   (db) => {
     db.exec(`
       ALTER TABLE game_settings ADD COLUMN joining TEXT NOT NULL DEFAULT 'open';
       CREATE TABLE retired_invites (code TEXT PRIMARY KEY, game_id TEXT NOT NULL REFERENCES games(id), retired_at INTEGER NOT NULL) WITHOUT ROWID;
+      CREATE TABLE join_requests (game_id TEXT NOT NULL REFERENCES games(id), user_id TEXT NOT NULL REFERENCES users(id), as_observer INTEGER NOT NULL,
+        requested_at INTEGER NOT NULL, PRIMARY KEY (game_id, user_id)) WITHOUT ROWID;
     `);
   },
 ];

@@ -37,7 +37,8 @@ export function AuthPage({ mail, onSignedIn }: { mail: boolean; onSignedIn(sessi
       if (invite) {
         setCsrf(session.csrf);
         await post<GameSummary>(`/api/invites/${encodeURIComponent(invite)}/join`).then(
-          (joined) => navigate(`/games/${joined.id}`),
+          // A request that waits (for the creator's approval, or the rules') keeps the invitation's page, which says so.
+          (joined) => (joined.awaits === undefined ? navigate(`/games/${joined.id}`) : undefined),
           () => undefined,
         );
       }

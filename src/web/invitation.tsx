@@ -35,6 +35,7 @@ export function Invitation({ code, named = true, onAbout }: { code: string; name
       <p>
         <strong>{about.invitedBy}</strong> invites you to play <strong>{about.game}</strong>, a game of {about.ruleset}.
       </p>
+      {about.joining === "approval" && <p>{about.invitedBy} approves each newcomer: ask to join, and you join as soon as they approve.</p>}
       {about.joining === "closed" && (
         <p role="status">
           {about.game} takes no new players just now: {about.invitedBy} has closed its invitation. Ask them to open it, then open this link again.

@@ -4,12 +4,15 @@ import { get, post } from "./api.js";
 import { Invitation } from "./invitation.js";
 import { navigate } from "./router.js";
 import { useTitle } from "./title.js";
-import type { GameSummary } from "./types.js";
+import type { GameSummary, InviteAbout } from "./types.js";
 
 export function InvitePage({ code }: { code: string }) {
   const [game, setGame] = useState<GameSummary | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [closed, setClosed] = useState(false);
+  const [joining, setJoining] = useState<InviteAbout["joining"]>("open");
+  const closed = joining === "closed";
+  // Where the creator approves each newcomer, the buttons ask; the page then says what the request awaits.
+  const asking = joining === "approval";
   useTitle(game ? `Invitation to ${game.name}` : "Invitation");
   useEffect(() => {
     get<GameSummary>(`/api/invites/${encodeURIComponent(code)}`).then(setGame, (e: Error) => setError(e.message));
@@ -34,7 +37,7 @@ export function InvitePage({ code }: { code: string }) {
   return (
     <section class="card">
       <h1>{game.name}</h1>
-      <Invitation code={code} named={false} onAbout={(about) => setClosed(about.joining === "closed")} />
+      <Invitation code={code} named={false} onAbout={(about) => setJoining(about.joining)} />
       <p>Players: {game.players.map((p) => p.name).join(", ")}.</p>
       {game.awaits !== undefined ? (
         <p role="status">Your request to join awaits: {game.awaits}</p>
@@ -53,17 +56,17 @@ export function InvitePage({ code }: { code: string }) {
           </button>{" "}
           {game.observes && !closed ? (
             <button type="button" onClick={() => join("player")}>
-              Join this game as a player
+              {asking ? "Ask to join as a player" : "Join this game as a player"}
             </button>
           ) : null}
         </p>
       ) : closed ? null : (
         <p>
           <button type="button" onClick={() => join("player")}>
-            Join this game
+            {asking ? "Ask to join this game" : "Join this game"}
           </button>{" "}
           <button type="button" onClick={() => join("observer")}>
-            Take part without playing
+            {asking ? "Ask to take part without playing" : "Take part without playing"}
           </button>
         </p>
       )}

@@ -182,13 +182,15 @@ export function registerRemoteCommands(program: Command, globals: () => GlobalOp
       const joining = !before.me || Boolean(before.observes && !o.observe);
       const game = joining ? await client.post<GameSummary>(`/api/invites/${code}/join`, { as: o.observe ? "observer" : "player" }) : before;
       const without = game.observes ? ", taking part without playing" : "";
-      output(g, { ...game, joined: joining }, () =>
+      output(g, { ...game, joined: joining && game.awaits === undefined }, () =>
         [
-          joining
-            ? `You joined "${game.name}" (game ${game.id}) as ${game.me}${without}.`
-            : game.left !== undefined
-              ? `You are no longer a player of "${game.name}" (game ${game.id}): ${game.left}. You may still read it: nomos remote state --game ${game.id}`
-              : `You already ${game.observes ? "take part" : "play"} in "${game.name}" (game ${game.id}) as ${game.me}${without}.`,
+          game.awaits !== undefined
+            ? `You asked to join "${game.name}" (game ${game.id}); your request awaits ${game.awaits}.`
+            : joining
+              ? `You joined "${game.name}" (game ${game.id}) as ${game.me}${without}.`
+              : game.left !== undefined
+                ? `You are no longer a player of "${game.name}" (game ${game.id}): ${game.left}. You may still read it: nomos remote state --game ${game.id}`
+                : `You already ${game.observes ? "take part" : "play"} in "${game.name}" (game ${game.id}) as ${game.me}${without}.`,
           `Players: ${game.players.map((p) => `${p.name} (${p.id})`).join(", ")}`,
           game.status === "over" ? "The game is over." : "See it with: nomos remote state",
         ].join("\n"),

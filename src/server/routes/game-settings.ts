@@ -13,19 +13,20 @@ import { seat } from "./play.js";
 
 const reply = (s: Settings): GameSettings => ({ timeZone: s.timeZone, joining: s.joining, invite: s.inviteCode });
 
+/** The game and its settings, if the user asking created it; else a 403 naming its creator. */
+export async function ownedGame(context: ServerContext, request: Parameters<typeof seat>[1], id: string) {
+  const { game, user } = await seat(context, request, id, true);
+  const settings = context.accounts.settings(game.id);
+  if (!settings || settings.ownerId !== user.id) {
+    const owner = settings && context.accounts.user(settings.ownerId)?.displayName;
+    throw forbidden(`only the game's creator${owner ? `, ${owner},` : ""} can change its settings and its invitation`);
+  }
+  return { game, settings };
+}
+
 export function gameSettingsRoutes(app: Api, context: ServerContext): void {
   const { accounts } = context;
-
-  /** The game's settings, if the user asking created it. */
-  async function owned(request: Parameters<typeof seat>[1], id: string) {
-    const { game, user } = await seat(context, request, id, true);
-    const settings = accounts.settings(game.id);
-    if (!settings || settings.ownerId !== user.id) {
-      const owner = settings && accounts.user(settings.ownerId)?.displayName;
-      throw forbidden(`only the game's creator${owner ? `, ${owner},` : ""} can change its settings and its invitation`);
-    }
-    return { game, settings };
-  }
+  const owned = (request: Parameters<typeof seat>[1], id: string) => ownedGame(context, request, id);
 
   app.patch(
     "/api/games/:id/settings",
@@ -34,7 +35,7 @@ export function gameSettingsRoutes(app: Api, context: ServerContext): void {
         operationId: "updateGameSettings",
         tags: ["play"],
         summary:
-          "Change the game's settings (its creator only): the time zone its deadlines are announced in, and whether its invitation link takes newcomers (joining: closed refuses every new player and observer, in words)",
+          "Change the game's settings (its creator only): the time zone its deadlines are announced in, and whether its invitation link takes newcomers (joining: open; approval, each newcomer asks and the creator approves or declines; closed, every new player and observer is refused in words)",
         params: gameIdParams,
         body: Type.Object({ timeZone: Type.Optional(TimeZone), joining: Type.Optional(Joining) }, { additionalProperties: false }),
         response: { 200: ref(GameSettings), ...errorResponses(...changing, ...inGame) },

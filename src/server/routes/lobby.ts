@@ -49,10 +49,17 @@ function departure(game: Game, me: string): string | undefined {
   return game.state.departed.find((p) => p.id === me)?.reason;
 }
 
+/** What a request to join waits for, where the game's creator approves each newcomer. */
+export const approvalAwaited = (owner: string) => `the approval of ${owner}, who created the game; you join as soon as they approve`;
+
 export function lobbyRoutes(app: Api, context: ServerContext): void {
-  const { hub, accounts } = context;
-  // A double click must not make two players of one person.
-  const pendingJoins = new Map<string, Promise<string>>();
+  const { hub, accounts, joinRequests } = context;
+  const ownerName = (settings: GameSettings) => accounts.user(settings.ownerId)?.displayName ?? "its creator";
+  /** The summary for `user`, saying so while their request to join awaits the creator's approval. */
+  const summaryFor = (game: Game, settings: GameSettings, userId: string, me: string | null) => {
+    const s = summary(game, me, settings.timeZone);
+    return joinRequests.get(game.id, userId) ? { ...s, awaits: approvalAwaited(ownerName(settings)) } : s;
+  };
 
   /** The game an invitation code is for, or a 404 saying to ask for a new link. */
   async function invited(code: string) {
@@ -192,7 +199,7 @@ export function lobbyRoutes(app: Api, context: ServerContext): void {
     async (request) => {
       const user = requireUser(request);
       const { settings, game } = await invited(request.params.code);
-      return summary(game, accounts.membership(game.id, user.id)?.playerId ?? null, settings.timeZone);
+      return summaryFor(game, settings, user.id, accounts.membership(game.id, user.id)?.playerId ?? null);
     },
   );
 
@@ -244,30 +251,23 @@ export function lobbyRoutes(app: Api, context: ServerContext): void {
       if (existing && !(observer && as === "player")) return summary(game, existing.playerId, settings.timeZone);
       if (game.state.status === "over") throw new ApiError(409, "game-over", "this game is over; it cannot be joined");
       if (settings.joining === "closed") {
-        const owner = accounts.user(settings.ownerId)?.displayName ?? "its creator";
         throw new ApiError(
           403,
           "joining-closed",
-          `${game.state.name} takes no new players or observers just now: ${owner} has closed its invitation; ask them to open it`,
+          `${game.state.name} takes no new players or observers just now: ${ownerName(settings)} has closed its invitation; ask them to open it`,
         );
       }
-      const key = `${game.id}:${user.id}`;
-      let joining = pendingJoins.get(key);
-      if (!joining) {
-        // The act and the membership commit together: a crash leaves both or neither, never a ghost player.
-        const seat = (person: string) => accounts.addMember(game.id, user.id, person);
-        joining = existing
-          ? hub.join(game, user.displayName, () => undefined, existing.playerId).then((p) => p.id)
-          : (as === "observer" ? hub.attend(game, user.displayName, seat) : hub.join(game, user.displayName, seat).then((p) => p.id)).catch((err) => {
-              // Joined meanwhile (another server on the same file): the membership refused a second player.
-              const joined = accounts.membership(game.id, user.id);
-              if (joined) return joined.playerId;
-              throw err;
-            });
-        pendingJoins.set(key, joining);
-        void joining.finally(() => pendingJoins.delete(key)).catch(() => undefined);
+      if (settings.joining === "approval") {
+        // Asked of the creator; seated when they approve (routes/join-requests.ts).
+        if (!joinRequests.ask(game.id, user.id, as))
+          throw new ApiError(
+            409,
+            "too-many-requests",
+            `${game.state.name} has too many requests to join waiting for ${ownerName(settings)}; try again once they have answered some`,
+          );
+        return summaryFor(game, settings, user.id, existing?.playerId ?? null);
       }
-      const me = await joining;
+      const me = await context.newcomers.seat(game, user, as);
       // The game as it now stands (reloaded, if another process wrote to it meanwhile).
       return summary((await hub.get(game.id)) ?? game, me, settings.timeZone);
     },

@@ -134,7 +134,8 @@ export function GameScreen({ id, tab, channel, user, mail, push }: { id: string;
       <p>Loading…</p>
     );
   // Nothing has been played until an action or a timer has been: only the game's creation and joins.
-  const started = live.started;
+  // A game whose rules offer no start (hand play, Nomic VIII) is in play from its creation: it never waits to start.
+  const started = live.started === false && !page.actions.some((a) => a.name === "start") ? true : live.started;
   return (
     <div class="game">
       <header class="game-head">

@@ -1,16 +1,80 @@
 /**
- * The game's invitation link, in its header: every member may copy it; the game's creator may
- * close it to newcomers, open it again, or make a new link (the old one then admits no one).
+ * The game's invitation link, in its header: every member may copy it; the game's creator says
+ * who may join by it (anyone, those they approve, no one), approves or declines the requests
+ * waiting, and may make a new link (the old one then admits no one).
  */
-import { useState } from "preact/hooks";
-import { patch, post } from "../api.js";
+import { useEffect, useState } from "preact/hooks";
+import type { Joining } from "../../api/game.js";
+import { del, get, patch, post } from "../api.js";
 import type { GamePage } from "../types.js";
+
+interface Request {
+  user: string;
+  name: string;
+  as: "player" | "observer";
+  requestedAt: number;
+}
+
+const joiningWords: Record<Joining, string> = {
+  open: "Anyone with the link",
+  approval: "Those I approve",
+  closed: "No one new",
+};
+const savedWords: Record<Joining, string> = {
+  open: "Saved: anyone with the link may join.",
+  approval: "Saved: newcomers ask by the link, and you approve or decline each.",
+  closed: "Saved: the link admits no one new.",
+};
+
+/** How often the creator's page looks for new requests while it is open. */
+const requestsEveryMs = 20_000;
+
+function JoinRequests({ page, onChanged }: { page: GamePage; onChanged(): Promise<void> }) {
+  const [requests, setRequests] = useState<Request[]>([]);
+  const [message, setMessage] = useState<string | null>(null);
+  const path = `/api/games/${page.id}/join-requests`;
+  useEffect(() => {
+    const look = () => get<Request[]>(path).then(setRequests, () => undefined);
+    void look();
+    const every = setInterval(look, requestsEveryMs);
+    return () => clearInterval(every);
+  }, [path, page.view.seq, page.joining]);
+  if (!requests.length && !message) return null;
+  const answer = (r: Request, approve: boolean) => async () => {
+    try {
+      setRequests(await (approve ? post<Request[]>(`${path}/${encodeURIComponent(r.user)}/approve`) : del<Request[]>(`${path}/${encodeURIComponent(r.user)}`)));
+      setMessage(approve ? `${r.name} joined.` : `You declined ${r.name}'s request.`);
+      if (approve) await onChanged();
+    } catch (err) {
+      setMessage((err as Error).message);
+    }
+  };
+  return (
+    <section class="requests-to-join" aria-label="Requests to join">
+      {requests.length > 0 && (
+        <ul>
+          {requests.map((r) => (
+            <li key={r.user}>
+              {r.name} asks to join {r.as === "player" ? "as a player" : "without playing"}.{" "}
+              <button type="button" onClick={answer(r, true)}>
+                Approve {r.name}
+              </button>{" "}
+              <button type="button" class="secondary" onClick={answer(r, false)}>
+                Decline
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {message && <span role="status">{message}</span>}
+    </section>
+  );
+}
 
 export function InviteLink({ page, owner, onChanged }: { page: GamePage; owner: boolean; onChanged(): Promise<void> }) {
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   if (!page.invite || page.view.status === "over") return null;
-  const closed = page.joining === "closed";
   const change = (does: () => Promise<unknown>, done: string) => async () => {
     setBusy(true);
     try {
@@ -24,6 +88,7 @@ export function InviteLink({ page, owner, onChanged }: { page: GamePage; owner: 
     }
   };
   const link = `${location.origin}/invite/${page.invite}`;
+  const closed = page.joining === "closed";
   return (
     <div class="invite">
       {closed ? (
@@ -31,21 +96,28 @@ export function InviteLink({ page, owner, onChanged }: { page: GamePage; owner: 
       ) : (
         <span>
           Invite friends: <input readOnly value={link} aria-label="Invitation link" onFocus={(e) => (e.target as HTMLInputElement).select()} />
+          {page.joining === "approval" && <span class="muted"> (the game's creator approves each newcomer)</span>}
         </span>
       )}
       {owner && (
         <span class="invite-controls">
-          <button
-            type="button"
-            class="secondary"
-            disabled={busy}
-            onClick={change(
-              () => patch(`/api/games/${page.id}/settings`, { joining: closed ? "open" : "closed" }),
-              closed ? "Newcomers may join by the link again." : "Closed: the link admits no one new.",
-            )}
-          >
-            {closed ? "Open to newcomers" : "Close to newcomers"}
-          </button>{" "}
+          <label>
+            Who may join by the link{" "}
+            <select
+              value={page.joining}
+              disabled={busy}
+              onChange={(e) => {
+                const joining = (e.target as HTMLSelectElement).value as Joining;
+                void change(() => patch(`/api/games/${page.id}/settings`, { joining }), savedWords[joining])();
+              }}
+            >
+              {(Object.keys(joiningWords) as Joining[]).map((j) => (
+                <option key={j} value={j}>
+                  {joiningWords[j]}
+                </option>
+              ))}
+            </select>
+          </label>{" "}
           {!closed && (
             <button
               type="button"
@@ -59,6 +131,7 @@ export function InviteLink({ page, owner, onChanged }: { page: GamePage; owner: 
         </span>
       )}
       {message && <span role="status">{message}</span>}
+      {owner && <JoinRequests page={page} onChanged={onChanged} />}
     </div>
   );
 }
