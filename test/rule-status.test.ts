@@ -108,6 +108,8 @@ test("an officer's correction voids a rule and another restores it; the rules' a
   assert.deepEqual(game.state.suspended?.[101], { rule: null, reason: "ruled void" });
   const published = renderRulesetText(rulesetDocument(game.state, { full: false, name: (id) => id }));
   assert.match(published, /^Rule 101 \(Mutable\)\nNot in effect — ruled void \(an officer's correction\)$/m, "the published ruleset marks it");
+  const total = Object.keys(game.state.rules).length;
+  assert.match(published, new RegExp(`; ${total - 1} rules? in effect \\(and 1 not in effect now\\)$`, "m"), "and counts it apart");
   await assert.rejects(game.act("ada", "score"), /no rule in effect offers the action "score"/);
   await game.act("ada", "toggle");
   await game.act("ada", "toggle");

@@ -4,6 +4,7 @@
  * written (every line intact), and in the full ruleset its history and annotations.
  */
 import { moment } from "./dates.js";
+import { inEffectCount } from "./in-effect-count.js";
 import type { PublishedRule, RulesetDocument } from "./ruleset.js";
 
 const SEPARATOR = "-".repeat(72);
@@ -25,7 +26,7 @@ function ruleText(rule: PublishedRule, full: boolean): string {
 
 export function renderRulesetText(doc: RulesetDocument): string {
   const count = doc.groups.reduce((n, g) => n + g.rules.length, 0);
-  const parts = [`${doc.title}\n${doc.kind}\nas of ${moment(doc.time)} (act ${doc.seq}); ${count} rule${count === 1 ? "" : "s"} in effect`];
+  const parts = [`${doc.title}\n${doc.kind}\nas of ${moment(doc.time)} (act ${doc.seq}); ${inEffectCount(doc)}`];
   for (const group of doc.groups) {
     parts.push(underline(group.heading, "="), ...group.rules.map((r) => ruleText(r, doc.full)));
   }

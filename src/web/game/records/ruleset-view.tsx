@@ -3,6 +3,7 @@
  * title and text; the full ruleset adds each rule's history lines, its annotations and the
  * rules repealed. Rule texts are players' words: always shown as text.
  */
+import { inEffectCount } from "../../../records/publish/in-effect-count.js";
 import { when } from "../../format.js";
 import type { PublishedRule, RulesetDocument } from "./types.js";
 
@@ -45,11 +46,10 @@ function PublishedRuleCard({ rule, full }: { rule: PublishedRule; full: boolean 
 }
 
 export function RulesetView({ doc }: { doc: RulesetDocument }) {
-  const count = doc.groups.reduce((n, g) => n + g.rules.length, 0);
   return (
     <div class="published-ruleset">
       <p class="muted">
-        {doc.kind} of {doc.title}: {count} rules in effect, as of act {doc.seq}, {when(doc.time)}.
+        {doc.kind} of {doc.title}: {inEffectCount(doc)}, as of act {doc.seq}, {when(doc.time)}.
       </p>
       {doc.groups.map((g) => (
         <section key={g.heading} class="rule-group">
