@@ -342,6 +342,12 @@ describe("nomos remote", () => {
     assert.match(text, /\[general\] Grace Hopper:\n {2}\(redacted by Ada Lovelace: the terms\)/);
     assert.ok(!text.includes("Something rude"));
     assert.match(await ok("ada", "messages", "--game", game), /^Channels: #general \(\d+\)/);
+    const json = await okJson("ada", "messages", "--game", game);
+    assert.ok(
+      json.channels.some((c: { id: string }) => c.id === "general"),
+      "as JSON, the channels beside the messages",
+    );
+    assert.ok(json.messages.some((m: { text: string | null }) => m.text === "Shall we begin?"));
   });
 
   test("a session ended on the server says to log in again; logout forgets it", async () => {

@@ -62,7 +62,8 @@ export function registerMessageCommands(surface: Surface): void {
         messages.push(...page);
       }
       const shown = o.limit ? messages.slice(-o.limit) : messages;
-      output(g, shown, () => {
+      // As JSON, the channels too (which the words list first): a program reads the same as a person.
+      output(g, { game: id, channels, messages: shown }, () => {
         const list = o.channel === undefined ? `Channels: ${channels.map((c) => `#${c.id} (${c.messages}${c.open ? "" : ", closed"})`).join(", ")}\n` : "";
         return list + (shown.map(messageLines).join("\n") || "No messages yet.");
       });
