@@ -55,7 +55,7 @@ test("a creator closes the link: a late joiner is refused in words and nothing c
 
   const empty = await ada!.request("PATCH", settingsOf(table.id), {});
   assert.equal(empty.status, 400);
-  assert.match(empty.body.error.message, /say what to change: timeZone, joining \(open or closed\), or both/);
+  assert.match(empty.body.error.message, /say what to change: timeZone, joining \(open, approval or closed\), or both/);
   const wrong = await ada!.request("PATCH", settingsOf(table.id), { joining: "ajar" });
   assert.equal(wrong.status, 400);
   assert.equal((await ada!.get(`/api/games/${table.id}`)).body.joining, "closed", "a refused change changes nothing");
@@ -142,6 +142,22 @@ test("on approval: a newcomer asks, the creator alone sees and answers; approved
   const again = await ada!.post(`${requests}/${erinId}/approve`);
   assert.equal(again.status, 404);
   assert.match(again.body.error.message, /no request to join from that person is waiting/);
+
+  // A request answered another way: Erin asks to observe, the link opens and she observes by it; her request is gone, nothing waits.
+  assert.equal((await erin.post(`/api/invites/${table.invite}/join`, { as: "observer" })).body.awaits, asked.body.awaits);
+  await ada!.request("PATCH", settingsOf(table.id), { joining: "open" });
+  const observing = await erin.post(`/api/invites/${table.invite}/join`, { as: "observer" });
+  assert.equal(observing.body.observes, true);
+  assert.equal(observing.body.awaits, undefined);
+  assert.deepEqual((await ada!.get(requests)).body, [], "joining by the link answers the request");
+
+  // A request from an account closed meanwhile is forgotten with it: nothing to approve, no player "a closed account".
+  await ada!.request("PATCH", settingsOf(table.id), { joining: "approval" });
+  const frank = await new ApiClient(server.url).signup("frank-asks", "Frank Asks");
+  assert.equal((await frank.post(`/api/invites/${table.invite}/join`)).status, 200);
+  assert.equal((await ada!.get(requests)).body.length, 1);
+  assert.equal((await frank.post("/api/me/close", { password: "frank-asks-secret-pw" })).status, 200);
+  assert.deepEqual((await ada!.get(requests)).body, []);
 });
 
 test("the remote CLI shows the link, and its creator closes and replaces it", async () => {

@@ -179,4 +179,7 @@ test("Nomic VIII in the browser: the Queue, the Deck, votes said in the vote's c
   assert.ok(adopted >= 0 && turn2 >= 0 && effect >= 0, lines.join("\n"));
   assert.ok(adopted < turn2 && turn2 < effect, "adopted as turn 1 ends, in effect once turn 2 has started");
   assert.ok(lines.some((l) => /Grace Hopper's vote in .* is void: its message was edited \(Rule 206\)/.test(l)));
+  // A proposal whose form is the change itself reads as the change, not its fields one by one.
+  await log.locator(".log-head", { hasText: "Alan Turing — Propose: Repeal Rule 212" }).waitFor();
+  assert.doesNotMatch((await log.textContent())!, /kind (enact|repeal)|js: /);
 });

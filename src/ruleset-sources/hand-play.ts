@@ -10,8 +10,11 @@
  * rule": 395, not a kit rule after it). They take the numbers just below the text's lowest
  * where three are free (98-100 under a text that begins at 101), else those after its highest
  * (a text that begins at 1), so they clash with none; proposals are numbered after the text's
- * highest number, as the rules they enact are. They are titled "Hand play: …" so players know
- * them for the procedure the import added, and mutable so the group can replace them. The group's
+ * highest number, as the first rule they enact is. Numbered below the text, the kit's rules come
+ * first among mutable rules where precedence goes by number (the engine's default): they answer
+ * only for themselves (who may propose, vote, assess, what play awaits), so no text rule's code
+ * is overridden. They are titled "Hand play: …" so players know them for the procedure the
+ * import added, and mutable so the group can replace them. The group's
  * offices are written into the rules' text and code (the lines marked "hand-play:"), so that
  * what the players read is what runs.
  */
@@ -73,7 +76,7 @@ export interface HandPlay {
   note: string;
 }
 
-/** The rules with the kit's appended, numbered after every number the text uses. */
+/** The rules with the kit's added, numbered apart from the text's (see the header). */
 export function withHandPlay(rules: RuleSpec[], archived: ArchivedRuleSpec[], officeNames: readonly string[] = defaultOffices): HandPlay {
   const offices = checkOffices(officeNames);
   const used = [...rules.map((r) => r.number), ...archived.map((r) => r.number)];

@@ -107,7 +107,7 @@ export class Accounts {
     foreignWrites?: () => number,
   ) {
     this.foreign = new ForeignWrites(foreignWrites, [this.sessions, this.memberships, this.gameSettings]);
-    this.forgetOnClose = ["account_links", "notification_settings", "play_addresses", "outbox", "push_subscriptions"].map((table) =>
+    this.forgetOnClose = ["account_links", "notification_settings", "play_addresses", "outbox", "push_subscriptions", "join_requests"].map((table) =>
       db.prepare(`DELETE FROM ${table} WHERE user_id = ?`),
     );
     this.q = {

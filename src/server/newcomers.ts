@@ -21,6 +21,8 @@ export class Newcomers {
     let joining = this.pending.get(key);
     if (joining) return joining;
     const existing = this.accounts.membership(game.id, user.id);
+    // Seated already as asked (or gone from the game): nothing more to do; only an observer may become a player.
+    if (existing && !(as === "player" && game.state.observers?.some((o) => o.id === existing.playerId))) return Promise.resolve(existing.playerId);
     // The act and the membership commit together: a crash leaves both or neither, never a ghost player.
     const seat = (person: string) => this.accounts.addMember(game.id, user.id, person);
     joining = existing

@@ -43,7 +43,7 @@ export function gameSettingsRoutes(app: Api, context: ServerContext): void {
     },
     async (request) => {
       const { timeZone, joining } = request.body;
-      if (timeZone === undefined && joining === undefined) throw badRequest("say what to change: timeZone, joining (open or closed), or both");
+      if (timeZone === undefined && joining === undefined) throw badRequest("say what to change: timeZone, joining (open, approval or closed), or both");
       const { game } = await owned(request, request.params.id);
       if (timeZone !== undefined && !isTimeZone(timeZone)) throw badRequest(`"${timeZone}" is not a time zone; use an IANA name such as Europe/Paris`);
       if (timeZone !== undefined) accounts.setTimeZone(game.id, timeZone);

@@ -58,7 +58,8 @@ export function lobbyRoutes(app: Api, context: ServerContext): void {
   /** The summary for `user`, saying so while their request to join awaits the creator's approval. */
   const summaryFor = (game: Game, settings: GameSettings, userId: string, me: string | null) => {
     const s = summary(game, me, settings.timeZone);
-    return joinRequests.get(game.id, userId) ? { ...s, awaits: approvalAwaited(ownerName(settings)) } : s;
+    const playing = me !== null && game.state.players.some((p) => p.id === me);
+    return joinRequests.get(game.id, userId) && !playing ? { ...s, awaits: approvalAwaited(ownerName(settings)) } : s;
   };
 
   /** The game an invitation code is for, or a 404 saying to ask for a new link. */
@@ -268,6 +269,8 @@ export function lobbyRoutes(app: Api, context: ServerContext): void {
         return summaryFor(game, settings, user.id, existing?.playerId ?? null);
       }
       const me = await context.newcomers.seat(game, user, as);
+      // A request made while the link wanted approval is answered by joining.
+      joinRequests.remove(game.id, user.id);
       // The game as it now stands (reloaded, if another process wrote to it meanwhile).
       return summary((await hub.get(game.id)) ?? game, me, settings.timeZone);
     },

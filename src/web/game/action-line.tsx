@@ -59,11 +59,14 @@ export function ActionLine({
   isPlayer: (id: string) => boolean;
 }) {
   const folded: Folded[] = [];
-  const fields = isObject(input)
-    ? Object.entries(input).map(([k, v]) => field(k, v, name, isPlayer, folded))
-    : input == null
-      ? []
-      : [brief(input, name, isPlayer)];
+  // An input that is itself a rule-change (a form of one change) reads as one; else field by field.
+  const fields = isChange(input)
+    ? [field("change", input, name, isPlayer, folded)]
+    : isObject(input)
+      ? Object.entries(input).map(([k, v]) => field(k, v, name, isPlayer, folded))
+      : input == null
+        ? []
+        : [brief(input, name, isPlayer)];
   return (
     <>
       {name(actor)} — {humanise(action)}

@@ -16,8 +16,11 @@ import { Byline, changesOf, labelOf, Votes } from "./proposal-card.js";
 /** "2 for, 1 against": the votes counted by choice, where the player may see them. */
 function tally(votes: Json | undefined): string | null {
   if (!votes || typeof votes !== "object" || Array.isArray(votes)) return null;
+  // Votes the rules hide (a marker, not a choice) are not counted in the open.
+  const choices = Object.values(votes);
+  if (!choices.every((c) => typeof c === "string")) return null;
   const counts = new Map<string, number>();
-  for (const choice of Object.values(votes)) counts.set(String(choice), (counts.get(String(choice)) ?? 0) + 1);
+  for (const choice of choices) counts.set(choice as string, (counts.get(choice as string) ?? 0) + 1);
   return counts.size ? [...counts].map(([choice, n]) => `${n} ${choice}`).join(", ") : null;
 }
 
@@ -54,7 +57,7 @@ function DecidedCard({ page, rules, keyed }: { page: GamePage; rules: Rule[]; ke
       <p class="outcome">
         <strong>{capitalise(status)}</strong>
         {typeof entry.reason === "string" && entry.reason ? `: ${entry.reason}` : ""}
-        {tally(entry.votes) !== null ? ` (${tally(entry.votes)})` : ""}
+        {tally(entry.votes) !== null && !/\d+ for\b/.test(String(entry.reason ?? "")) ? ` (${tally(entry.votes)})` : ""}
       </p>
       {status === "adopted" && <RulesChanged page={page} rules={rules} label={label} />}
       {changesOf(entry).map((change, i) => {
