@@ -6,8 +6,8 @@
 import { capitalise as capital } from "../../present/display.js";
 import { relative, viewerZone, when } from "../format.js";
 import { follow } from "../router.js";
-import { useState } from "preact/hooks";
 import { post } from "../api.js";
+import { Said, useAction } from "../said.js";
 import { deadlineGroups, deadlineWords, gameNow } from "./practice-clock.js";
 import type { Awaited, GamePage } from "../types.js";
 import { channelPath } from "./channels-tab.js";
@@ -133,13 +133,13 @@ export function Banner({
       ))}
       <ActMessage message={message} />
       {page.awaits.length === 0 && started !== null && (
-        <p class="banner-line">
+        <div class="banner-line">
           {started ? (
             <NextDeadline page={page} onActed={onActed} />
           ) : (
-            `Waiting to start: ${players(view.players.length)} joined so far.${page.invite && page.joining === "open" ? " Invite more with the invitation link above." : ""}`
+            <p>{`Waiting to start: ${players(view.players.length)} joined so far.${page.invite && page.joining === "open" ? " Invite more with the invitation link above." : ""}`}</p>
           )}
-        </p>
+        </div>
       )}
       {page.timers.length > 0 && (
         <ul class="deadlines">
@@ -162,40 +162,30 @@ export function Banner({
  * discussion ends, in 23 hours"); in a practice game, a button moves the clock there.
  */
 function NextDeadline({ page, onActed }: { page: GamePage; onActed(): Promise<void> }) {
-  const [moving, setMoving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { outcome, busy, run } = useAction();
   const next = [...page.timers].sort((a, b) => a.at - b.at)[0];
-  if (!next) return <>The rules name no one the game waits for just now.</>;
-  const moveThere = async () => {
-    setMoving(true);
-    setError(null);
-    try {
+  if (!next) return <p>The rules name no one the game waits for just now.</p>;
+  const moveThere = () =>
+    run(async () => {
       await post(`/api/games/${page.id}/clock`, { toNextDeadline: true });
       await onActed();
-    } catch (err) {
-      setError((err as Error).message);
-    } finally {
-      setMoving(false);
-    }
-  };
+      return "The clock moved to the next deadline.";
+    });
   return (
     <>
-      Nothing is awaited of anyone until the next deadline: {deadlineWords(next)}, {relative(next.at, gameNow(page))} (Rule {next.rule}).
-      {page.practice && (
-        <>
-          {" "}
-          In a practice game you can move the clock there:{" "}
-          <button type="button" class="banner-go" disabled={moving} onClick={moveThere}>
-            Move the clock to it
-          </button>
-        </>
-      )}
-      {error && (
-        <span class="error" role="alert">
-          {" "}
-          {error}
-        </span>
-      )}
+      <p>
+        Nothing is awaited of anyone until the next deadline: {deadlineWords(next)}, {relative(next.at, gameNow(page))} (Rule {next.rule}).
+        {page.practice && (
+          <>
+            {" "}
+            In a practice game you can move the clock there:{" "}
+            <button type="button" class="banner-go" disabled={busy} onClick={moveThere}>
+              Move the clock to it
+            </button>
+          </>
+        )}
+      </p>
+      <Said outcome={outcome} />
     </>
   );
 }

@@ -6,6 +6,7 @@
 import { useEffect, useState } from "preact/hooks";
 import type { Joining } from "../../api/game.js";
 import { del, get, patch, post } from "../api.js";
+import { Said, useAction } from "../said.js";
 import type { GamePage } from "../types.js";
 
 interface Request {
@@ -31,7 +32,7 @@ const requestsEveryMs = 20_000;
 
 function JoinRequests({ page, onChanged }: { page: GamePage; onChanged(): Promise<void> }) {
   const [requests, setRequests] = useState<Request[]>([]);
-  const [message, setMessage] = useState<string | null>(null);
+  const { outcome, run } = useAction();
   const path = `/api/games/${page.id}/join-requests`;
   useEffect(() => {
     const look = () => get<Request[]>(path).then(setRequests, () => undefined);
@@ -39,16 +40,13 @@ function JoinRequests({ page, onChanged }: { page: GamePage; onChanged(): Promis
     const every = setInterval(look, requestsEveryMs);
     return () => clearInterval(every);
   }, [path, page.view.seq, page.joining]);
-  if (!requests.length && !message) return null;
-  const answer = (r: Request, approve: boolean) => async () => {
-    try {
+  if (!requests.length && !outcome) return null;
+  const answer = (r: Request, approve: boolean) => () =>
+    run(async () => {
       setRequests(await (approve ? post<Request[]>(`${path}/${encodeURIComponent(r.user)}/approve`) : del<Request[]>(`${path}/${encodeURIComponent(r.user)}`)));
-      setMessage(approve ? `${r.name} joined.` : `You declined ${r.name}'s request.`);
       if (approve) await onChanged();
-    } catch (err) {
-      setMessage((err as Error).message);
-    }
-  };
+      return approve ? `${r.name} joined.` : `You declined ${r.name}'s request.`;
+    });
   return (
     <section class="requests-to-join" aria-label="Requests to join">
       {requests.length > 0 && (
@@ -66,27 +64,20 @@ function JoinRequests({ page, onChanged }: { page: GamePage; onChanged(): Promis
           ))}
         </ul>
       )}
-      {message && <span role="status">{message}</span>}
+      <Said outcome={outcome} />
     </section>
   );
 }
 
 export function InviteLink({ page, owner, onChanged }: { page: GamePage; owner: boolean; onChanged(): Promise<void> }) {
-  const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { outcome, busy, run } = useAction();
   if (!page.invite || page.view.status === "over") return null;
-  const change = (does: () => Promise<unknown>, done: string) => async () => {
-    setBusy(true);
-    try {
+  const change = (does: () => Promise<unknown>, done: string) => () =>
+    run(async () => {
       await does();
       await onChanged();
-      setMessage(done);
-    } catch (err) {
-      setMessage((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+      return done;
+    });
   const link = `${location.origin}/invite/${page.invite}`;
   const closed = page.joining === "closed";
   return (
@@ -130,7 +121,7 @@ export function InviteLink({ page, owner, onChanged }: { page: GamePage; owner: 
           )}
         </span>
       )}
-      {message && <span role="status">{message}</span>}
+      <Said outcome={outcome} />
       {owner && <JoinRequests page={page} onChanged={onChanged} />}
     </div>
   );
